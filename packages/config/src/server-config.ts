@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { booleanFlag, httpUrl, parseEnv, port, postgresUrl, toBoolean, type Env } from './env';
+
+export { ConfigError } from './env';
+
+const schema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string({ error: 'must be a host name or address' }).default('localhost'),
+  QUESTA_DATA_DIR: z.string().default('.questa'),
+  DATABASE_URL: postgresUrl.optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  QDB_URL: httpUrl.optional(),
+  OIDC_ISSUER: httpUrl.optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  DEMO_CONTENT: booleanFlag.default('true'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(0, { error: 'must be a number of milliseconds' })
+    .default(5000),
+  NODE_ENV: z.string().default('production'),
+  INIT_CWD: z.string().optional(),
+});
+
+export interface QuestaConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the folder that holds PGlite's files, media and keys in one-process mode. */
+  dataDir: string;
+  /** Unset means the embedded PGlite database inside `dataDir`. */
+  databaseUrl: string | undefined;
+  /** The origin browsers use, without a trailing slash. */
+  publicUrl: string;
+  /** Base of the question-database API as the main API reaches it, ending in `/qdb/api/v1`. */
+  questionDbUrl: string;
+  oidcIssuer: string;
+  redisUrl: string | undefined;
+  seedDemoContent: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  shutdownTimeoutMs: number;
+  /** The folder the user ran the command from; npm workspaces change the process's own cwd. */
+  invocationDir: string;
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Parses the process environment once. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): QuestaConfig {
+  const raw = parseEnv(schema, env);
+  const invocationDir = raw.INIT_CWD ?? process.cwd();
+  const localOrigin = `http://${raw.HOST === '0.0.0.0' || raw.HOST === '::' ? 'localhost' : raw.HOST}:${raw.PORT}`;
+  const publicUrl = withoutTrailingSlash(raw.PUBLIC_URL ?? localOrigin);
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: path.resolve(invocationDir, raw.QUESTA_DATA_DIR),
+    databaseUrl: raw.DATABASE_URL,
+    publicUrl,
+    // In one process the main API reaches the question DB over loopback, exactly as it would
+    // reach a separate deployment, so both modes share one code path.
+    questionDbUrl: withoutTrailingSlash(raw.QDB_URL ?? `http://127.0.0.1:${raw.PORT}/qdb/api/v1`),
+    oidcIssuer: withoutTrailingSlash(raw.OIDC_ISSUER ?? `${publicUrl}/idp`),
+    redisUrl: raw.REDIS_URL,
+    seedDemoContent: toBoolean(raw.DEMO_CONTENT),
+    logLevel: raw.LOG_LEVEL,
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    invocationDir,
+  };
+}

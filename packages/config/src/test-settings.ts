@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { parseEnv, postgresUrl, type Env } from './env';
+
+const schema = z.object({
+  // Set per Vitest project: "pglite" forces the embedded engine even when DATABASE_URL is present.
+  QUESTA_TEST_ENGINE: z.enum(['pglite', 'postgres'], { error: 'must be pglite or postgres' }).optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  CI: z.string().optional(),
+});
+
+export interface TestSettings {
+  engine: 'pglite' | 'postgres';
+  /** Server to create throwaway databases on when the engine is postgres. */
+  databaseUrl: string | undefined;
+  chromiumPath: string;
+  /** Under CI a missing browser fails the end-to-end suite instead of skipping it. */
+  ci: boolean;
+}
+
+export function readTestSettings(env: Env = process.env): TestSettings {
+  const raw = parseEnv(schema, env);
+  const engine = raw.QUESTA_TEST_ENGINE ?? (raw.DATABASE_URL ? 'postgres' : 'pglite');
+  return {
+    engine,
+    databaseUrl: raw.DATABASE_URL,
+    chromiumPath: raw.CHROMIUM_PATH,
+    ci: raw.CI === 'true' || raw.CI === '1',
+  };
+}

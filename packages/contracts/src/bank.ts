@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const bankVisibilities = ['private', 'public', 'premium'] as const;
+export type BankVisibility = (typeof bankVisibilities)[number];
+
+export const bankInput = z.strictObject({
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'lowercase letters, digits and single dashes' })
+    .max(60),
+  title: z.string().trim().min(1).max(120),
+  description: z.string().max(2_000).default(''),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'a language tag such as en or pt-BR' })
+    .default('en'),
+  visibility: z.enum(bankVisibilities).default('private'),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+});
+export type BankInput = z.input<typeof bankInput>;

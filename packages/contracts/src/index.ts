@@ -1,0 +1,5 @@
+export * from './problem';
+export * from './question';
+export * from './bank';
+export * from './catalog';
+export * from './health';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The stable error codes of Questa, with the HTTP status each one is sent with. Clients switch on
+ * `code`, never on `title` or `detail`, so a code never changes meaning once released.
+ */
+export const problemCatalogue = {
+  'auth.required': { status: 401, title: 'Sign-in required' },
+  'auth.forbidden': { status: 403, title: 'Not allowed' },
+  'validation.failed': { status: 400, title: 'Some fields are invalid' },
+  not_found: { status: 404, title: 'Not found' },
+  'conflict.version': { status: 409, title: 'Changed by someone else' },
+  'quota.exceeded': { status: 402, title: 'Daily allowance used up' },
+  'payment.required': { status: 402, title: 'Premium required' },
+  'exam.expired': { status: 409, title: 'Exam time is over' },
+  'live.room_not_found': { status: 404, title: 'Room not found' },
+  'live.room_full': { status: 409, title: 'Room is full' },
+  'live.nickname_taken': { status: 409, title: 'Nickname taken' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  'upload.too_large': { status: 413, title: 'File too large' },
+  'upload.type': { status: 415, title: 'File type not accepted' },
+  'import.invalid': { status: 422, title: 'Import file has errors' },
+  unavailable: { status: 503, title: 'Temporarily unavailable' },
+  internal: { status: 500, title: 'Something went wrong' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemCode = keyof typeof problemCatalogue;
+export const problemCodes = Object.keys(problemCatalogue) as [ProblemCode, ...ProblemCode[]];
+
+export const fieldError = z.strictObject({
+  /** JSON pointer-like dotted path to the offending field, e.g. `options.2.text`. */
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldError>;
+
+/** An RFC 9457 problem document with Questa's extension members. */
+export const problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  code: z.enum(problemCodes),
+  requestId: z.string().optional(),
+  errors: z.array(fieldError).optional(),
+  lines: z.array(z.object({ line: z.number().int(), message: z.string() })).optional(),
+  retryAfter: z.number().int().optional(),
+});
+export type Problem = z.infer<typeof problem>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** The `type` URI of a code: a stable, dereferenceable-looking identifier under the docs path. */
+export const problemType = (code: ProblemCode) => `https://questa.dev/problems/${code}`;

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import { readTestSettings } from '@questa/config';
+
+const settings = readTestSettings();
+const serverTests = [
+  'packages/*/src/**/*.test.ts',
+  'apps/api/src/**/*.test.ts',
+  'apps/question-db/src/**/*.test.ts',
+  'apps/identity/src/**/*.test.ts',
+  'apps/gateway/src/**/*.test.ts',
+];
+
+// Integration tests (`*.int.test.ts`) run on embedded PGlite always, and a second time on the
+// PostgreSQL server when DATABASE_URL names one, so both engines stay supported.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'node',
+          include: serverTests,
+          env: { QUESTA_TEST_ENGINE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(settings.databaseUrl
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: serverTests.map((glob) => glob.replace('*.test.ts', '*.int.test.ts')),
+                env: { QUESTA_TEST_ENGINE: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { readTestSettings } from '@questa/config';
+// Relative with extensions: config loaders bundle relative imports only, and natively need extensions.
+import { readTestSettings } from './packages/config/src/index.ts';
 
 const settings = readTestSettings();
 const serverTests = [

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { booleanFlag, httpUrl, parseEnv, port, postgresUrl, toBoolean, type Env } from './env';
+import { booleanFlag, httpUrl, parseEnv, port, postgresUrl, toBoolean, type Env } from './env.ts';
 
-export { ConfigError } from './env';
+export { ConfigError } from './env.ts';
 
 const schema = z.object({
   PORT: port.default(8080),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, postgresUrl, type Env } from './env';
+import { parseEnv, postgresUrl, type Env } from './env.ts';
 
 const schema = z.object({
   // Set per Vitest project: "pglite" forces the embedded engine even when DATABASE_URL is present.

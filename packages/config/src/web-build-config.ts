@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv, type Env } from './env';
+import { parseEnv, type Env } from './env.ts';
 
 const endsWith = (suffix: string) =>
   z

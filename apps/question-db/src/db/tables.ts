@@ -1,0 +1,60 @@
+import type { Generated, Kysely } from '@questa/db';
+import type { BankVisibility, QuestionContent, QuestionStatus, QuestionType } from '@questa/contracts';
+
+/** The question database's own tables, in the `question_db` schema. */
+export interface QuestionDbTables {
+  clients: { id: Generated<string>; slug: string; name: string; created_at: Generated<string> };
+  memberships: {
+    client_id: string;
+    user_id: string;
+    role: 'owner' | 'author' | 'reviewer' | 'viewer';
+    created_at: Generated<string>;
+  };
+  banks: {
+    id: Generated<string>;
+    client_id: string;
+    slug: string;
+    title: string;
+    description: string;
+    language: string;
+    visibility: BankVisibility;
+    tags: string[];
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  questions: {
+    id: Generated<string>;
+    bank_id: string;
+    current_version: number;
+    published_version: number | null;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  question_versions: {
+    question_id: string;
+    version: number;
+    status: QuestionStatus;
+    type: QuestionType;
+    content: QuestionContent;
+    topic: string;
+    tags: string[];
+    difficulty: number;
+    author_id: string;
+    created_at: Generated<string>;
+  };
+  media: {
+    id: Generated<string>;
+    client_id: string;
+    sha256: string;
+    content_type: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    created_at: Generated<string>;
+  };
+}
+
+export type QuestionDb = Kysely<QuestionDbTables>;
+
+export const QUESTION_DB_SCHEMA = 'question_db';
+export const questionDbMigrations = new URL('../migrations/', import.meta.url);

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { questionContent } from '@questa/contracts';
+import type { DemoContent } from '@questa/demo-content';
+import type { QuestionDb } from '../../db/tables';
+import { createBankRepository } from '../banks/bank.repository';
+import { createClientRepository } from '../banks/client.repository';
+import { createMediaRepository } from '../media/media.repository';
+import type { MediaStore } from '../media/media-store';
+import { createQuestionRepository } from '../questions/question.repository';
+
+export const DEMO_AUTHOR_ID = 'questa-demo-content';
+
+/**
+ * Writes the demo tenant, its banks, questions and images once. It runs in one transaction and
+ * does nothing when the demo tenant already exists, so restarts never duplicate or overwrite.
+ */
+export async function seedDemoContent(
+  db: QuestionDb,
+  store: MediaStore,
+  content: DemoContent,
+): Promise<{ seeded: boolean; questions: number }> {
+  return db.transaction().execute(async (trx) => {
+    const clients = createClientRepository(trx);
+    if (await clients.findBySlug(content.tenant.slug)) return { seeded: false, questions: 0 };
+    const client = await clients.create(content.tenant);
+
+    const media = createMediaRepository(trx);
+    const hashOfKey = new Map<string, string>();
+    for (const item of content.media) {
+      const body = Buffer.from(item.body, 'utf8');
+      const sha256 = createHash('sha256').update(body).digest('hex');
+      await store.put(sha256, body);
+      await media.record({
+        clientId: client.id,
+        sha256,
+        contentType: item.contentType,
+        bytes: body.length,
+        width: item.width,
+        height: item.height,
+      });
+      hashOfKey.set(item.key, sha256);
+    }
+
+    const banks = createBankRepository(trx);
+    const questions = createQuestionRepository(trx);
+    let count = 0;
+    for (const { questions: demoQuestions, ...bank } of content.banks) {
+      const created = await banks.create(client.id, bank);
+      const contents = demoQuestions.map(({ content: input, mediaKeys }) => {
+        const hashes = mediaKeys.map((key) => {
+          const hash = hashOfKey.get(key);
+          if (!hash) throw new Error(`Demo question refers to unknown media ${key}`);
+          return hash;
+        });
+        // Stems name media by hash (`media:<sha256>`); clients resolve it against their CDN base.
+        const stem = mediaKeys.reduce(
+          (text, key, index) => text.replaceAll(`media:${key}`, `media:${hashes[index]}`),
+          input.stem,
+        );
+        return questionContent.parse({ ...input, stem, media: hashes });
+      });
+      await questions.insertPublished(created.id, contents, DEMO_AUTHOR_ID);
+      count += contents.length;
+    }
+    return { seeded: true, questions: count };
+  });
+}

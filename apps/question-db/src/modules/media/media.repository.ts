@@ -1,0 +1,39 @@
+import type { QuestionDb } from '../../db/tables';
+
+export function createMediaRepository(db: QuestionDb) {
+  return {
+    async record(media: {
+      clientId: string;
+      sha256: string;
+      contentType: string;
+      bytes: number;
+      width: number | null;
+      height: number | null;
+    }) {
+      await db
+        .insertInto('media')
+        .values({
+          client_id: media.clientId,
+          sha256: media.sha256,
+          content_type: media.contentType,
+          bytes: media.bytes,
+          width: media.width,
+          height: media.height,
+        })
+        .onConflict((conflict) => conflict.columns(['client_id', 'sha256']).doNothing())
+        .execute();
+    },
+
+    async contentType(sha256: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('media')
+        .select('content_type')
+        .where('sha256', '=', sha256)
+        .limit(1)
+        .executeTakeFirst();
+      return row?.content_type;
+    },
+  };
+}
+
+export type MediaRepository = ReturnType<typeof createMediaRepository>;

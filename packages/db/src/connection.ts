@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent the embedded PGlite engine is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; absent means an in-memory PGlite (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+export interface Database {
+  engine: 'pglite' | 'postgres';
+  /** Untyped at this level: each service narrows it to its own tables with `withSchema`. */
+  kysely: Kysely<unknown>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs `work` in one transaction on one connection that can also execute multi-statement SQL
+   * scripts, which the query builder's prepared statements cannot. Migrations need both.
+   */
+  scriptTransaction<T>(work: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface ScriptTransaction {
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+  exec(script: string): Promise<void>;
+}
+
+// Dates, numerics and bigints come back as strings from both engines; services convert them at
+// the repository edge so both engines behave the same.
+const asText = (value: string) => value;
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const INT8 = 20;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+    parsers: { [TIMESTAMPTZ]: asText, [TIMESTAMP]: asText, [INT8]: asText },
+  });
+  const kysely = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) });
+  let closed = false;
+  return {
+    engine: 'pglite',
+    kysely,
+    async ping(timeoutMs = 2000) {
+      if (closed) throw Object.assign(new Error('PGlite is closed'), { code: 'ECONNREFUSED' });
+      await withTimeout(sql`select 1`.execute(kysely), timeoutMs);
+    },
+    scriptTransaction: (work) =>
+      pglite.transaction((tx) =>
+        work({
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await tx.query<Row>(text, params)).rows,
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+        }),
+      ),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await kysely.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: (oid, format) =>
+        oid === TIMESTAMPTZ || oid === TIMESTAMP || oid === INT8
+          ? asText
+          : pg.types.getTypeParser(oid, format),
+    },
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    engine: 'postgres',
+    kysely,
+    async ping(timeoutMs = 2000) {
+      await withTimeout(sql`select 1`.execute(kysely), timeoutMs);
+    },
+    async scriptTransaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await client.query(text, params)).rows as Row[],
+          // Without parameters pg uses the simple protocol, which accepts several statements.
+          exec: async (script) => {
+            await client.query(script);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('Database did not answer in time'), { code: 'ETIMEDOUT' })),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,5 @@
+export { openDatabase, type Database, type DatabaseOptions, type ScriptTransaction } from './connection';
+export { migrate, type MigrationResult } from './migrate';
+export { prepareDataDir, DataDirError, type DataDirLock } from './data-dir';
+export { isUnavailableError } from './errors';
+export { sql, type Kysely, type Selectable, type Insertable, type Generated } from 'kysely';

@@ -1,0 +1,1 @@
+create table widgets (id serial primary key, name text not null);

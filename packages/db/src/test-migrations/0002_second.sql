@@ -1,0 +1,1 @@
+alter table widgets add column size int not null default 1;

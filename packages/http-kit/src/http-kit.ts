@@ -1,0 +1,95 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { PROBLEM_CONTENT_TYPE, type FieldError, type ProblemCode } from '@questa/contracts';
+import { isUnavailableError } from '@questa/db';
+import { HttpProblem, problemBody } from './problem';
+
+/**
+ * What a route requires of its caller: `public` for anyone, otherwise a `resource:action` key
+ * that the policy module checks.
+ */
+export type RoutePermission = 'public' | `${string}:${string}`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+}
+
+/**
+ * The behaviour every Questa service shares: zod validation, problem documents for every error,
+ * and a refusal to register any route that does not declare its permission.
+ */
+export const httpKit = fp(
+  async (app: FastifyInstance) => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+
+    app.addHook('onRoute', (route) => {
+      const permission = (route.config as { permission?: unknown } | undefined)?.permission;
+      if (typeof permission !== 'string' || !/^(public|[a-z_]+:[a-z_]+)$/.test(permission)) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} must declare config.permission ('public' or 'resource:action').`,
+        );
+      }
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpProblem) {
+        if (error.extras.retryAfter) reply.header('retry-after', String(error.extras.retryAfter));
+        return sendProblem(request, reply, error.code, error.extras);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors: FieldError[] = error.validation.map((issue) => ({
+          field: `${error.validationContext ?? 'body'}${issue.instancePath.replaceAll('/', '.')}`.replace(
+            /\.$/,
+            '',
+          ),
+          message: issue.message ?? 'is invalid',
+        }));
+        return sendProblem(request, reply, 'validation.failed', {
+          detail: 'The request does not match the expected shape.',
+          errors,
+        });
+      }
+      if (isUnavailableError(error)) {
+        request.log.warn({ err: error }, 'dependency unavailable');
+        reply.header('retry-after', '5');
+        return sendProblem(request, reply, 'unavailable', {
+          detail: 'A service Questa depends on is not answering. Please try again shortly.',
+          retryAfter: 5,
+        });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413) return sendProblem(request, reply, 'upload.too_large');
+      if (status === 415) return sendProblem(request, reply, 'upload.type');
+      if (status >= 400 && status < 500) {
+        return sendProblem(request, reply, 'validation.failed', { detail: error.message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return sendProblem(request, reply, 'internal', {
+        detail: `Something went wrong on our side. Quote ${request.id} if you contact support.`,
+      });
+    });
+
+    app.setNotFoundHandler({}, (request, reply) =>
+      sendProblem(request, reply, 'not_found', { detail: `Nothing is served at ${request.url}.` }),
+    );
+  },
+  { name: 'questa-http-kit' },
+);
+
+function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ProblemCode,
+  extras?: ConstructorParameters<typeof HttpProblem>[1],
+) {
+  const body = problemBody(code, { instance: request.url, requestId: request.id }, extras);
+  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}

@@ -1,0 +1,6 @@
+export { HttpProblem, problemBody } from './problem';
+export { httpKit, type RoutePermission } from './http-kit';
+export { createRootServer, type RootServerOptions } from './root-server';
+export { openApi } from './open-api';
+export { healthRoute } from './health-route';
+export type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,0 +1,2 @@
+export { identityApp, buildApp, IDENTITY_PREFIX, IDENTITY_SCHEMA, identityMigrations } from './app';
+export type { IdentityDeps } from './app';

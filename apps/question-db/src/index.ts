@@ -2,4 +2,4 @@ export { buildApp, questionDbApp, cdnApp, questionDb, QUESTION_DB_PREFIX, CDN_PR
 export type { QuestionDbDeps } from './app';
 export { QUESTION_DB_SCHEMA, questionDbMigrations } from './db/tables';
 export { createFileMediaStore, type MediaStore } from './modules/media/media-store';
-export { seedDemoContent } from './modules/demo/seed-demo-content';
+export { seedDemoContent, type SeedContent } from './modules/demo/seed-demo-content';

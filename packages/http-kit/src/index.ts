@@ -3,4 +3,5 @@ export { httpKit, type RoutePermission } from './http-kit';
 export { createRootServer, type RootServerOptions } from './root-server';
 export { openApi } from './open-api';
 export { healthRoute } from './health-route';
+export { runProcess, type ProcessPlan, type ServiceSchema } from './run-process';
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
-import type { DemoContent } from '@questa/demo-content';
+import type { SeedContent } from '../demo/seed-demo-content';
 import { buildApp, questionDb } from '../../app';
 import { QUESTION_DB_SCHEMA, questionDbMigrations } from '../../db/tables';
 import { seedDemoContent } from '../demo/seed-demo-content';
@@ -13,7 +13,7 @@ import { createFileMediaStore } from '../media/media-store';
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>dot</title></svg>';
 
-const content: DemoContent = {
+const content: SeedContent = {
   tenant: { slug: 'catalog-test', name: 'Catalog test' },
   media: [{ key: 'dot', contentType: 'image/svg+xml', body: svg, width: 10, height: 10 }],
   banks: [

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { questionContent } from '@questa/contracts';
-import type { DemoContent } from '@questa/demo-content';
+import { questionContent, type BankVisibility, type QuestionContentInput } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { createBankRepository } from '../banks/bank.repository';
 import { createClientRepository } from '../banks/client.repository';
@@ -10,6 +9,22 @@ import { createQuestionRepository } from '../questions/question.repository';
 
 export const DEMO_AUTHOR_ID = 'questa-demo-content';
 
+/** A tenant with its banks, questions and images, as the demo content generator produces it. */
+export interface SeedContent {
+  tenant: { slug: string; name: string };
+  media: { key: string; contentType: string; body: string; width: number; height: number }[];
+  banks: {
+    slug: string;
+    title: string;
+    description: string;
+    language: string;
+    visibility: BankVisibility;
+    tags: string[];
+    /** Stems refer to images as `media:KEY`, KEY listed in `mediaKeys`. */
+    questions: { content: QuestionContentInput; mediaKeys: string[] }[];
+  }[];
+}
+
 /**
  * Writes the demo tenant, its banks, questions and images once. It runs in one transaction and
  * does nothing when the demo tenant already exists, so restarts never duplicate or overwrite.
@@ -17,7 +32,7 @@ export const DEMO_AUTHOR_ID = 'questa-demo-content';
 export async function seedDemoContent(
   db: QuestionDb,
   store: MediaStore,
-  content: DemoContent,
+  content: SeedContent,
 ): Promise<{ seeded: boolean; questions: number }> {
   return db.transaction().execute(async (trx) => {
     const clients = createClientRepository(trx);

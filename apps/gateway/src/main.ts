@@ -1,0 +1,36 @@
+import { generateDemoContent } from '@questa/demo-content';
+import { API_SCHEMA, apiMigrations } from '@questa/api';
+import { IDENTITY_SCHEMA, identityMigrations } from '@questa/identity';
+import { runProcess } from '@questa/http-kit';
+import { QUESTION_DB_SCHEMA, questionDbMigrations } from '@questa/question-db';
+import { ensureWebBuild } from '@questa/web/build';
+import { buildGateway } from './gateway';
+
+let webDistDir = '';
+
+/** `npm start`: every Questa service on one origin, on embedded defaults. */
+await runProcess({
+  title: 'Questa',
+  schemas: [
+    { schema: QUESTION_DB_SCHEMA, migrations: questionDbMigrations },
+    { schema: API_SCHEMA, migrations: apiMigrations },
+    { schema: IDENTITY_SCHEMA, migrations: identityMigrations },
+  ],
+  prepare: async () => {
+    ({ distDir: webDistDir } = await ensureWebBuild({ log: (message) => console.log(message) }));
+  },
+  build: ({ config, database }) =>
+    buildGateway({
+      config,
+      database,
+      webDistDir,
+      demoContent: config.seedDemoContent ? generateDemoContent : undefined,
+    }),
+  banner: (config) => [
+    `  catalog      ${config.publicUrl}/`,
+    `  main API     ${config.publicUrl}/api/docs`,
+    `  question DB  ${config.publicUrl}/qdb/api/v1/docs`,
+    `  identity     ${config.oidcIssuer}/.well-known/openid-configuration`,
+    `  data folder  ${config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : config.dataDir}`,
+  ],
+});

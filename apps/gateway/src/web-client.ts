@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PROBLEM_CONTENT_TYPE } from '@questa/contracts';
+import { problemBody } from '@questa/http-kit';
+
+/** Paths that belong to a service: an unknown one there is a 404 problem, never the client. */
+const servicePrefixes = ['/api', '/qdb', '/idp', '/cdn'];
+
+// The client loads nothing from elsewhere; KaTeX needs inline styles.
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
+ * Serves the built web client (in the root context, so its security headers and fallback cover
+ * the whole origin): hashed assets cached forever, and `index.html` for every other
+ * path so the client-side router can take over.
+ */
+export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { distDir }) => {
+  const indexHtml = await readFile(path.join(distDir, 'index.html'));
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', contentSecurityPolicy);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (response, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+    routeConfig: { permission: 'public' },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isService = servicePrefixes.some(
+      (prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`),
+    );
+    if (isService || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const body = problemBody('not_found', { instance: request.url, requestId: request.id });
+      return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+});

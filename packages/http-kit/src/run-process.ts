@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, type QuestaConfig } from '@questa/config';
+import {
+  DataDirError,
+  isUnavailableError,
+  migrate,
+  openDatabase,
+  prepareDataDir,
+  type Database,
+  type DataDirLock,
+} from '@questa/db';
+
+export interface ServiceSchema {
+  schema: string;
+  migrations: URL;
+}
+
+export interface ProcessPlan {
+  /** Used in messages: "Questa", "Questa API", … */
+  title: string;
+  schemas: ServiceSchema[];
+  /** Runs once the database is migrated; returns the server to listen with. */
+  build(context: { config: QuestaConfig; database: Database }): Promise<FastifyInstance>;
+  /** Extra lines printed under the URL once the server listens. */
+  banner?: (config: QuestaConfig) => string[];
+  /** Runs before anything opens, e.g. building the web client. */
+  prepare?: (config: QuestaConfig) => Promise<void>;
+}
+
+/** A start-up failure already phrased for the operator. */
+class StartError extends Error {}
+
+/**
+ * Starts a Questa process: settings, data folder, database, migrations, then the server. Any
+ * failure on the way prints one sentence and exits 1; SIGINT and SIGTERM drain in-flight
+ * requests, close the database and release the data folder within the shutdown timeout.
+ */
+export async function runProcess(plan: ProcessPlan): Promise<void> {
+  let config: QuestaConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    return fail(plan.title, error);
+  }
+
+  let lock: DataDirLock | undefined;
+  let database: Database | undefined;
+  let server: FastifyInstance | undefined;
+  const cleanup = async () => {
+    await database?.close().catch(() => undefined);
+    await lock?.release().catch(() => undefined);
+  };
+
+  try {
+    // The data folder holds media and, without DATABASE_URL, the database itself.
+    lock = await prepareDataDir(config.dataDir);
+    await plan.prepare?.(config);
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => console.warn(`${plan.title}: database connection lost (${error.message}).`),
+    });
+    await waitForDatabase(database, config);
+    for (const { schema, migrations } of plan.schemas) await migrate(database, schema, migrations);
+    server = await plan.build({ config, database });
+    await listen(server, config);
+  } catch (error) {
+    await server?.close().catch(() => undefined);
+    await cleanup();
+    return fail(plan.title, error);
+  }
+
+  console.log(`\n${plan.title} is ready at ${config.publicUrl}`);
+  for (const line of plan.banner?.(config) ?? []) console.log(line);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1); // a second Ctrl-C means "now"
+    stopping = true;
+    console.log(`${plan.title} received ${signal}; finishing requests in flight…`);
+    const timer = setTimeout(() => {
+      console.warn(`${plan.title}: requests still running after ${config.shutdownTimeoutMs} ms; closing anyway.`);
+      server?.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    await server?.close().catch(() => undefined);
+    clearTimeout(timer);
+    await cleanup();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function waitForDatabase(database: Database, config: QuestaConfig) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return await database.ping(2000);
+    } catch (error) {
+      if (!isUnavailableError(error) || Date.now() > deadline) {
+        const where = config.databaseUrl
+          ? `the PostgreSQL server named by DATABASE_URL (${safeHost(config.databaseUrl)})`
+          : `the embedded database in ${config.dataDir}`;
+        throw new StartError(`Cannot reach ${where}: ${describe(error)}.`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function listen(server: FastifyInstance, config: QuestaConfig) {
+  try {
+    await server.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new StartError(`Port ${config.port} is already in use; stop the other program or set PORT to a free port.`);
+    }
+    if (code === 'EACCES') {
+      throw new StartError(`Port ${config.port} needs privileges this user lacks; set PORT to a number above 1023.`);
+    }
+    throw error;
+  }
+}
+
+function fail(title: string, error: unknown): never {
+  const known = error instanceof ConfigError || error instanceof DataDirError || error instanceof StartError;
+  console.error(`${title} could not start: ${known ? (error as Error).message : describe(error)}`);
+  if (!known) console.error(error);
+  process.exit(1);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND') return 'host not found';
+  return message ?? String(error);
+}
+
+function safeHost(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || 5432}`;
+}

@@ -36,10 +36,17 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     if (result.seeded) console.log(`Wrote ${result.questions} demo questions on first start.`);
   }
 
-  const root = createRootServer({ logLevel: config.logLevel, logRequests: options.logRequests ?? true });
+  const root = createRootServer({
+    logLevel: config.logLevel,
+    logRequests: options.logRequests ?? true,
+  });
   // Services first, each encapsulated under its prefix; the web client last, because it answers
   // every path no service claimed.
-  await root.register(identityApp, { prefix: IDENTITY_PREFIX, database, issuer: config.oidcIssuer });
+  await root.register(identityApp, {
+    prefix: IDENTITY_PREFIX,
+    database,
+    issuer: config.oidcIssuer,
+  });
   await root.register(questionDbApp, { prefix: QUESTION_DB_PREFIX, database, mediaStore });
   await root.register(cdnApp, { prefix: CDN_PREFIX, database, mediaStore });
   await root.register(apiApp, {

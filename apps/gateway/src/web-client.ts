@@ -43,9 +43,11 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
-    routeConfig: { permission: 'public' },
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -56,6 +58,9 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
       const body = problemBody('not_found', { instance: request.url, requestId: request.id });
       return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type JSONWebKeySet } from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
 import type { Database, Kysely } from '@questa/db';
 import { createRootServer, healthRoute, httpKit } from '@questa/http-kit';
 import { createKeyRepository, type IdentityTables } from './modules/keys/key.repository';
@@ -22,12 +22,14 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
   const db = deps.database.kysely.withSchema(IDENTITY_SCHEMA) as unknown as Kysely<IdentityTables>;
   const keys = createKeyRepository(db);
   const provider = new Provider(deps.issuer, {
-    jwks: { keys: (await keys.signingKeys()) as JSONWebKeySet['keys'] },
+    jwks: { keys: await keys.signingKeys() } as Configuration['jwks'],
     cookies: { keys: await keys.cookieKeys() },
     clients: [],
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `${IDENTITY_PREFIX}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx, interaction) => `${IDENTITY_PREFIX}/interaction/${interaction.uid}`,
+    },
   });
   provider.proxy = true;
   const handle = provider.callback();

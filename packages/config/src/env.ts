@@ -9,7 +9,9 @@ export class ConfigError extends Error {
 
 /** An empty variable counts as unset, so `FOO= npm start` falls back to the default. */
 export function blankToUndefined(env: Env): Env {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
 }
 
 /**

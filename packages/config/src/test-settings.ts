@@ -3,7 +3,9 @@ import { parseEnv, postgresUrl, type Env } from './env.ts';
 
 const schema = z.object({
   // Set per Vitest project: "pglite" forces the embedded engine even when DATABASE_URL is present.
-  QUESTA_TEST_ENGINE: z.enum(['pglite', 'postgres'], { error: 'must be pglite or postgres' }).optional(),
+  QUESTA_TEST_ENGINE: z
+    .enum(['pglite', 'postgres'], { error: 'must be pglite or postgres' })
+    .optional(),
   DATABASE_URL: postgresUrl.optional(),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   CI: z.string().optional(),
@@ -27,4 +29,17 @@ export function readTestSettings(env: Env = process.env): TestSettings {
     chromiumPath: raw.CHROMIUM_PATH,
     ci: raw.CI === 'true' || raw.CI === '1',
   };
+}
+
+/**
+ * The environment for a child process such as a server under test: this process's own, minus
+ * `unset`, plus `overrides`.
+ */
+export function childProcessEnv(
+  overrides: Record<string, string>,
+  unset: string[] = [],
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
+  for (const name of unset) delete env[name];
+  return env;
 }

@@ -23,7 +23,9 @@ const schema = z.object({
       error: 'must be the publishable identifier, never a secret key',
     })
     .default('pk_sandbox_questa'),
-  QUESTA_WEB_DEV_PROXY: z.url({ error: 'must be an absolute URL' }).default('http://localhost:8080'),
+  QUESTA_WEB_DEV_PROXY: z
+    .url({ error: 'must be an absolute URL' })
+    .default('http://localhost:8080'),
 });
 
 /** The five settings baked into the web client at build time, plus where the dev server proxies. */

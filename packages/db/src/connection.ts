@@ -129,7 +129,8 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(Object.assign(new Error('Database did not answer in time'), { code: 'ETIMEDOUT' })),
+      () =>
+        reject(Object.assign(new Error('Database did not answer in time'), { code: 'ETIMEDOUT' })),
       ms,
     );
   });

@@ -21,7 +21,9 @@ describe('prepareDataDir', () => {
   it('refuses a folder that holds somebody else’s files and leaves them alone', async () => {
     const dir = await scratch();
     await writeFile(path.join(dir, 'thesis.docx'), 'precious');
-    await expect(prepareDataDir(dir)).rejects.toThrow(/not Questa's; choose an empty or new folder/);
+    await expect(prepareDataDir(dir)).rejects.toThrow(
+      /not Questa's; choose an empty or new folder/,
+    );
     expect(await readFile(path.join(dir, 'thesis.docx'), 'utf8')).toBe('precious');
   });
 
@@ -46,6 +48,8 @@ describe('prepareDataDir', () => {
     const dir = await scratch();
     await mkdir(path.join(dir, 'locked'));
     await chmod(path.join(dir, 'locked'), 0o500);
-    await expect(prepareDataDir(path.join(dir, 'locked'))).rejects.toThrow(/not readable and writable/);
+    await expect(prepareDataDir(path.join(dir, 'locked'))).rejects.toThrow(
+      /not readable and writable/,
+    );
   });
 });

@@ -1,4 +1,9 @@
-export { openDatabase, type Database, type DatabaseOptions, type ScriptTransaction } from './connection';
+export {
+  openDatabase,
+  type Database,
+  type DatabaseOptions,
+  type ScriptTransaction,
+} from './connection';
 export { migrate, type MigrationResult } from './migrate';
 export { prepareDataDir, DataDirError, type DataDirLock } from './data-dir';
 export { isUnavailableError } from './errors';

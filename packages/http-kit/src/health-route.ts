@@ -5,7 +5,11 @@ import type { Database } from '@questa/db';
 import { HttpProblem } from './problem';
 
 /** `GET /health`: 200 while the service's database answers, 503 `unavailable` when it does not. */
-export function healthRoute(app: FastifyInstance, service: string, database: Pick<Database, 'ping'>) {
+export function healthRoute(
+  app: FastifyInstance,
+  service: string,
+  database: Pick<Database, 'ping'>,
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {

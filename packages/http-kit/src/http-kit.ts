@@ -46,10 +46,11 @@ export const httpKit = fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldError[] = error.validation.map((issue) => ({
-          field: `${error.validationContext ?? 'body'}${issue.instancePath.replaceAll('/', '.')}`.replace(
-            /\.$/,
-            '',
-          ),
+          field:
+            `${error.validationContext ?? 'body'}${issue.instancePath.replaceAll('/', '.')}`.replace(
+              /\.$/,
+              '',
+            ),
           message: issue.message ?? 'is invalid',
         }));
         return sendProblem(request, reply, 'validation.failed', {

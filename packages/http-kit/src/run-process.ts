@@ -58,7 +58,8 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      onPoolError: (error) => console.warn(`${plan.title}: database connection lost (${error.message}).`),
+      onPoolError: (error) =>
+        console.warn(`${plan.title}: database connection lost (${error.message}).`),
     });
     await waitForDatabase(database, config);
     for (const { schema, migrations } of plan.schemas) await migrate(database, schema, migrations);
@@ -79,7 +80,9 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
     stopping = true;
     console.log(`${plan.title} received ${signal}; finishing requests in flight…`);
     const timer = setTimeout(() => {
-      console.warn(`${plan.title}: requests still running after ${config.shutdownTimeoutMs} ms; closing anyway.`);
+      console.warn(
+        `${plan.title}: requests still running after ${config.shutdownTimeoutMs} ms; closing anyway.`,
+      );
       server?.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     await server?.close().catch(() => undefined);
@@ -114,17 +117,22 @@ async function listen(server: FastifyInstance, config: QuestaConfig) {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new StartError(`Port ${config.port} is already in use; stop the other program or set PORT to a free port.`);
+      throw new StartError(
+        `Port ${config.port} is already in use; stop the other program or set PORT to a free port.`,
+      );
     }
     if (code === 'EACCES') {
-      throw new StartError(`Port ${config.port} needs privileges this user lacks; set PORT to a number above 1023.`);
+      throw new StartError(
+        `Port ${config.port} needs privileges this user lacks; set PORT to a number above 1023.`,
+      );
     }
     throw error;
   }
 }
 
 function fail(title: string, error: unknown): never {
-  const known = error instanceof ConfigError || error instanceof DataDirError || error instanceof StartError;
+  const known =
+    error instanceof ConfigError || error instanceof DataDirError || error instanceof StartError;
   console.error(`${title} could not start: ${known ? (error as Error).message : describe(error)}`);
   if (!known) console.error(error);
   process.exit(1);

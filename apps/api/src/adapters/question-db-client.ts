@@ -27,7 +27,10 @@ export function createHttpQuestionDbClient(options: {
     let response: Response;
     try {
       response = await fetch(`${options.baseUrl}${path}`, {
-        headers: { accept: 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...(requestId ? { 'x-request-id': requestId } : {}),
+        },
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });
     } catch {

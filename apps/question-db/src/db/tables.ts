@@ -1,5 +1,10 @@
 import type { Generated, Kysely } from '@questa/db';
-import type { BankVisibility, QuestionContent, QuestionStatus, QuestionType } from '@questa/contracts';
+import type {
+  BankVisibility,
+  QuestionContent,
+  QuestionStatus,
+  QuestionType,
+} from '@questa/contracts';
 
 /** The question database's own tables, in the `question_db` schema. */
 export interface QuestionDbTables {

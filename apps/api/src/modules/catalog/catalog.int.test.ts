@@ -87,7 +87,10 @@ describe('catalog through the main API', () => {
   it('shows one bank, and passes on not_found for an unknown one', async () => {
     const { banks } = (await api.inject('/api/catalog/banks')).json<{ banks: { id: string }[] }>();
     const bank = await api.inject(`/api/catalog/banks/${banks[0]!.id}`);
-    expect(bank.json()).toMatchObject({ title: 'Capitals', topics: [{ topic: 'Europe', questionCount: 1 }] });
+    expect(bank.json()).toMatchObject({
+      title: 'Capitals',
+      topics: [{ topic: 'Europe', questionCount: 1 }],
+    });
     const missing = await api.inject('/api/catalog/banks/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'not_found' });

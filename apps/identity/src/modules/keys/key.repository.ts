@@ -37,9 +37,16 @@ export function createKeyRepository(db: IdentityDb) {
     },
 
     async cookieKeys(): Promise<string[]> {
-      const existing = await db.selectFrom('cookie_keys').select('secret').orderBy('id', 'desc').execute();
+      const existing = await db
+        .selectFrom('cookie_keys')
+        .select('secret')
+        .orderBy('id', 'desc')
+        .execute();
       if (existing.length > 0) return existing.map((row) => row.secret);
-      await db.insertInto('cookie_keys').values({ secret: randomBytes(32).toString('base64url') }).execute();
+      await db
+        .insertInto('cookie_keys')
+        .values({ secret: randomBytes(32).toString('base64url') })
+        .execute();
       return this.cookieKeys();
     },
   };

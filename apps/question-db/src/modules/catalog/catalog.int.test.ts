@@ -11,7 +11,8 @@ import { QUESTION_DB_SCHEMA, questionDbMigrations } from '../../db/tables';
 import { seedDemoContent } from '../demo/seed-demo-content';
 import { createFileMediaStore } from '../media/media-store';
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>dot</title></svg>';
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>dot</title></svg>';
 
 const content: SeedContent = {
   tenant: { slug: 'catalog-test', name: 'Catalog test' },

@@ -32,7 +32,9 @@ export function createCatalogRepository(db: QuestionDb) {
       return rows.map(toCatalogBank);
     },
 
-    async findBank(bankId: string): Promise<Omit<CatalogBankDetail, 'topics' | 'questionTypes'> | undefined> {
+    async findBank(
+      bankId: string,
+    ): Promise<Omit<CatalogBankDetail, 'topics' | 'questionTypes'> | undefined> {
       const row = await listedBanks().where('b.id', '=', bankId).executeTakeFirst();
       return row && toCatalogBank(row);
     },

@@ -12,7 +12,8 @@ export function createCatalogService(repository: CatalogRepository) {
     async get(bankId: string): Promise<CatalogBankDetail> {
       const bank = await repository.findBank(bankId);
       // Private banks answer exactly like missing ones so their ids cannot be probed.
-      if (!bank) throw new HttpProblem('not_found', { detail: 'There is no such bank in the catalog.' });
+      if (!bank)
+        throw new HttpProblem('not_found', { detail: 'There is no such bank in the catalog.' });
       return { ...bank, ...(await repository.publishedBreakdown(bankId)) };
     },
   };

@@ -11,10 +11,10 @@ const params = z.strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
  * are cacheable forever; SVG is served under a CSP sandbox in case sanitising ever misses
  * something.
  */
-export const cdnRoutes: FastifyPluginAsyncZod<{ media: MediaRepository; store: MediaStore }> = async (
-  app,
-  { media, store },
-) => {
+export const cdnRoutes: FastifyPluginAsyncZod<{
+  media: MediaRepository;
+  store: MediaStore;
+}> = async (app, { media, store }) => {
   app.get(
     '/media/:sha256',
     { config: { permission: 'public' }, schema: { params, hide: true } },
@@ -22,7 +22,8 @@ export const cdnRoutes: FastifyPluginAsyncZod<{ media: MediaRepository; store: M
       const { sha256 } = request.params;
       const contentType = await media.contentType(sha256);
       const body = contentType && (await store.open(sha256));
-      if (!contentType || !body) throw new HttpProblem('not_found', { detail: 'No media has that hash.' });
+      if (!contentType || !body)
+        throw new HttpProblem('not_found', { detail: 'No media has that hash.' });
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', `"${sha256}"`)

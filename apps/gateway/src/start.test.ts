@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnQuesta, startQuesta } from './testing/start-questa';
+
+const scratch = () => mkdtemp(path.join(tmpdir(), 'questa-start-'));
+
+/** Every refused start prints one sentence naming the problem, exits 1, and shows no stack. */
+async function refusedStart(env: Record<string, string>) {
+  const run = spawnQuesta(env);
+  const code = await run.exited;
+  return { code, output: run.output() };
+}
+
+describe('starting and stopping Questa', () => {
+  it('names an invalid setting in one sentence and exits 1', async () => {
+    const { code, output } = await refusedStart({
+      PORT: 'eighty',
+      QUESTA_DATA_DIR: await scratch(),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'Questa could not start: PORT must be a whole number from 1 to 65535 (got "eighty").',
+    );
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a data folder holding somebody else’s files, and leaves them untouched', async () => {
+    const dir = await scratch();
+    await writeFile(path.join(dir, 'notes.txt'), 'keep me');
+    const { code, output } = await refusedStart({
+      PORT: String(await freePort()),
+      QUESTA_DATA_DIR: dir,
+    });
+    expect(code).toBe(1);
+    expect(output).toContain("already holds files that are not Questa's");
+    expect(await readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('keep me');
+  });
+
+  it('explains a database that is down at start', async () => {
+    const { code, output } = await refusedStart({
+      PORT: String(await freePort()),
+      QUESTA_DATA_DIR: await scratch(),
+      DATABASE_URL: 'postgres://questa@127.0.0.1:1/questa',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'Cannot reach the PostgreSQL server named by DATABASE_URL (127.0.0.1:1): connection refused.',
+    );
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  describe('with a running server', () => {
+    let blocker: Server | undefined;
+    afterAll(() => blocker?.close());
+
+    it('says so when the port is taken', async () => {
+      const port = await freePort();
+      blocker = createServer().listen(port);
+      const { code, output } = await refusedStart({
+        PORT: String(port),
+        QUESTA_DATA_DIR: await scratch(),
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(`Port ${port} is already in use`);
+    });
+
+    it('stops cleanly on SIGTERM and starts again on the same data without seeding twice', async () => {
+      const dataDir = await scratch();
+      const first = await startQuesta({ dataDir, keepDataDir: true });
+      expect(first.output()).toMatch(/Wrote \d+ demo questions on first start/);
+      const before = await (await fetch(`${first.url}/api/catalog/banks`)).json();
+      const stoppedAt = Date.now();
+      expect(await first.stop()).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+      expect(existsSync(path.join(dataDir, 'questa.lock'))).toBe(false);
+
+      const second = await startQuesta({ dataDir });
+      expect(second.output()).not.toMatch(/Wrote \d+ demo questions/);
+      const after = await (await fetch(`${second.url}/api/catalog/banks`)).json();
+      expect(after).toEqual(before);
+      expect(await second.stop()).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { childProcessEnv } from '@questa/config';
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs the gateway's entry point as `npm start` does, without waiting for anything. */
+export function spawnQuesta(env: Record<string, string>, unset: string[] = []) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/gateway/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: childProcessEnv({ LOG_LEVEL: 'warn', ...env }, ['DATABASE_URL', 'INIT_CWD', ...unset]),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return { child, output: () => output, exited };
+}
+
+/**
+ * Starts Questa exactly as `npm start` does (the gateway's entry point under tsx) on a free port
+ * with a fresh data folder and the embedded database, and waits until it is healthy.
+ */
+export async function startQuesta(
+  options: { dataDir?: string; keepDataDir?: boolean } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'questa-e2e-')));
+  const { child, output } = spawnQuesta({ PORT: String(port), QUESTA_DATA_DIR: dataDir });
+  const url = `http://localhost:${port}`;
+  await waitForHealth(url, child, output);
+  return {
+    url,
+    dataDir,
+    output,
+    async stop() {
+      const code = await stopChild(child);
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 170_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`Questa exited with ${child.exitCode} before it was ready:\n${output()}`);
+    }
+    const ok = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Questa did not become healthy in time:\n${output()}`);
+}
+
+export function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', (code) => {
+      clearTimeout(killer);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}

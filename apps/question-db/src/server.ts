@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { createRootServer, runProcess } from '@questa/http-kit';
+import { CDN_PREFIX, cdnApp, QUESTION_DB_PREFIX, questionDbApp } from './app';
+import { QUESTION_DB_SCHEMA, questionDbMigrations } from './db/tables';
+import { createFileMediaStore } from './modules/media/media-store';
+
+/** The question-database API as a process of its own (distributed mode). */
+await runProcess({
+  title: 'Questa question database',
+  schemas: [{ schema: QUESTION_DB_SCHEMA, migrations: questionDbMigrations }],
+  async build({ config, database }) {
+    const mediaStore = createFileMediaStore(path.join(config.dataDir, 'media'));
+    const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
+    await root.register(questionDbApp, { prefix: QUESTION_DB_PREFIX, database, mediaStore });
+    await root.register(cdnApp, { prefix: CDN_PREFIX, database, mediaStore });
+    return root;
+  },
+});

@@ -1,0 +1,88 @@
+import { fork } from 'node:child_process';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startQuesta } from '@questa/gateway/testing';
+import { ensureWebBuild } from '@questa/web/build';
+import { initialJavaScriptGzipBytes } from './bundle-size';
+import { measureLoad, median, type LoadResult } from './measure';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const lines: string[] = [];
+const say = (line = '') => {
+  console.log(line);
+  lines.push(line);
+};
+
+async function startRawServer() {
+  const port = await freePort();
+  const child = fork(path.join(here, 'raw-server.ts'), [String(port)], {
+    execArgv: ['--import', 'tsx'],
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+}
+
+async function coldStarts(runs: number) {
+  const firstStart: number[] = [];
+  const restart: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'questa-bench-'));
+    let started = performance.now();
+    const fresh = await startQuesta({ dataDir, keepDataDir: true });
+    firstStart.push(performance.now() - started);
+    await fresh.stop();
+    started = performance.now();
+    const again = await startQuesta({ dataDir });
+    restart.push(performance.now() - started);
+    await again.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return { firstStart: median(firstStart), restart: median(restart) };
+}
+
+const { distDir } = await ensureWebBuild();
+const bundle = await initialJavaScriptGzipBytes(distDir);
+const cold = await coldStarts(3);
+
+const raw = await startRawServer();
+const questa = await startQuesta();
+const results: LoadResult[] = [];
+try {
+  results.push(await measureLoad('raw node:http hello world', raw.url));
+  results.push(await measureLoad('GET /api/health', `${questa.url}/api/health`));
+  results.push(await measureLoad('GET /api/catalog/banks', `${questa.url}/api/catalog/banks`));
+} finally {
+  raw.stop();
+  await questa.stop();
+}
+
+const cpu = cpus();
+say(`## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+say();
+say(
+  `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
+    'One-process mode on embedded PGlite, log level warn; autocannon with 32 connections, 3 s warm-up, 10 s measured, in the same run.',
+);
+say();
+say('| target | requests/s | p50 ms | p99 ms | ratio to raw node:http | errors or non-2xx |');
+say('| --- | ---: | ---: | ---: | ---: | ---: |');
+const baseline = results[0]!.requestsPerSecond;
+for (const result of results) {
+  say(
+    `| ${result.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50Ms} | ${result.p99Ms} | ${(result.requestsPerSecond / baseline).toFixed(2)} | ${result.non2xx} |`,
+  );
+}
+say();
+say(
+  `Cold start to the first 200 on /api/health, client already built (median of 3): first start with a new data folder (migrations and demo content) ${Math.round(cold.firstStart)} ms; restart on existing data ${Math.round(cold.restart)} ms.`,
+);
+say();
+say(
+  `Initial JavaScript of the web client: ${(bundle.bytes / 1024).toFixed(1)} KB gzip (${bundle.files.join(', ')}).`,
+);
+say();
+
+await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
+console.log('Appended to bench/RESULTS.md');

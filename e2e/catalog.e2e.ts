@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
+
+describe.skipIf(!browserAvailable)('catalog', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('shows the demo banks on the home page, and a bank page opens', async () => {
+    page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { level: 1, name: 'Question banks' }).waitFor();
+
+    const cards = page.getByRole('link', { name: /World capitals|Chemical elements/i });
+    expect(await cards.count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Premium', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await cards.first().click();
+    await page.waitForURL(/\/banks\/[0-9a-f-]{36}$/);
+    const title = page.getByRole('heading', { level: 1 });
+    await title.waitFor();
+    expect(await title.textContent()).toMatch(/World capitals|Chemical elements/i);
+    await expect.poll(() => page.getByText(/questions?/i).count()).toBeGreaterThan(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('works on a 360 px wide phone without sideways scrolling', async () => {
+    page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { level: 1, name: 'Question banks' }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
+  it('shows the not-found page for an unknown address', async () => {
+    page = await browser.newPage();
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(
+      await page.getByRole('link', { name: /catalog|home|question banks/i }).count(),
+    ).toBeGreaterThan(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+});

@@ -39,12 +39,16 @@ const common = {
   difficulty: z.number().int().min(1).max(5),
   points: z.number().positive().max(100).default(1),
   /** sha256 hashes of media the stem or answers use. */
-  media: z.array(z.string().regex(/^[0-9a-f]{64}$/)).max(20).default([]),
+  media: z
+    .array(z.string().regex(/^[0-9a-f]{64}$/))
+    .max(20)
+    .default([]),
   licence: z.string().max(100).default('CC BY 4.0'),
   attribution: z.string().max(200).default(''),
 };
 
-const uniqueIds = (items: { id: string }[]) => new Set(items.map((item) => item.id)).size === items.length;
+const uniqueIds = (items: { id: string }[]) =>
+  new Set(items.map((item) => item.id)).size === items.length;
 
 export const singleChoice = z
   .strictObject({ ...common, type: z.literal('single_choice'), options: choices })

@@ -1,0 +1,28 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading';
+import { AppShell } from './layout/app-shell';
+import { RootError, RouteError } from './layout/route-error';
+
+// Pages are lazy so the first download holds only the shell; the pathless route in between keeps
+// the header and footer on screen while a page loads or fails.
+export const routes: RouteObject[] = [
+  {
+    Component: AppShell,
+    ErrorBoundary: RootError,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        HydrateFallback: PageLoading,
+        children: [
+          { index: true, lazy: () => import('./routes/catalog') },
+          { path: 'banks/:bankId', lazy: () => import('./routes/bank') },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

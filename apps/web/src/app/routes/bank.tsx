@@ -1,0 +1,44 @@
+import { Link, useParams } from 'react-router';
+import { NotFound } from '../../components/not-found';
+import { ArrowLeftIcon } from '../../components/ui/icons';
+import { PageTitle } from '../../components/ui/page-title';
+import { ProblemAlert } from '../../components/ui/problem-alert';
+import { useBank } from '../../features/catalog/api/get-bank';
+import { BankOverview } from '../../features/catalog/components/bank-overview';
+import { BankOverviewSkeleton } from '../../features/catalog/components/bank-overview-skeleton';
+import { useT } from '../../lib/i18n';
+import './page.css';
+
+export function Component() {
+  const t = useT();
+  const { bankId = '' } = useParams();
+  const bank = useBank(bankId);
+
+  // The API answers a malformed id with validation.failed; to a visitor both mean "no such bank".
+  const missing =
+    bank.status === 'error' &&
+    (bank.error.code === 'not_found' || bank.error.code === 'validation.failed');
+  if (missing) return <NotFound />;
+
+  return (
+    <div className="page">
+      <Link to="/" className="page__back">
+        <ArrowLeftIcon />
+        {t('bank.back')}
+      </Link>
+      {bank.status === 'pending' && <BankOverviewSkeleton />}
+      {bank.status === 'error' && (
+        <>
+          <PageTitle title={t('bank.loadFailed')} />
+          <ProblemAlert title={t('bank.loadFailed')} error={bank.error} onRetry={bank.retry} />
+        </>
+      )}
+      {bank.status === 'success' && (
+        <>
+          <PageTitle title={bank.data.title} />
+          <BankOverview bank={bank.data} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import './empty-state.css';
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <p className="empty-state__title">{title}</p>
+      {children && <div className="empty-state__body">{children}</div>}
+    </div>
+  );
+}

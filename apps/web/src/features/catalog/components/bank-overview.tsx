@@ -1,0 +1,76 @@
+import type { CatalogBankDetail, QuestionType } from '@questa/contracts';
+import { Badge } from '../../../components/ui/badge';
+import { GlobeIcon, QuestionsIcon, StarIcon } from '../../../components/ui/icons';
+import { formatDate, hasMessage, languageName, useI18n } from '../../../lib/i18n';
+import { TopicChart } from './topic-chart';
+import './bank-overview.css';
+
+/** What a bank holds: its facts, its topics with their sizes, and the kinds of question it asks. */
+export function BankOverview({ bank }: { bank: CatalogBankDetail }) {
+  const { t, locale } = useI18n();
+  // The contract sends types as plain strings; one this client does not know is shown as sent.
+  const typeName = (type: string) => {
+    const key = `questionType.${type}`;
+    return hasMessage(key) ? t(key as `questionType.${QuestionType}`) : type;
+  };
+
+  return (
+    <article className="bank-overview">
+      <header className="bank-overview__header">
+        <div className="bank-overview__title">
+          <h1>{bank.title}</h1>
+          {bank.visibility === 'premium' && (
+            <Badge tone="premium">
+              <StarIcon />
+              {t('catalog.premium')}
+            </Badge>
+          )}
+        </div>
+        <dl className="bank-overview__facts">
+          <div>
+            <dt className="visually-hidden">{t('catalog.questions')}</dt>
+            <dd>
+              <QuestionsIcon />
+              {t('catalog.questionCount', { count: bank.questionCount })}
+            </dd>
+          </div>
+          <div>
+            <dt className="visually-hidden">{t('catalog.language')}</dt>
+            <dd>
+              <GlobeIcon />
+              {languageName(bank.language, locale)}
+            </dd>
+          </div>
+        </dl>
+        {bank.description && <p className="bank-overview__description">{bank.description}</p>}
+        {bank.tags.length > 0 && (
+          <ul className="bank-overview__tags" aria-label={t('catalog.tags')}>
+            {bank.tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        )}
+        <p className="bank-overview__updated">
+          {t('bank.updated', { date: formatDate(bank.updatedAt, locale) })}
+        </p>
+      </header>
+
+      <div className="bank-overview__sections">
+        <section className="bank-overview__panel" aria-labelledby="bank-topics">
+          <h2 id="bank-topics">{t('bank.topics')}</h2>
+          <TopicChart topics={bank.topics} />
+        </section>
+        {bank.questionTypes.length > 0 && (
+          <section className="bank-overview__panel" aria-labelledby="bank-types">
+            <h2 id="bank-types">{t('bank.questionTypes')}</h2>
+            <ul className="bank-overview__types">
+              {bank.questionTypes.map((type) => (
+                <li key={type}>{typeName(type)}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}

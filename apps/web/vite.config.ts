@@ -1,0 +1,40 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+// Vite bundles a config file's relative imports but hands package imports to Node, which cannot load
+// TypeScript on Node 20; importing @questa/config's entry by path keeps `vite build` loader-free.
+import { loadWebBuildConfig } from '../../packages/config/src/index.ts';
+import type { ClientConfig } from './src/lib/config';
+
+export default defineConfig(({ command }) => {
+  const settings = loadWebBuildConfig();
+  const client = {
+    apiBase: command === 'serve' ? settings.devApiBase : settings.apiBase,
+    questionDbBase: settings.questionDbBase,
+    cdnBase: settings.cdnBase,
+    paymentClientId: settings.paymentClientId,
+  } satisfies ClientConfig;
+  const proxy = { target: settings.devProxyTarget, xfwd: true };
+
+  return {
+    plugins: [react()],
+    define: { __QUESTA_CONFIG__: JSON.stringify(client) },
+    server: {
+      proxy: {
+        // `ws` carries the live-quiz WebSocket under /api/live.
+        '/api': { ...proxy, ws: true },
+        '/qdb': proxy,
+        '/cdn': proxy,
+        '/idp': proxy,
+      },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        // Libraries change far less often than Questa's code; their own chunk stays cached
+        // across releases.
+        output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+      },
+    },
+  };
+});

@@ -1,0 +1,195 @@
+import { textBlank } from '../writer';
+import type { FixedQuestion } from '../writer';
+import { LENGTH, MASS, SI, TEMPERATURE, TIME } from './units-data';
+
+const thousand = ['1000', '1,000', '1 000'];
+
+export const unitExercises: FixedQuestion[] = [
+  {
+    type: 'numeric',
+    topic: TEMPERATURE,
+    difficulty: 2,
+    stem: 'Convert 25 °C to degrees Fahrenheit.',
+    value: 77,
+    tolerance: 0,
+    unit: '°F',
+    explanation: '°F = °C × 9/5 + 32, so 25 × 1.8 + 32 = 77 °F.',
+  },
+  {
+    type: 'numeric',
+    topic: TEMPERATURE,
+    difficulty: 3,
+    stem: 'Convert 37 °C, a typical body temperature, to degrees Fahrenheit.',
+    value: 98.6,
+    tolerance: 0.1,
+    unit: '°F',
+    explanation: '37 × 9/5 + 32 = 66.6 + 32 = 98.6 °F.',
+  },
+  {
+    type: 'numeric',
+    topic: TEMPERATURE,
+    difficulty: 2,
+    stem: 'Convert 20 °C to kelvins.',
+    value: 293.15,
+    tolerance: 0.01,
+    unit: 'K',
+    explanation: 'K = °C + 273.15, so 20 + 273.15 = 293.15 K.',
+  },
+  {
+    type: 'numeric',
+    topic: TEMPERATURE,
+    difficulty: 3,
+    stem: 'Convert 104 °F to degrees Celsius.',
+    value: 40,
+    tolerance: 0,
+    unit: '°C',
+    explanation: '°C = (°F − 32) × 5/9, so (104 − 32) × 5/9 = 72 × 5/9 = 40 °C.',
+  },
+  {
+    type: 'numeric',
+    topic: TEMPERATURE,
+    difficulty: 4,
+    stem: 'At what temperature do the Celsius and Fahrenheit scales show the same number?',
+    value: -40,
+    tolerance: 0,
+    unit: '°',
+    explanation: 'Solve C = 9C/5 + 32: −4C/5 = 32, so C = −40; −40 °C is −40 °F.',
+  },
+
+  {
+    type: 'matching',
+    topic: SI,
+    difficulty: 3,
+    stem: 'Match each SI unit with the quantity it measures.',
+    pairs: [
+      ['newton', 'force'],
+      ['joule', 'energy'],
+      ['watt', 'power'],
+      ['pascal', 'pressure'],
+    ],
+    explanation:
+      'N for force, J for energy, W for power (joules per second) and Pa for pressure (newtons per square metre).',
+  },
+  {
+    type: 'matching',
+    topic: SI,
+    difficulty: 3,
+    stem: 'Match each SI unit with the quantity it measures (set 2).',
+    pairs: [
+      ['hertz', 'frequency'],
+      ['volt', 'electric potential difference'],
+      ['ohm', 'electrical resistance'],
+      ['coulomb', 'electric charge'],
+    ],
+    explanation: 'Hz counts cycles per second, V measures voltage, Ω resistance and C charge.',
+  },
+  {
+    type: 'matching',
+    topic: SI,
+    difficulty: 2,
+    stem: 'Match each symbol with its unit.',
+    pairs: [
+      ['g', 'gram'],
+      ['K', 'kelvin'],
+      ['mol', 'mole'],
+      ['Hz', 'hertz'],
+      ['N', 'newton'],
+    ],
+    explanation:
+      'Units named after people (kelvin, hertz, newton) take capital-letter symbols; the others are lower case.',
+  },
+  {
+    type: 'matching',
+    topic: SI,
+    difficulty: 2,
+    stem: 'Match each unit with the quantity it measures (set 3).',
+    pairs: [
+      ['metre', 'length'],
+      ['kilogram', 'mass'],
+      ['second', 'time'],
+      ['ampere', 'electric current'],
+      ['candela', 'luminous intensity'],
+    ],
+    explanation:
+      'These are five of the seven SI base units; the others are the kelvin and the mole.',
+  },
+
+  {
+    type: 'ordering',
+    topic: LENGTH,
+    difficulty: 3,
+    stem: 'Order these units of length from smallest to largest.',
+    items: ['millimetre', 'centimetre', 'inch', 'foot', 'metre', 'kilometre', 'mile'],
+    explanation: '1 mm < 1 cm < 1 in (2.54 cm) < 1 ft (30.48 cm) < 1 m < 1 km < 1 mile (1.609 km).',
+  },
+
+  {
+    type: 'cloze',
+    topic: LENGTH,
+    difficulty: 1,
+    stem: 'There are {{a}} centimetres in a metre and {{b}} metres in a kilometre.',
+    blanks: [textBlank('a', ['100']), textBlank('b', thousand)],
+    explanation: 'Centi means one hundredth and kilo means one thousand.',
+  },
+  {
+    type: 'cloze',
+    topic: TIME,
+    difficulty: 1,
+    stem: 'There are {{a}} seconds in a minute and {{b}} minutes in an hour, so one hour is {{c}} seconds.',
+    blanks: [
+      textBlank('a', ['60']),
+      textBlank('b', ['60']),
+      textBlank('c', ['3600', '3,600', '3 600']),
+    ],
+    explanation: '60 × 60 = 3,600 seconds in an hour.',
+  },
+  {
+    type: 'cloze',
+    topic: TEMPERATURE,
+    difficulty: 1,
+    stem: 'At sea-level pressure, pure water freezes at {{a}} °C and boils at {{b}} °C.',
+    blanks: [textBlank('a', ['0']), textBlank('b', ['100'])],
+    explanation: 'The Celsius scale was built around these two points of water.',
+  },
+  {
+    type: 'cloze',
+    topic: TEMPERATURE,
+    difficulty: 2,
+    stem: 'On the Fahrenheit scale, water freezes at {{a}} °F and boils at {{b}} °F.',
+    blanks: [textBlank('a', ['32']), textBlank('b', ['212'])],
+    explanation:
+      'There are 180 Fahrenheit degrees between freezing and boiling, against 100 Celsius degrees.',
+  },
+  {
+    type: 'cloze',
+    topic: MASS,
+    difficulty: 1,
+    stem: 'A kilogram is {{a}} grams, and a tonne is {{b}} kilograms.',
+    blanks: [textBlank('a', thousand), textBlank('b', thousand)],
+    explanation: 'Each step up multiplies by 1,000: g → kg → t.',
+  },
+  {
+    type: 'cloze',
+    topic: LENGTH,
+    difficulty: 2,
+    stem: 'One inch is exactly {{a}} centimetres, and one foot is {{b}} inches.',
+    blanks: [textBlank('a', ['2.54']), textBlank('b', ['12'])],
+    explanation: 'So one foot is 12 × 2.54 = 30.48 cm.',
+  },
+  {
+    type: 'cloze',
+    topic: TIME,
+    difficulty: 3,
+    stem: 'To convert a speed in kilometres per hour to metres per second, divide by {{a}}.',
+    blanks: [textBlank('a', ['3.6'])],
+    explanation: '1 km/h is 1,000 m per 3,600 s, and 3,600 ÷ 1,000 = 3.6.',
+  },
+  {
+    type: 'cloze',
+    topic: TEMPERATURE,
+    difficulty: 2,
+    stem: 'To convert degrees Celsius to kelvins, add {{a}}.',
+    blanks: [{ id: 'a', kind: 'choice', options: ['32', '100', '273.15', '459.67'], correct: 2 }],
+    explanation: 'K = °C + 273.15; 0 °C is 273.15 K.',
+  },
+];

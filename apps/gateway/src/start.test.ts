@@ -40,7 +40,7 @@ describe('starting and stopping Questa', () => {
     expect(await readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 
-  it('explains a database that is down at start', async () => {
+  it('explains a database that is down at start', { timeout: 40_000 }, async () => {
     const { code, output } = await refusedStart({
       PORT: String(await freePort()),
       QUESTA_DATA_DIR: await scratch(),

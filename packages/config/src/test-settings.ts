@@ -33,13 +33,13 @@ export function readTestSettings(env: Env = process.env): TestSettings {
 
 /**
  * The environment for a child process such as a server under test: this process's own, minus
- * `unset`, plus `overrides`.
+ * `unset`, plus `overrides` (which win over `unset`).
  */
 export function childProcessEnv(
   overrides: Record<string, string>,
   unset: string[] = [],
 ): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of unset) delete env[name];
-  return env;
+  return { ...env, ...overrides };
 }

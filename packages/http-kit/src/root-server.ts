@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { QuestaConfig } from '@questa/config';
 
 export interface RootServerOptions {
@@ -18,7 +18,7 @@ const acceptableRequestId = /^[A-Za-z0-9-]{8,64}$/;
 export function createRootServer(options: RootServerOptions): FastifyInstance {
   const app = Fastify({
     logger: { level: options.logLevel },
-    disableRequestLogging: !options.logRequests,
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -37,6 +37,15 @@ describe.skipIf(!browserAvailable)('catalog', () => {
     await page.close();
   });
 
+  it('serves the client under a strict content security policy', async () => {
+    const response = await fetch(`${baseUrl}/banks/anything`);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const missing = await fetch(`${baseUrl}/api/no-such-endpoint`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'not_found' });
+  });
+
   it('works on a 360 px wide phone without sideways scrolling', async () => {
     page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(baseUrl);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Logger } from 'vite';
+import type { Logger } from 'vite';
 import { loadWebBuildConfig } from '@questa/config';
 
 const webDir = dirname(fileURLToPath(import.meta.url));
@@ -62,6 +62,8 @@ async function buildIfStale({ force = false, log }: EnsureWebBuildOptions) {
   const started = performance.now();
   // A build that fails halfway must not leave a stamp that vouches for it.
   await rm(stampFile, { force: true });
+  // Vite loads in about half a second; a start whose build is up to date should not pay for it.
+  const { build } = await import('vite');
   await build({
     root: webDir,
     configFile: join(webDir, 'vite.config.ts'),

@@ -22,19 +22,19 @@ const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
+const documentHeaders = {
+  'content-security-policy': contentSecurityPolicy,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+};
+
 /**
- * Serves the built web client (in the root context, so its security headers and fallback cover
- * the whole origin): hashed assets cached forever, and `index.html` for every other
- * path so the client-side router can take over.
+ * Serves the built web client (in the root context, so its fallback covers every path no service
+ * claimed): hashed assets cached forever, and `index.html` for every other path so the
+ * client-side router can take over.
  */
 export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { distDir }) => {
   const indexHtml = await readFile(path.join(distDir, 'index.html'));
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', contentSecurityPolicy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-  });
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -47,6 +47,7 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      for (const [name, value] of Object.entries(documentHeaders)) response.setHeader(name, value);
     },
   });
 
@@ -61,6 +62,7 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      .headers(documentHeaders)
       .send(indexHtml);
   });
 });

@@ -45,7 +45,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await root.register(identityApp, {
     prefix: IDENTITY_PREFIX,
     database,
-    issuer: config.oidcIssuer,
+    issuer: config.oidc.issuer,
   });
   await root.register(questionDbApp, { prefix: QUESTION_DB_PREFIX, database, mediaStore });
   await root.register(cdnApp, { prefix: CDN_PREFIX, database, mediaStore });

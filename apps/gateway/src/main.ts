@@ -30,7 +30,7 @@ await runProcess({
     `  catalog      ${config.publicUrl}/`,
     `  main API     ${config.publicUrl}/api/docs`,
     `  question DB  ${config.publicUrl}/qdb/api/v1/docs`,
-    `  identity     ${config.oidcIssuer}/.well-known/openid-configuration`,
+    `  identity     ${config.oidc.issuer}/.well-known/openid-configuration`,
     `  data folder  ${config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : config.dataDir}`,
   ],
 });

@@ -10,7 +10,7 @@ await runProcess({
     await root.register(identityApp, {
       prefix: IDENTITY_PREFIX,
       database,
-      issuer: config.oidcIssuer,
+      issuer: config.oidc.issuer,
     });
     return root;
   },

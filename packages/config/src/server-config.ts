@@ -12,6 +12,14 @@ const schema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   QDB_URL: httpUrl.optional(),
   OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('questa-web'),
+  OIDC_CLIENT_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  OIDC_SCOPES: z.string().default('openid email profile offline_access'),
+  OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
+  OIDC_AUDIENCE: z.string().min(1).default('questa-question-db'),
+  DEMO_ACCOUNTS: booleanFlag.default('true'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().default('Questa <no-reply@questa.test>'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_CONTENT: booleanFlag.default('true'),
   LOG_LEVEL: z
@@ -39,7 +47,23 @@ export interface QuestaConfig {
   publicUrl: string;
   /** Base of the question-database API as the main API reaches it, ending in `/qdb/api/v1`. */
   questionDbUrl: string;
-  oidcIssuer: string;
+  oidc: {
+    issuer: string;
+    /** True when the issuer is the provider Questa embeds at `/idp`. */
+    embedded: boolean;
+    clientId: string;
+    /** Unset with the embedded provider: the process makes one up at each start. */
+    clientSecret: string | undefined;
+    scopes: string;
+    /** The claim of the ID token that lists global roles such as `admin`. */
+    rolesClaim: string;
+    /** Audience of access tokens for the question-database API. */
+    audience: string;
+  };
+  seedDemoAccounts: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Cookies get `Secure` and the `__Host-` prefix when the public origin is HTTPS. */
+  secureCookies: boolean;
   redisUrl: string | undefined;
   seedDemoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -65,7 +89,18 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     // In one process the main API reaches the question DB over loopback, exactly as it would
     // reach a separate deployment, so both modes share one code path.
     questionDbUrl: withoutTrailingSlash(raw.QDB_URL ?? `http://127.0.0.1:${raw.PORT}/qdb/api/v1`),
-    oidcIssuer: withoutTrailingSlash(raw.OIDC_ISSUER ?? `${publicUrl}/idp`),
+    oidc: {
+      issuer: withoutTrailingSlash(raw.OIDC_ISSUER ?? `${publicUrl}/idp`),
+      embedded: raw.OIDC_ISSUER === undefined,
+      clientId: raw.OIDC_CLIENT_ID,
+      clientSecret: raw.OIDC_CLIENT_SECRET,
+      scopes: raw.OIDC_SCOPES,
+      rolesClaim: raw.OIDC_ROLES_CLAIM,
+      audience: raw.OIDC_AUDIENCE,
+    },
+    seedDemoAccounts: toBoolean(raw.DEMO_ACCOUNTS),
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
+    secureCookies: publicUrl.startsWith('https://'),
     redisUrl: raw.REDIS_URL,
     seedDemoContent: toBoolean(raw.DEMO_CONTENT),
     logLevel: raw.LOG_LEVEL,

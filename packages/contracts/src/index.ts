@@ -3,3 +3,5 @@ export * from './question';
 export * from './bank';
 export * from './catalog';
 export * from './health';
+export * from './auth';
+export * from './admin';

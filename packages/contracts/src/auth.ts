@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const globalRoles = ['admin'] as const;
+export type GlobalRole = (typeof globalRoles)[number];
+
+export const tenantRoles = ['owner', 'author', 'reviewer', 'viewer'] as const;
+export type TenantRole = (typeof tenantRoles)[number];
+
+/** The header every state-changing browser request carries; a cross-site form cannot set it. */
+export const CSRF_HEADER = 'x-questa-request';
+
+export const membership = z.object({
+  clientId: z.uuid(),
+  clientSlug: z.string(),
+  clientName: z.string(),
+  role: z.enum(tenantRoles),
+});
+export type Membership = z.infer<typeof membership>;
+
+export const sessionUser = z.object({
+  id: z.uuid(),
+  sub: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  roles: z.array(z.enum(globalRoles)),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const entitlements = z.object({
+  premium: z.boolean(),
+  /** May open live rooms: premium learners and tenant authors. */
+  host: z.boolean(),
+});
+export type Entitlements = z.infer<typeof entitlements>;
+
+/** `GET /api/session`: who is signed in, or `user: null`. Never carries a token. */
+export const sessionInfo = z.object({
+  user: sessionUser.nullable(),
+  memberships: z.array(membership),
+  entitlements,
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+export const loginQuery = z.strictObject({
+  /** Where to go after signing in: a same-origin path only. */
+  returnTo: z.string().max(2000).optional(),
+  /** Open the provider's sign-up page instead of its sign-in page. */
+  signup: z.enum(['1']).optional(),
+});
+
+export const activeSession = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+  userAgent: z.string(),
+  ip: z.string(),
+});
+export const activeSessions = z.object({ sessions: z.array(activeSession) });
+export type ActiveSession = z.infer<typeof activeSession>;

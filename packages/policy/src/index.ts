@@ -1,0 +1,81 @@
+import type { GlobalRole, TenantRole } from '@questa/contracts';
+
+/**
+ * Every permission in Questa, as `resource:action`. Routes name one of these (or `public`); the
+ * grants below say who holds it. This module is the only place that answers "may they?".
+ */
+export const permissions = [
+  'session:read',
+  'account:manage',
+  'user:list',
+  'user:manage_roles',
+  'audit:read',
+  'tenant:list',
+  'tenant:read',
+  'member:list',
+  'member:manage',
+  'credential:manage',
+  'bank:read_private',
+  'question:write',
+  'question:review',
+  'question:publish',
+  'room:host',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/** Held by every signed-in user. */
+const signedIn: readonly Permission[] = ['session:read', 'account:manage'];
+
+/** Held by a platform admin everywhere, in addition to what they hold as a member. */
+const admin: readonly Permission[] = [
+  'user:list',
+  'user:manage_roles',
+  'audit:read',
+  'tenant:list',
+  'tenant:read',
+  'member:list',
+  'member:manage',
+];
+
+const viewer: readonly Permission[] = ['tenant:read', 'bank:read_private'];
+const reviewer: readonly Permission[] = [...viewer, 'question:review', 'question:publish'];
+const author: readonly Permission[] = [...viewer, 'question:write', 'room:host'];
+const owner: readonly Permission[] = [
+  ...new Set([
+    ...author,
+    ...reviewer,
+    'member:list',
+    'member:manage',
+    'credential:manage',
+  ] as const),
+];
+
+const tenantGrants: Record<TenantRole, readonly Permission[]> = { owner, author, reviewer, viewer };
+
+export interface Principal {
+  /** The identity provider's subject. */
+  sub: string;
+  roles: readonly GlobalRole[];
+  /** Tenant memberships, by client id. */
+  memberships: ReadonlyMap<string, TenantRole>;
+  premium: boolean;
+}
+
+/** Whether `principal` holds `permission`, in `clientId` when the permission is per tenant. */
+export function can(principal: Principal, permission: Permission, clientId?: string): boolean {
+  if (signedIn.includes(permission)) return true;
+  if (principal.roles.includes('admin') && admin.includes(permission)) return true;
+  if (permission === 'room:host' && principal.premium) return true;
+  if (clientId === undefined) {
+    // A permission asked without a tenant holds if any membership grants it (navigation, menus).
+    return [...principal.memberships.values()].some((role) =>
+      tenantGrants[role].includes(permission),
+    );
+  }
+  const role = principal.memberships.get(clientId);
+  return role !== undefined && tenantGrants[role].includes(permission);
+}
+
+/** Narrows a route's declared permission string to a known key. */
+export const isPermissionKey = (value: string): value is Permission =>
+  (permissions as readonly string[]).includes(value);

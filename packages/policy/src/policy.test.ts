@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { TenantRole } from '@questa/contracts';
+import { can, permissions, type Principal } from './index';
+
+const tenantA = '11111111-1111-4111-8111-111111111111';
+const tenantB = '22222222-2222-4222-8222-222222222222';
+
+const principal = (overrides: Partial<Principal> = {}): Principal => ({
+  sub: 'user-1',
+  roles: [],
+  memberships: new Map<string, TenantRole>(),
+  premium: false,
+  ...overrides,
+});
+
+describe('policy', () => {
+  it('gives every signed-in user their session and account, and nothing else', () => {
+    const learner = principal();
+    expect(permissions.filter((permission) => can(learner, permission))).toEqual([
+      'session:read',
+      'account:manage',
+    ]);
+  });
+
+  it('gives a platform admin user, audit and membership management, but not authoring', () => {
+    const admin = principal({ roles: ['admin'] });
+    expect(can(admin, 'user:manage_roles')).toBe(true);
+    expect(can(admin, 'audit:read')).toBe(true);
+    expect(can(admin, 'member:manage', tenantA)).toBe(true);
+    expect(can(admin, 'question:write', tenantA)).toBe(false);
+  });
+
+  it('confines tenant roles to their own tenant', () => {
+    const author = principal({ memberships: new Map([[tenantA, 'author']]) });
+    expect(can(author, 'question:write', tenantA)).toBe(true);
+    expect(can(author, 'question:write', tenantB)).toBe(false);
+    expect(can(author, 'question:publish', tenantA)).toBe(false);
+    expect(can(author, 'member:manage', tenantA)).toBe(false);
+  });
+
+  it('lets reviewers publish, viewers read private banks, owners do everything in their tenant', () => {
+    const reviewer = principal({ memberships: new Map([[tenantA, 'reviewer']]) });
+    const viewer = principal({ memberships: new Map([[tenantA, 'viewer']]) });
+    const owner = principal({ memberships: new Map([[tenantA, 'owner']]) });
+    expect(can(reviewer, 'question:publish', tenantA)).toBe(true);
+    expect(can(viewer, 'bank:read_private', tenantA)).toBe(true);
+    expect(can(viewer, 'question:write', tenantA)).toBe(false);
+    for (const permission of [
+      'question:write',
+      'question:publish',
+      'member:manage',
+      'credential:manage',
+    ] as const) {
+      expect(can(owner, permission, tenantA)).toBe(true);
+      expect(can(owner, permission, tenantB)).toBe(false);
+    }
+  });
+
+  it('lets premium learners and tenant authors host live rooms', () => {
+    expect(can(principal(), 'room:host')).toBe(false);
+    expect(can(principal({ premium: true }), 'room:host')).toBe(true);
+    expect(can(principal({ memberships: new Map([[tenantA, 'author']]) }), 'room:host')).toBe(true);
+  });
+});

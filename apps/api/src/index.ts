@@ -1,3 +1,5 @@
-export { apiApp, buildApp, API_PREFIX, type ApiDeps } from './app';
+export { apiApp, buildApp, createApiCore, API_PREFIX, type ApiDeps, type ApiCore } from './app';
 export { API_SCHEMA, apiMigrations } from './db/tables';
 export { createHttpQuestionDbClient, type QuestionDbClient } from './adapters/question-db-client';
+export { createOidcClient, type OidcClient } from './adapters/oidc-client';
+export { tokenRelay } from './plugins/token-relay';

@@ -1,6 +1,8 @@
+import { ConfigError } from '@questa/config';
 import { createRootServer, runProcess } from '@questa/http-kit';
+import { createOidcClient } from './adapters/oidc-client';
 import { createHttpQuestionDbClient } from './adapters/question-db-client';
-import { API_PREFIX, apiApp } from './app';
+import { API_PREFIX, apiApp, createApiCore } from './app';
 import { API_SCHEMA, apiMigrations } from './db/tables';
 
 /** The main API as a process of its own (distributed mode). */
@@ -8,12 +10,29 @@ await runProcess({
   title: 'Questa API',
   schemas: [{ schema: API_SCHEMA, migrations: apiMigrations }],
   async build({ config, database }) {
+    if (!config.oidc.clientSecret) {
+      throw new ConfigError(
+        'OIDC_CLIENT_SECRET must be set when the main API runs on its own (it is not set).',
+      );
+    }
     const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
-    await root.register(apiApp, {
-      prefix: API_PREFIX,
+    const core = createApiCore({
       database,
       questionDb: createHttpQuestionDbClient({ baseUrl: config.questionDbUrl }),
+      oidc: createOidcClient({
+        issuer: config.oidc.issuer,
+        clientId: config.oidc.clientId,
+        clientSecret: config.oidc.clientSecret,
+        scopes: config.oidc.scopes,
+        rolesClaim: config.oidc.rolesClaim,
+        audience: config.oidc.audience,
+        redirectUri: `${config.publicUrl}/api/auth/callback`,
+        postLogoutRedirectUri: `${config.publicUrl}/`,
+      }),
+      publicUrl: config.publicUrl,
+      secureCookies: config.secureCookies,
     });
+    await root.register(apiApp, { prefix: API_PREFIX, core });
     return root;
   },
 });

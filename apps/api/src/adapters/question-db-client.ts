@@ -1,58 +1,136 @@
 import {
   catalogBankDetail,
   catalogList,
+  memberList,
+  membership,
   problem,
+  tenantList,
   type CatalogBankDetail,
   type CatalogList,
+  type Member,
+  type Membership,
+  type Tenant,
+  type TenantRole,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-/** What the main API asks of the question database. */
+/** What the main API asks of the question database; `token` is the user's access token. */
 export interface QuestionDbClient {
   listCatalog(requestId?: string): Promise<CatalogList>;
   getCatalogBank(bankId: string, requestId?: string): Promise<CatalogBankDetail>;
+  myMemberships(token: string, requestId?: string): Promise<Membership[]>;
+  listTenants(token: string, requestId?: string): Promise<Tenant[]>;
+  listMembers(token: string, clientId: string, requestId?: string): Promise<Member[]>;
+  putMember(
+    token: string,
+    clientId: string,
+    userId: string,
+    role: TenantRole,
+    requestId?: string,
+  ): Promise<void>;
+  deleteMember(token: string, clientId: string, userId: string, requestId?: string): Promise<void>;
+}
+
+const membershipList = z.object({ memberships: z.array(membership) });
+
+interface Call<T extends z.ZodType | undefined> {
+  method?: 'GET' | 'PUT' | 'DELETE';
+  path: string;
+  schema: T;
+  token?: string;
+  body?: unknown;
+  requestId?: string;
 }
 
 /**
  * Speaks HTTP to the question-database API, in one-process mode over loopback and in distributed
- * mode across the network, so both run the same code. Any answer that is not a valid response or a
- * known problem becomes `unavailable`: the main API never passes on what it cannot vouch for.
+ * mode across the network, so both run the same code. Problems the question database reports
+ * about the caller's request (4xx with a known code) pass through; anything else it answers, or
+ * not answering at all, becomes `unavailable`: the main API never passes on what it cannot vouch
+ * for.
  */
 export function createHttpQuestionDbClient(options: {
   baseUrl: string;
   timeoutMs?: number;
 }): QuestionDbClient {
-  async function get<T extends z.ZodType>(path: string, schema: T, requestId?: string) {
+  async function call<T extends z.ZodType | undefined>(
+    request: Call<T>,
+  ): Promise<T extends z.ZodType ? z.output<T> : void> {
     let response: Response;
     try {
-      response = await fetch(`${options.baseUrl}${path}`, {
+      response = await fetch(`${options.baseUrl}${request.path}`, {
+        method: request.method ?? 'GET',
         headers: {
           accept: 'application/json',
-          ...(requestId ? { 'x-request-id': requestId } : {}),
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+          ...(request.requestId ? { 'x-request-id': request.requestId } : {}),
         },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });
     } catch {
       throw unavailable();
     }
-    const body: unknown = await response.json().catch(() => undefined);
+    const body: unknown =
+      response.status === 204 ? undefined : await response.json().catch(() => undefined);
     if (response.ok) {
-      const parsed = schema.safeParse(body);
-      if (parsed.success) return parsed.data as z.output<T>;
+      if (!request.schema) return undefined as never;
+      const parsed = request.schema.safeParse(body);
+      if (parsed.success) return parsed.data as never;
       throw unavailable();
     }
     const failure = problem.safeParse(body);
-    if (failure.success && failure.data.code !== 'internal' && failure.data.status < 500) {
-      throw new HttpProblem(failure.data.code, { detail: failure.data.detail });
+    if (failure.success && failure.data.status < 500) {
+      throw new HttpProblem(failure.data.code, {
+        detail: failure.data.detail,
+        ...(failure.data.errors ? { errors: failure.data.errors } : {}),
+      });
     }
     throw unavailable();
   }
 
+  const tenantPath = (clientId: string) => `/clients/${encodeURIComponent(clientId)}`;
   return {
-    listCatalog: (requestId) => get('/catalog/banks', catalogList, requestId),
+    listCatalog: (requestId) => call({ path: '/catalog/banks', schema: catalogList, requestId }),
     getCatalogBank: (bankId, requestId) =>
-      get(`/catalog/banks/${encodeURIComponent(bankId)}`, catalogBankDetail, requestId),
+      call({
+        path: `/catalog/banks/${encodeURIComponent(bankId)}`,
+        schema: catalogBankDetail,
+        requestId,
+      }),
+    myMemberships: async (token, requestId) =>
+      (await call({ path: '/me/memberships', schema: membershipList, token, requestId }))
+        .memberships,
+    listTenants: async (token, requestId) =>
+      (await call({ path: '/clients', schema: tenantList, token, requestId })).tenants,
+    listMembers: async (token, clientId, requestId) =>
+      (
+        await call({
+          path: `${tenantPath(clientId)}/members`,
+          schema: memberList,
+          token,
+          requestId,
+        })
+      ).members,
+    putMember: (token, clientId, userId, role, requestId) =>
+      call({
+        method: 'PUT',
+        path: `${tenantPath(clientId)}/members/${encodeURIComponent(userId)}`,
+        schema: undefined,
+        token,
+        body: { role },
+        requestId,
+      }),
+    deleteMember: (token, clientId, userId, requestId) =>
+      call({
+        method: 'DELETE',
+        path: `${tenantPath(clientId)}/members/${encodeURIComponent(userId)}`,
+        schema: undefined,
+        token,
+        requestId,
+      }),
   };
 }
 

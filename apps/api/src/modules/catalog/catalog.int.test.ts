@@ -14,9 +14,26 @@ import {
   questionDbMigrations,
   seedDemoContent,
 } from '@questa/question-db';
+import { createOidcClient } from '../../adapters/oidc-client';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
 import { buildApp } from '../../app';
 import { API_SCHEMA, apiMigrations } from '../../db/tables';
+
+// The catalog needs no sign-in: the provider is configured but never reached.
+const signIn = {
+  oidc: createOidcClient({
+    issuer: 'http://127.0.0.1:9/idp',
+    clientId: 'questa-web',
+    clientSecret: 'not-used-by-these-tests',
+    scopes: 'openid',
+    rolesClaim: 'roles',
+    audience: 'questa-question-db',
+    redirectUri: 'http://localhost/api/auth/callback',
+    postLogoutRedirectUri: 'http://localhost/',
+  }),
+  publicUrl: 'http://localhost',
+  secureCookies: false,
+};
 
 describe('catalog through the main API', () => {
   let test: TestDatabase;
@@ -59,6 +76,7 @@ describe('catalog through the main API', () => {
     await qdb.listen({ port: 0, host: '127.0.0.1' });
     qdbUrl = `http://127.0.0.1:${(qdb.server.address() as AddressInfo).port}/qdb/api/v1`;
     api = await buildApp({
+      ...signIn,
       database: test.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: qdbUrl }),
     });
@@ -98,6 +116,7 @@ describe('catalog through the main API', () => {
 
   it('answers 503 unavailable while the question database is down, and recovers', async () => {
     const down = await buildApp({
+      ...signIn,
       database: test.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: 'http://127.0.0.1:9/qdb/api/v1' }),
       catalogTtlMs: 0,
@@ -109,6 +128,7 @@ describe('catalog through the main API', () => {
     await down.close();
 
     const recovered = await buildApp({
+      ...signIn,
       database: test.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: qdbUrl }),
       catalogTtlMs: 0,

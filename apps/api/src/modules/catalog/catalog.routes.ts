@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bankIdParams, catalogBankDetail, catalogList } from '@questa/contracts';
+import { sendJsonText } from '@questa/http-kit';
 import type { CachedJson, CatalogService } from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
@@ -36,9 +37,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   );
 };
 
-// The body is already validated JSON text; sending the string skips a second serialisation.
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
   reply.header('etag', cached.etag).header('cache-control', 'public, max-age=5');
   if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.json);
+  return sendJsonText(reply, cached.json);
 }

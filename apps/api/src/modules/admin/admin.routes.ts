@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  adminUserList,
+  auditList,
+  clientParams,
+  cursorQuery,
+  memberInput,
+  memberList,
+  memberParams,
+  roleParams,
+  tenantList,
+} from '@questa/contracts';
+import type { AdminService } from './admin.service';
+
+const actor = (request: FastifyRequest) => ({
+  context: request.auth!,
+  ip: request.ip,
+  requestId: request.id,
+});
+
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (
+  app,
+  { admin },
+) => {
+  app.get(
+    '/admin/users',
+    {
+      config: { permission: 'user:list' },
+      schema: {
+        summary: 'Everyone who has signed in',
+        tags: ['admin'],
+        querystring: cursorQuery,
+        response: { 200: adminUserList },
+      },
+    },
+    (request) => admin.listUsers(request.query.cursor, request.query.limit),
+  );
+
+  app.put(
+    '/admin/users/:userId/roles/:role',
+    {
+      config: { permission: 'user:manage_roles' },
+      schema: { summary: 'Grant a global role', tags: ['admin'], params: roleParams },
+    },
+    async (request, reply) => {
+      await admin.grantRole(actor(request), request.params.userId, request.params.role);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/admin/users/:userId/roles/:role',
+    {
+      config: { permission: 'user:manage_roles' },
+      schema: {
+        summary: 'Revoke a global role granted in Questa',
+        tags: ['admin'],
+        params: roleParams,
+      },
+    },
+    async (request, reply) => {
+      await admin.revokeRole(actor(request), request.params.userId, request.params.role);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/admin/tenants',
+    {
+      config: { permission: 'tenant:list' },
+      schema: {
+        summary: 'Tenants of the question database',
+        tags: ['admin'],
+        response: { 200: tenantList },
+      },
+    },
+    async (request) => ({ tenants: await admin.listTenants(actor(request)) }),
+  );
+
+  app.get(
+    '/admin/tenants/:clientId/members',
+    {
+      config: { permission: 'member:list' },
+      schema: {
+        summary: 'Members of a tenant',
+        tags: ['admin'],
+        params: clientParams,
+        response: { 200: memberList },
+      },
+    },
+    async (request) => ({
+      members: await admin.listMembers(actor(request), request.params.clientId),
+    }),
+  );
+
+  app.put(
+    '/admin/tenants/:clientId/members/:userId',
+    {
+      config: { permission: 'member:manage' },
+      schema: {
+        summary: 'Add a member or change their role',
+        tags: ['admin'],
+        params: memberParams,
+        body: memberInput,
+      },
+    },
+    async (request, reply) => {
+      await admin.putMember(
+        actor(request),
+        request.params.clientId,
+        request.params.userId,
+        request.body.role,
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/admin/tenants/:clientId/members/:userId',
+    {
+      config: { permission: 'member:manage' },
+      schema: { summary: 'Remove a member from a tenant', tags: ['admin'], params: memberParams },
+    },
+    async (request, reply) => {
+      await admin.removeMember(actor(request), request.params.clientId, request.params.userId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      config: { permission: 'audit:read' },
+      schema: {
+        summary: 'Audit log, newest first',
+        tags: ['admin'],
+        querystring: cursorQuery,
+        response: { 200: auditList },
+      },
+    },
+    (request) => admin.listAudit(request.query.cursor, request.query.limit),
+  );
+};

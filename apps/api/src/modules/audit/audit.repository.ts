@@ -1,0 +1,44 @@
+import type { AuditAction, AuditEvent } from '@questa/contracts';
+import type { ApiDb } from '../../db/tables';
+
+export interface NewAuditEvent {
+  action: AuditAction;
+  actor: string | null;
+  target: string | null;
+  ip: string | null;
+  details?: Record<string, unknown>;
+}
+
+export function createAuditRepository(db: ApiDb) {
+  return {
+    async record(event: NewAuditEvent) {
+      await db
+        .insertInto('audit_events')
+        .values({
+          ...event,
+          details: JSON.stringify(event.details ?? {}) as unknown as Record<string, unknown>,
+        })
+        .execute();
+    },
+
+    /** Newest first; the cursor is the id of the last event already shown. */
+    async list(cursor: string | undefined, limit: number) {
+      let query = db
+        .selectFrom('audit_events')
+        .select(['id', 'at', 'action', 'actor', 'target', 'ip', 'details'])
+        .orderBy('id', 'desc')
+        .limit(limit + 1);
+      if (cursor && /^\d+$/.test(cursor)) query = query.where('id', '<', cursor);
+      const rows = await query.execute();
+      const events: AuditEvent[] = rows.slice(0, limit).map((row) => ({
+        ...row,
+        id: String(row.id),
+        at: new Date(row.at).toISOString(),
+        action: row.action as AuditAction,
+      }));
+      return { events, nextCursor: rows.length > limit ? events[events.length - 1]!.id : null };
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

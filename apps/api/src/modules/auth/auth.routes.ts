@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginQuery } from '@questa/contracts';
+import { z } from 'zod';
+import type { AuthService } from './auth.service';
+import { SESSION_ABSOLUTE_MS } from './auth.service';
+import { sessionCookie } from './session-cookie';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  cookieName: string;
+  secureCookies: boolean;
+  publicUrl: string;
+}
+
+const redirect = z.object({ redirectTo: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { auth, cookieName, secureCookies } = options;
+  const meta = (request: { ip: string; id: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    requestId: request.id,
+  });
+
+  app.get(
+    '/auth/login',
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Start signing in at the identity provider',
+        tags: ['auth'],
+        querystring: loginQuery,
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await auth.startLogin(request.query.returnTo, request.query.signup === '1')),
+  );
+
+  app.get(
+    '/auth/callback',
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Where the identity provider sends the browser back',
+        tags: ['auth'],
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      // The provider's answer is checked against the URL it was sent to, so rebuild it exactly.
+      const callbackUrl = new URL(request.url, options.publicUrl);
+      const { cookieValue, returnTo } = await auth.finishLogin(callbackUrl, meta(request));
+      if (cookieValue) {
+        reply.header(
+          'set-cookie',
+          sessionCookie(cookieName, cookieValue, {
+            secure: secureCookies,
+            maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000,
+          }),
+        );
+      }
+      return reply.header('cache-control', 'no-store').redirect(returnTo);
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { permission: 'session:read' },
+      schema: {
+        summary: 'Sign out here and at the identity provider',
+        tags: ['auth'],
+        response: { 200: redirect },
+      },
+    },
+    async (request, reply) => {
+      const redirectTo = await auth.logout(request.auth!, meta(request));
+      reply.header(
+        'set-cookie',
+        sessionCookie(cookieName, '', { secure: secureCookies, maxAgeSeconds: 0 }),
+      );
+      return { redirectTo };
+    },
+  );
+};

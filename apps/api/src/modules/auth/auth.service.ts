@@ -1,0 +1,268 @@
+import type { SessionInfo } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import type { Principal } from '@questa/policy';
+import type { OidcClient } from '../../adapters/oidc-client';
+import { newNonce, newPkceVerifier, newState } from '../../adapters/oidc-client';
+import type { QuestionDbClient } from '../../adapters/question-db-client';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { UserRepository, UserRow } from '../users/user.repository';
+import type { LoginAttemptRepository } from './login-attempt.repository';
+import { safeReturnTo } from './return-to';
+import { hashSessionId, newSessionId } from './session-cookie';
+import type { SessionRepository, StoredSession } from './session.repository';
+
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Refresh an access token this long before it expires, so a forwarded call never carries a dying one. */
+const REFRESH_MARGIN_MS = 60 * 1000;
+/** Sessions and their answers are reused this long; sign-out and role changes clear them at once here. */
+const CACHE_MS = 5000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface AuthContext {
+  idHash: string;
+  session: StoredSession;
+  user: UserRow;
+}
+
+interface CacheEntry {
+  context: AuthContext;
+  until: number;
+  info?: Promise<{ info: SessionInfo; json: string }>;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+  requestId: string;
+}
+
+export function createAuthService(deps: {
+  oidc: OidcClient;
+  users: UserRepository;
+  sessions: SessionRepository;
+  attempts: LoginAttemptRepository;
+  audit: AuditRepository;
+  questionDb: QuestionDbClient;
+}) {
+  const cache = new Map<string, CacheEntry>();
+
+  function forget(idHash: string) {
+    cache.delete(idHash);
+  }
+
+  async function resolveEntry(cookieValue: string): Promise<CacheEntry | undefined> {
+    const idHash = hashSessionId(cookieValue);
+    const now = Date.now();
+    const hit = cache.get(idHash);
+    if (hit && hit.until > now) return hit;
+
+    const session = await deps.sessions.find(idHash);
+    if (!session) return undefined;
+    if (session.expiresAt <= now || session.lastSeenAt + SESSION_IDLE_MS <= now) {
+      await deps.sessions.delete(idHash);
+      return undefined;
+    }
+    const user = await deps.users.findById(session.userId);
+    if (!user) return undefined;
+    if (now - session.lastSeenAt > TOUCH_EVERY_MS) await deps.sessions.touch(idHash);
+    const entry: CacheEntry = { context: { idHash, session, user }, until: now + CACHE_MS };
+    cache.set(idHash, entry);
+    if (cache.size > 50_000) cache.delete(cache.keys().next().value as string);
+    return entry;
+  }
+
+  /** A valid access token for the session, refreshed (once, under a lock) when it is about to expire. */
+  async function accessToken(context: AuthContext): Promise<string> {
+    if (context.session.accessExpiresAt - REFRESH_MARGIN_MS > Date.now())
+      return context.session.accessToken;
+    const token = await deps.sessions.withLock(context.idHash, async (current, save) => {
+      if (!current)
+        throw new HttpProblem('auth.required', {
+          detail: 'Your session has ended. Sign in again.',
+        });
+      if (current.accessExpiresAt - REFRESH_MARGIN_MS > Date.now()) return current.accessToken;
+      if (!current.refreshToken)
+        throw new HttpProblem('auth.required', {
+          detail: 'Your session has ended. Sign in again.',
+        });
+      try {
+        const tokens = await deps.oidc.refresh(current.refreshToken, current.idToken);
+        await save(tokens);
+        return tokens.accessToken;
+      } catch (error) {
+        if (error instanceof HttpProblem) throw error;
+        // The provider refused the refresh token (revoked, reused, expired): the session is over.
+        await deps.sessions.delete(context.idHash);
+        throw new HttpProblem('auth.required', {
+          detail: 'Your session has ended. Sign in again.',
+        });
+      }
+    });
+    forget(context.idHash);
+    return token;
+  }
+
+  async function buildInfo(context: AuthContext, requestId: string) {
+    const memberships = await deps.questionDb.myMemberships(await accessToken(context), requestId);
+    const info: SessionInfo = {
+      user: {
+        id: context.user.id,
+        sub: context.user.sub,
+        email: context.user.email,
+        displayName: context.user.displayName,
+        roles: context.user.roles,
+      },
+      memberships,
+      entitlements: {
+        premium: false,
+        host: memberships.some((m) => m.role === 'owner' || m.role === 'author'),
+      },
+    };
+    return { info, json: JSON.stringify(info) };
+  }
+
+  return {
+    async startLogin(returnTo: string | undefined, signup: boolean): Promise<string> {
+      const state = newState();
+      const nonce = newNonce();
+      const codeVerifier = newPkceVerifier();
+      await deps.attempts.create({ state, nonce, codeVerifier, returnTo: safeReturnTo(returnTo) });
+      return deps.oidc.authorizationUrl({ state, nonce, codeVerifier, signup });
+    },
+
+    /** Completes a sign-in: exchanges the code, records the user and opens a session. */
+    async finishLogin(callbackUrl: URL, meta: RequestMeta) {
+      const state = callbackUrl.searchParams.get('state') ?? '';
+      const attempt = state ? await deps.attempts.take(state) : undefined;
+      if (!attempt) {
+        throw new HttpProblem('auth.required', {
+          detail: 'This sign-in link is not valid any more. Start signing in again.',
+        });
+      }
+      if (callbackUrl.searchParams.has('error'))
+        return { cookieValue: undefined, returnTo: attempt.returnTo };
+      let result;
+      try {
+        result = await deps.oidc.exchangeCode(callbackUrl, {
+          state,
+          nonce: attempt.nonce,
+          codeVerifier: attempt.codeVerifier,
+        });
+      } catch (error) {
+        if (error instanceof HttpProblem) throw error;
+        throw new HttpProblem('auth.required', {
+          detail: 'Signing in did not complete. Please try again.',
+        });
+      }
+      const { id: userId } = await deps.users.upsertFromSignIn(result.identity);
+      const cookieValue = newSessionId();
+      await deps.sessions.create({
+        idHash: hashSessionId(cookieValue),
+        userId,
+        tokens: result.tokens,
+        expiresAt: Date.now() + SESSION_ABSOLUTE_MS,
+        userAgent: meta.userAgent,
+        ip: meta.ip,
+      });
+      await deps.audit.record({
+        action: 'auth.sign_in',
+        actor: result.identity.sub,
+        target: result.identity.email,
+        ip: meta.ip,
+      });
+      return { cookieValue, returnTo: attempt.returnTo };
+    },
+
+    async resolve(cookieValue: string | undefined): Promise<AuthContext | undefined> {
+      return cookieValue ? (await resolveEntry(cookieValue))?.context : undefined;
+    },
+
+    /** The session document as JSON text, reused for a few seconds per session. */
+    async sessionInfoJson(cookieValue: string, requestId: string): Promise<string | undefined> {
+      const entry = await resolveEntry(cookieValue);
+      if (!entry) return undefined;
+      entry.info ??= buildInfo(entry.context, requestId);
+      entry.info.catch(() => (entry.info = undefined));
+      return (await entry.info).json;
+    },
+
+    async principal(context: AuthContext, requestId: string): Promise<Principal> {
+      const entry = cache.get(context.idHash) ?? { context, until: 0 };
+      entry.info ??= buildInfo(context, requestId);
+      const { info } = await entry.info;
+      return {
+        sub: context.user.sub,
+        roles: info.user?.roles ?? [],
+        memberships: new Map(info.memberships.map((m) => [m.clientId, m.role])),
+        premium: info.entitlements.premium,
+      };
+    },
+
+    accessToken,
+
+    async logout(context: AuthContext, meta: RequestMeta): Promise<string> {
+      forget(context.idHash);
+      const removed = await deps.sessions.delete(context.idHash);
+      if (removed?.refreshToken)
+        await deps.oidc.revoke(removed.refreshToken).catch(() => undefined);
+      await deps.audit.record({
+        action: 'auth.sign_out',
+        actor: context.user.sub,
+        target: context.user.email,
+        ip: meta.ip,
+      });
+      return deps.oidc.endSessionUrl(removed?.idToken ?? context.session.idToken);
+    },
+
+    async signOutEverywhere(context: AuthContext, meta: RequestMeta): Promise<string> {
+      const removed = await deps.sessions.deleteForUser(context.user.id);
+      for (const session of removed) {
+        forget(session.idHash);
+        if (session.refreshToken)
+          await deps.oidc.revoke(session.refreshToken).catch(() => undefined);
+      }
+      await deps.audit.record({
+        action: 'auth.sign_out',
+        actor: context.user.sub,
+        target: context.user.email,
+        ip: meta.ip,
+        details: { everywhere: true, sessions: removed.length },
+      });
+      return deps.oidc.endSessionUrl(context.session.idToken);
+    },
+
+    async listSessions(context: AuthContext) {
+      const sessions = await deps.sessions.listForUser(context.user.id);
+      return sessions.map((session) => ({
+        id: publicSessionId(session.idHash),
+        current: session.idHash === context.idHash,
+        createdAt: session.createdAt,
+        lastSeenAt: new Date(session.lastSeenAt).toISOString(),
+        userAgent: session.userAgent,
+        ip: session.ip,
+      }));
+    },
+
+    async revokeSession(context: AuthContext, publicId: string) {
+      const sessions = await deps.sessions.listForUser(context.user.id);
+      const target = sessions.find((session) => publicSessionId(session.idHash) === publicId);
+      if (!target)
+        throw new HttpProblem('not_found', { detail: 'You have no session with that id.' });
+      forget(target.idHash);
+      const removed = await deps.sessions.delete(target.idHash);
+      if (removed?.refreshToken)
+        await deps.oidc.revoke(removed.refreshToken).catch(() => undefined);
+    },
+
+    /** Drops cached answers for a user whose roles or memberships just changed. */
+    forgetUser(sub: string) {
+      for (const [idHash, entry] of cache) if (entry.context.user.sub === sub) cache.delete(idHash);
+    },
+  };
+}
+
+/** Sessions are named to their owner by a prefix of the hash: enough to pick one, useless as a cookie. */
+const publicSessionId = (idHash: string) => idHash.slice(0, 16);
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,120 @@
+import { globalRoles, type GlobalRole } from '@questa/contracts';
+import { sql } from '@questa/db';
+import { API_SCHEMA, type ApiDb } from '../../db/tables';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface UserRow {
+  id: string;
+  sub: string;
+  email: string;
+  displayName: string;
+  /** Granted in Questa plus those the identity provider asserted at the last sign-in. */
+  roles: GlobalRole[];
+  createdAt: string;
+}
+
+const columns = [
+  'id',
+  'sub',
+  'email',
+  'display_name as displayName',
+  'created_at as createdAt',
+  // Only roles Questa knows: a provider may assert others, which mean nothing here.
+  sql<
+    GlobalRole[]
+  >`array(select distinct r from unnest(granted_roles || idp_roles) r where r = any(${sql.val([...globalRoles])}::text[]) order by 1)`.as(
+    'roles',
+  ),
+] as const;
+
+export function createUserRepository(db: ApiDb) {
+  return {
+    /** Creates or refreshes the user from what the provider says at sign-in. */
+    async upsertFromSignIn(identity: {
+      sub: string;
+      email: string;
+      name: string;
+      roles: string[];
+    }) {
+      return db
+        .insertInto('users')
+        .values({
+          sub: identity.sub,
+          email: identity.email,
+          display_name: identity.name || identity.email,
+          idp_roles: identity.roles,
+          last_sign_in_at: sql<string>`now()`,
+        })
+        .onConflict((conflict) =>
+          conflict.column('sub').doUpdateSet({
+            email: identity.email,
+            display_name: identity.name || identity.email,
+            idp_roles: identity.roles,
+            last_sign_in_at: sql<string>`now()`,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Newest first; the cursor is the last id of the previous page. */
+    async list(cursor: string | undefined, limit: number) {
+      let query = db
+        .selectFrom('users')
+        .select(columns)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc');
+      if (cursor && uuidPattern.test(cursor)) {
+        query = query.where(
+          sql<boolean>`(created_at, id) < (select c.created_at, c.id from ${sql.id(API_SCHEMA, 'users')} c where c.id = ${cursor})`,
+        );
+      }
+      const rows = await query.limit(limit + 1).execute();
+      return {
+        users: rows.slice(0, limit),
+        nextCursor: rows.length > limit ? rows[limit - 1]!.id : null,
+      };
+    },
+
+    async grantRole(id: string, role: string) {
+      const result = await db
+        .updateTable('users')
+        .set({
+          granted_roles: sql`array(select distinct unnest(granted_roles || array[${role}]::text[]))`,
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async revokeRole(id: string, role: string) {
+      const result = await db
+        .updateTable('users')
+        .set({ granted_roles: sql`array_remove(granted_roles, ${role})` })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Demo accounts exist before anyone signs in, so admins can find them at once. */
+    async ensure(user: { sub: string; email: string; name: string; roles: string[] }) {
+      await db
+        .insertInto('users')
+        .values({
+          sub: user.sub,
+          email: user.email,
+          display_name: user.name,
+          idp_roles: user.roles,
+        })
+        .onConflict((conflict) => conflict.column('sub').doNothing())
+        .execute();
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

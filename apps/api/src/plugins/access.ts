@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_HEADER } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { can, isPermissionKey } from '@questa/policy';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service';
+import { readCookie } from '../modules/auth/session-cookie';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, once a guard has looked it up; null when there is none. */
+    auth: AuthContext | null | undefined;
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface AccessOptions {
+  auth: AuthService;
+  cookieName: string;
+  /** The origin browsers use; state-changing requests must come from it. */
+  publicOrigin: string;
+}
+
+/**
+ * Enforces, for every route of the main API, the permission the route declares, and refuses
+ * state-changing requests that a cross-site page could have sent. Routes never check access
+ * themselves, so none can forget to.
+ */
+export const access = fp<AccessOptions>(
+  async (app: FastifyInstance, { auth, cookieName, publicOrigin }) => {
+    app.decorateRequest('auth', undefined);
+
+    async function requireSession(request: FastifyRequest): Promise<AuthContext> {
+      request.auth ??= (await auth.resolve(readCookie(request.headers.cookie, cookieName))) ?? null;
+      if (!request.auth) throw new HttpProblem('auth.required', { detail: 'Sign in to continue.' });
+      return request.auth;
+    }
+
+    async function requirePermission(request: FastifyRequest, permission: string) {
+      const context = await requireSession(request);
+      if (!isPermissionKey(permission)) throw new Error(`Unknown permission ${permission}`);
+      const clientId = (request.params as { clientId?: string } | undefined)?.clientId;
+      const principal = await auth.principal(context, request.id);
+      if (!can(principal, permission, clientId)) {
+        throw new HttpProblem('auth.forbidden', {
+          detail: 'Your account is not allowed to do this.',
+        });
+      }
+    }
+
+    app.addHook('onRequest', async (request) => {
+      if (safeMethods.has(request.method)) return;
+      // A custom header cannot be added by a cross-site form or a simple cross-site fetch, and
+      // browsers always send Origin on these requests; together they stop request forgery.
+      if (request.headers[CSRF_HEADER] !== '1' || request.headers.origin !== publicOrigin) {
+        throw new HttpProblem('auth.forbidden', {
+          detail: 'This request did not come from Questa’s own pages.',
+        });
+      }
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const permission = request.routeOptions.config.permission;
+      if (permission === 'public' || permission === undefined) return;
+      await requirePermission(request, permission);
+    });
+  },
+  { name: 'questa-access' },
+);

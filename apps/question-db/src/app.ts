@@ -2,17 +2,36 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database, Kysely } from '@questa/db';
 import { createRootServer, healthRoute, httpKit, openApi } from '@questa/http-kit';
 import { QUESTION_DB_SCHEMA, type QuestionDbTables } from './db/tables';
+import { createAccessTokenVerifier, type AccessTokenSettings } from './modules/auth/access-token';
+import { createAuthService } from './modules/auth/auth.service';
+import { authentication } from './modules/auth/authentication';
+import { createBankRepository } from './modules/banks/bank.repository';
+import { bankRoutes } from './modules/banks/bank.routes';
+import { createBankService } from './modules/banks/bank.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createCredentialRepository } from './modules/credentials/credential.repository';
+import { credentialRoutes } from './modules/credentials/credential.routes';
+import { createCredentialService } from './modules/credentials/credential.service';
 import { cdnRoutes } from './modules/media/cdn.routes';
 import { createMediaRepository } from './modules/media/media.repository';
 import type { MediaStore } from './modules/media/media-store';
+import { createMemberRepository } from './modules/members/member.repository';
+import { memberRoutes } from './modules/members/member.routes';
+import { createMemberService } from './modules/members/member.service';
+import { createTenantRepository } from './modules/tenants/tenant.repository';
+import { tenantRoutes } from './modules/tenants/tenant.routes';
+import { createTenantService } from './modules/tenants/tenant.service';
 
 export interface QuestionDbDeps {
   database: Database;
   mediaStore: MediaStore;
+  /** Which access tokens to trust: the identity provider's, for this API's audience. */
+  auth: AccessTokenSettings;
 }
+
+export type CdnDeps = Pick<QuestionDbDeps, 'database' | 'mediaStore'>;
 
 export const QUESTION_DB_PREFIX = '/qdb/api/v1';
 export const CDN_PREFIX = '/cdn';
@@ -24,22 +43,40 @@ export function questionDb(database: Database) {
 /** The question-database API, mounted under `/qdb/api/v1`. */
 export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, deps) => {
   const db = questionDb(deps.database);
-  // Shared behaviour first so every later route is validated, permission-checked and documented.
+  const tenants = createTenantRepository(db);
+  const members = createMemberRepository(db);
+  const credentials = createCredentialRepository(db);
+
+  // Shared behaviour first so every later route is validated, documented, and guarded by the
+  // permission it declares: authentication attaches that guard as each route is added.
   await app.register(httpKit);
   await app.register(openApi, {
     title: 'Questa question database',
     description: 'Multi-tenant question banks for Questa and its integrators.',
     path: '/docs',
   });
+  await app.register(authentication, {
+    auth: createAuthService({
+      verifyAccessToken: createAccessTokenVerifier(deps.auth),
+      members,
+      credentials,
+    }),
+  });
 
   healthRoute(app, 'question-db', deps.database);
   await app.register(catalogRoutes, {
     catalog: createCatalogService(createCatalogRepository(db)),
   });
+  await app.register(tenantRoutes, { tenants: createTenantService({ tenants }) });
+  await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
+  await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
+  await app.register(bankRoutes, {
+    banks: createBankService({ banks: createBankRepository(db), tenants }),
+  });
 };
 
 /** The content-delivery base for media, mounted under `/cdn` in one-process mode. */
-export const cdnApp: FastifyPluginAsync<QuestionDbDeps> = async (app, deps) => {
+export const cdnApp: FastifyPluginAsync<CdnDeps> = async (app, deps) => {
   await app.register(httpKit);
   await app.register(cdnRoutes, {
     media: createMediaRepository(questionDb(deps.database)),

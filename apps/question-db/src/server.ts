@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createRootServer, runProcess } from '@questa/http-kit';
 import { CDN_PREFIX, cdnApp, QUESTION_DB_PREFIX, questionDbApp } from './app';
 import { QUESTION_DB_SCHEMA, questionDbMigrations } from './db/tables';
+import { discoverIssuerKeys } from './modules/auth/issuer-keys';
 import { createFileMediaStore } from './modules/media/media-store';
 
 /** The question-database API as a process of its own (distributed mode). */
@@ -10,8 +11,20 @@ await runProcess({
   schemas: [{ schema: QUESTION_DB_SCHEMA, migrations: questionDbMigrations }],
   async build({ config, database }) {
     const mediaStore = createFileMediaStore(path.join(config.dataDir, 'media'));
+    const auth = {
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      rolesClaim: config.oidc.rolesClaim,
+      // Any OpenID provider publishes where its keys are; Keycloak's and Auth0's paths differ.
+      jwks: discoverIssuerKeys(config.oidc.issuer),
+    };
     const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
-    await root.register(questionDbApp, { prefix: QUESTION_DB_PREFIX, database, mediaStore });
+    await root.register(questionDbApp, {
+      prefix: QUESTION_DB_PREFIX,
+      database,
+      mediaStore,
+      auth,
+    });
     await root.register(cdnApp, { prefix: CDN_PREFIX, database, mediaStore });
     return root;
   },

@@ -76,6 +76,8 @@ export const auditList = z.object({
 });
 
 export const credentialScopes = ['banks:read', 'banks:write'] as const;
+export type CredentialScope = (typeof credentialScopes)[number];
+
 export const credential = z.object({
   id: z.uuid(),
   scopes: z.array(z.enum(credentialScopes)),

@@ -58,3 +58,6 @@ export const activeSession = z.object({
 });
 export const activeSessions = z.object({ sessions: z.array(activeSession) });
 export type ActiveSession = z.infer<typeof activeSession>;
+
+export const membershipList = z.object({ memberships: z.array(membership) });
+export type MembershipList = z.infer<typeof membershipList>;

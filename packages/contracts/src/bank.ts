@@ -18,3 +18,21 @@ export const bankInput = z.strictObject({
   tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
 });
 export type BankInput = z.input<typeof bankInput>;
+
+/** A bank as its own tenant sees it. */
+export const tenantBank = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  visibility: z.enum(bankVisibilities),
+  /** Every question in the bank, drafts included: this is the tenant's own view. */
+  questionCount: z.number().int().nonnegative(),
+});
+export type TenantBank = z.infer<typeof tenantBank>;
+
+export const tenantBankList = z.object({
+  banks: z.array(tenantBank),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type TenantBankList = z.infer<typeof tenantBankList>;

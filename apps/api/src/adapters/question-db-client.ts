@@ -2,7 +2,7 @@ import {
   catalogBankDetail,
   catalogList,
   memberList,
-  membership,
+  membershipList,
   problem,
   tenantList,
   type CatalogBankDetail,
@@ -31,8 +31,6 @@ export interface QuestionDbClient {
   ): Promise<void>;
   deleteMember(token: string, clientId: string, userId: string, requestId?: string): Promise<void>;
 }
-
-const membershipList = z.object({ memberships: z.array(membership) });
 
 interface Call<T extends z.ZodType | undefined> {
   method?: 'GET' | 'PUT' | 'DELETE';

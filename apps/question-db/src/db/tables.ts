@@ -1,9 +1,11 @@
 import type { Generated, Kysely } from '@questa/db';
 import type {
   BankVisibility,
+  credentialScopes,
   QuestionContent,
   QuestionStatus,
   QuestionType,
+  TenantRole,
 } from '@questa/contracts';
 
 /** The question database's own tables, in the `question_db` schema. */
@@ -12,8 +14,18 @@ export interface QuestionDbTables {
   memberships: {
     client_id: string;
     user_id: string;
-    role: 'owner' | 'author' | 'reviewer' | 'viewer';
+    role: TenantRole;
     created_at: Generated<string>;
+  };
+  credentials: {
+    id: string;
+    client_id: string;
+    /** Hex SHA-256 of the secret; the secret itself is shown once and never stored. */
+    secret_hash: string;
+    scopes: (typeof credentialScopes)[number][];
+    created_at: Generated<string>;
+    last_used_at: string | null;
+    revoked_at: string | null;
   };
   banks: {
     id: Generated<string>;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet } from 'jose';
 import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import type { SeedContent } from '../demo/seed-demo-content';
@@ -13,6 +14,14 @@ import { createFileMediaStore } from '../media/media-store';
 
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>dot</title></svg>';
+
+// The catalog is public: no token is ever checked, so no issuer needs to exist.
+const auth = {
+  issuer: 'https://issuer.invalid',
+  audience: 'questa-question-db',
+  rolesClaim: 'roles',
+  jwks: createLocalJWKSet({ keys: [] }),
+};
 
 const content: SeedContent = {
   tenant: { slug: 'catalog-test', name: 'Catalog test' },
@@ -91,7 +100,7 @@ describe('catalog', () => {
     const store = createFileMediaStore(await mkdtemp(path.join(tmpdir(), 'questa-media-')));
     const first = await seedDemoContent(questionDb(test.database), store, content);
     expect(first).toEqual({ seeded: true, questions: 3 });
-    app = await buildApp({ database: test.database, mediaStore: store });
+    app = await buildApp({ database: test.database, mediaStore: store, auth });
   });
   afterAll(async () => {
     await app?.close();
@@ -192,6 +201,7 @@ describe('catalog', () => {
         ping: () => Promise.reject(Object.assign(new Error('down'), { code: 'ECONNREFUSED' })),
       },
       mediaStore: createFileMediaStore(tmpdir()),
+      auth,
     });
     const response = await broken.inject('/qdb/api/v1/health');
     expect(response.statusCode).toBe(503);

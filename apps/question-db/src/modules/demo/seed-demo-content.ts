@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { questionContent, type BankVisibility, type QuestionContentInput } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { createBankRepository } from '../banks/bank.repository';
-import { createClientRepository } from '../banks/client.repository';
 import { createMediaRepository } from '../media/media.repository';
 import type { MediaStore } from '../media/media-store';
 import { createQuestionRepository } from '../questions/question.repository';
+import { createTenantRepository } from '../tenants/tenant.repository';
 
 export const DEMO_AUTHOR_ID = 'questa-demo-content';
 
@@ -35,7 +35,7 @@ export async function seedDemoContent(
   content: SeedContent,
 ): Promise<{ seeded: boolean; questions: number }> {
   return db.transaction().execute(async (trx) => {
-    const clients = createClientRepository(trx);
+    const clients = createTenantRepository(trx);
     if (await clients.findBySlug(content.tenant.slug)) return { seeded: false, questions: 0 };
     const client = await clients.create(content.tenant);
 

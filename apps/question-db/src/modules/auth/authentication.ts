@@ -1,0 +1,71 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { HttpProblem } from '@questa/http-kit';
+import { isPermissionKey } from '@questa/policy';
+import { InvalidTokenError, SigningKeysUnavailableError } from './access-token';
+import type { AuthService } from './auth.service';
+import { requirePermission } from './guards';
+import type { RequestPrincipal } from './principal';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling; undefined when anonymous and on public routes. */
+    principal: RequestPrincipal | undefined;
+  }
+}
+
+const permissionOf = (config: unknown) =>
+  (config as { permission?: string } | undefined)?.permission;
+
+/**
+ * Bearer authentication (access tokens and API keys, never cookies) and the permission check each
+ * route declares in `config.permission`. Register before any route: the permission guard is
+ * attached to routes as they are added, so no route can be added without it.
+ */
+export const authentication = fp<{ auth: AuthService }>(
+  async (app: FastifyInstance, { auth }) => {
+    app.decorateRequest('principal', undefined);
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const permission = permissionOf(route.config);
+      if (permission === undefined || permission === 'public') return;
+      if (!isPermissionKey(permission)) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} names ${permission}, which the policy module does not know.`,
+        );
+      }
+      const existing = route.preValidation ?? [];
+      route.preValidation = [
+        requirePermission(permission),
+        ...(Array.isArray(existing) ? existing : [existing]),
+      ];
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const permission = permissionOf(request.routeOptions.config);
+      // Public routes answer everyone alike, so they neither pay for verifying a token nor fail
+      // on a stale one.
+      if (permission === undefined || permission === 'public') return;
+      try {
+        request.principal = await auth.authenticate(request.headers.authorization);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) {
+          reply.header('www-authenticate', 'Bearer error="invalid_token"');
+          throw new HttpProblem('auth.required', {
+            detail:
+              'The bearer token is invalid, expired or revoked. Sign in again or use a current API key.',
+          });
+        }
+        if (error instanceof SigningKeysUnavailableError) {
+          request.log.warn({ err: error.cause }, 'issuer signing keys unavailable');
+          throw new HttpProblem('unavailable', {
+            detail: 'Sign-in cannot be checked right now. Please try again shortly.',
+            retryAfter: 5,
+          });
+        }
+        throw error;
+      }
+    });
+  },
+  { name: 'questa-question-db-authentication', dependencies: ['questa-http-kit'] },
+);

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpProblem } from '@questa/http-kit';
+import { can, type Permission } from '@questa/policy';
+import type { RequestPrincipal, UserPrincipal } from './principal';
+
+/** The caller's principal; 401 `auth.required` when the request carries no credentials. */
+export function requireSession(request: FastifyRequest, reply: FastifyReply): RequestPrincipal {
+  if (request.principal) return request.principal;
+  reply.header('www-authenticate', 'Bearer');
+  throw new HttpProblem('auth.required', {
+    detail: 'Send a bearer token: a Questa access token or an API key.',
+  });
+}
+
+/** A person's principal; API keys act for a tenant, never as someone. */
+export function requireUser(request: FastifyRequest, reply: FastifyReply): UserPrincipal {
+  const principal = requireSession(request, reply);
+  if (principal.kind === 'user') return principal;
+  throw new HttpProblem('auth.forbidden', {
+    detail: 'This needs a signed-in user’s access token; an API key cannot use it.',
+  });
+}
+
+function tenantOf(request: FastifyRequest): string | undefined {
+  const clientId = (request.params as Record<string, unknown> | undefined)?.clientId;
+  return typeof clientId === 'string' ? clientId : undefined;
+}
+
+/**
+ * A hook that lets the request through only when its principal holds `permission`, in the tenant
+ * named by the route's `:clientId` when there is one.
+ */
+export function requirePermission(permission: Permission) {
+  return async function permissionGuard(request: FastifyRequest, reply: FastifyReply) {
+    const principal = requireSession(request, reply);
+    const clientId = tenantOf(request);
+    if (can(principal, permission, clientId)) return;
+    // Outsiders get the answer a missing tenant gets, so tenant ids cannot be probed; only
+    // those who may see the tenant learn that they lack a permission in it.
+    if (clientId !== undefined && !can(principal, 'tenant:read', clientId)) {
+      throw new HttpProblem('not_found', { detail: 'There is no such tenant.' });
+    }
+    throw new HttpProblem('auth.forbidden', {
+      detail: `Your role does not allow this (${permission}).`,
+    });
+  };
+}

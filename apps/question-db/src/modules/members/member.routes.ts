@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientParams, memberInput, memberList, memberParams } from '@questa/contracts';
+import { requireSession, requireUser } from '../auth/guards';
+import { membershipList } from '@questa/contracts';
+import type { MemberService } from './member.service';
+
+export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (
+  app,
+  { members },
+) => {
+  app.get(
+    '/me/memberships',
+    {
+      config: { permission: 'session:read' },
+      schema: {
+        summary: 'The tenants the signed-in user belongs to, with their role in each',
+        tags: ['members'],
+        response: { 200: membershipList },
+      },
+    },
+    (request, reply) => members.mine(requireUser(request, reply).sub),
+  );
+
+  app.get(
+    '/clients/:clientId/members',
+    {
+      config: { permission: 'member:list' },
+      schema: {
+        summary: 'Members of a tenant and their roles',
+        tags: ['members'],
+        params: clientParams,
+        response: { 200: memberList },
+      },
+    },
+    (request) => members.list(request.params.clientId),
+  );
+
+  app.put(
+    '/clients/:clientId/members/:userId',
+    {
+      config: { permission: 'member:manage' },
+      schema: {
+        summary: 'Add a member or change their role',
+        tags: ['members'],
+        params: memberParams,
+        body: memberInput,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, userId } = request.params;
+      await members.set(clientId, userId, request.body.role);
+      request.log.info(
+        {
+          audit: 'membership.granted',
+          actor: requireSession(request, reply).sub,
+          clientId,
+          userId,
+          role: request.body.role,
+        },
+        'membership granted',
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/clients/:clientId/members/:userId',
+    {
+      config: { permission: 'member:manage' },
+      schema: {
+        summary: 'Remove a member; the last owner cannot be removed',
+        tags: ['members'],
+        params: memberParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, userId } = request.params;
+      await members.remove(clientId, userId);
+      request.log.info(
+        {
+          audit: 'membership.revoked',
+          actor: requireSession(request, reply).sub,
+          clientId,
+          userId,
+        },
+        'membership revoked',
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};

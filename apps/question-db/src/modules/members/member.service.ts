@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { memberList, TenantRole } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import type { TenantRepository } from '../tenants/tenant.repository';
+import type { MemberRepository } from './member.repository';
+import type { MembershipList } from '@questa/contracts';
+
+const noSuchTenant = () => new HttpProblem('not_found', { detail: 'There is no such tenant.' });
+
+// A tenant without an owner could never again manage its members or credentials.
+const lastOwner = (field: string) =>
+  new HttpProblem('validation.failed', {
+    detail: 'A tenant keeps at least one owner.',
+    errors: [{ field, message: 'is the last owner; make someone else owner first' }],
+  });
+
+export function createMemberService(deps: {
+  members: MemberRepository;
+  tenants: Pick<TenantRepository, 'exists'>;
+}) {
+  const { members, tenants } = deps;
+  return {
+    async mine(userId: string): Promise<MembershipList> {
+      return { memberships: await members.membershipsOf(userId) };
+    },
+
+    async list(clientId: string): Promise<z.infer<typeof memberList>> {
+      if (!(await tenants.exists(clientId))) throw noSuchTenant();
+      return { members: await members.list(clientId) };
+    },
+
+    /** Adds the user with `role`, or changes their role. */
+    async set(clientId: string, userId: string, role: TenantRole): Promise<void> {
+      const done = await members.changeInTenant(clientId, async (locked) => {
+        const current = await locked.roleOf(clientId, userId);
+        if (current === 'owner' && role !== 'owner' && (await locked.countOwners(clientId)) === 1) {
+          throw lastOwner('body.role');
+        }
+        await locked.upsert(clientId, userId, role);
+        return true;
+      });
+      if (!done) throw noSuchTenant();
+    },
+
+    async remove(clientId: string, userId: string): Promise<void> {
+      const done = await members.changeInTenant(clientId, async (locked) => {
+        const current = await locked.roleOf(clientId, userId);
+        if (!current) {
+          throw new HttpProblem('not_found', { detail: 'That user is not a member here.' });
+        }
+        if (current === 'owner' && (await locked.countOwners(clientId)) === 1) {
+          throw lastOwner('params.userId');
+        }
+        await locked.remove(clientId, userId);
+        return true;
+      });
+      if (!done) throw noSuchTenant();
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

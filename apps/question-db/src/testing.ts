@@ -1,0 +1,167 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import {
+  createRemoteJWKSet,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import type { TenantRole } from '@questa/contracts';
+import { migrate } from '@questa/db';
+import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
+import { createRootServer } from '@questa/http-kit';
+import { CDN_PREFIX, cdnApp, QUESTION_DB_PREFIX, questionDb, questionDbApp } from './app';
+import { QUESTION_DB_SCHEMA, questionDbMigrations, type QuestionDb } from './db/tables';
+import type { AccessTokenSettings } from './modules/auth/access-token';
+import { createFileMediaStore } from './modules/media/media-store';
+import { createMemberRepository } from './modules/members/member.repository';
+import { createTenantRepository } from './modules/tenants/tenant.repository';
+
+export const TEST_AUDIENCE = 'questa-question-db';
+
+export interface SignOptions {
+  /** Seconds since the epoch; ten minutes from now unless given, no `exp` claim when null. */
+  expiresAt?: number | null;
+  notBefore?: number;
+  issuer?: string;
+  audience?: string;
+  /** Sign with another key, e.g. one the issuer never published. */
+  key?: CryptoKey;
+  kid?: string;
+}
+
+/** An OpenID issuer in miniature: an ES256 key, its JWKS and discovery document over HTTP. */
+export interface TestIssuer {
+  issuer: string;
+  /** What `QuestionDbDeps.auth` takes to trust this issuer, keys fetched over HTTP. */
+  auth: AccessTokenSettings;
+  kid: string;
+  publicJwk: JWK;
+  /** An access token with the given claims (`sub` among them), valid for ten minutes. */
+  sign(claims: JWTPayload, options?: SignOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestIssuer(): Promise<TestIssuer> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const kid = 'test-signing-key';
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  let issuer = '';
+  const server = createServer((request, response) => {
+    const documents: Record<string, unknown> = {
+      '/jwks': { keys: [publicJwk] },
+      '/.well-known/openid-configuration': { issuer, jwks_uri: `${issuer}/jwks` },
+    };
+    const document = documents[request.url ?? ''];
+    response.writeHead(document ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(document ?? {}));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    issuer,
+    kid,
+    publicJwk,
+    auth: {
+      issuer,
+      audience: TEST_AUDIENCE,
+      rolesClaim: 'roles',
+      jwks: createRemoteJWKSet(new URL(`${issuer}/jwks`)),
+    },
+    async sign(claims, options = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: 'at+jwt' })
+        .setIssuer(options.issuer ?? issuer)
+        .setAudience(options.audience ?? TEST_AUDIENCE)
+        .setIssuedAt(now);
+      if (options.expiresAt !== null) jwt.setExpirationTime(options.expiresAt ?? now + 600);
+      if (options.notBefore !== undefined) jwt.setNotBefore(options.notBefore);
+      return jwt.sign(options.key ?? privateKey);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      ),
+  };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: string | undefined;
+}
+
+/** A migrated throwaway database, a test issuer, and the API trusting it. */
+export interface TestQuestionDb {
+  app: FastifyInstance;
+  db: QuestionDb;
+  issuer: TestIssuer;
+  database: TestDatabase;
+  /** Every route the app registered, as the onRoute hook saw it. */
+  routes: RegisteredRoute[];
+  /** Creates a tenant with the given members (by sub) and returns its id. */
+  createTenant(slug: string, members?: Record<string, TenantRole>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestQuestionDb(
+  options: { auth?: (issuer: TestIssuer) => AccessTokenSettings } = {},
+): Promise<TestQuestionDb> {
+  const database = await createTestDatabase();
+  await migrate(database.database, QUESTION_DB_SCHEMA, questionDbMigrations);
+  const issuer = await startTestIssuer();
+  const mediaStore = createFileMediaStore(await mkdtemp(path.join(tmpdir(), 'questa-media-')));
+  const deps = {
+    database: database.database,
+    mediaStore,
+    auth: options.auth?.(issuer) ?? issuer.auth,
+  };
+
+  const routes: RegisteredRoute[] = [];
+  const app = createRootServer({ logLevel: 'silent' });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        permission: (route.config as { permission?: string } | undefined)?.permission,
+      });
+    }
+  });
+  await app.register(questionDbApp, { prefix: QUESTION_DB_PREFIX, ...deps });
+  await app.register(cdnApp, { prefix: CDN_PREFIX, ...deps });
+  await app.ready();
+
+  const db = questionDb(database.database);
+  return {
+    app,
+    db,
+    issuer,
+    database,
+    routes,
+    async createTenant(slug, members = {}) {
+      const tenant = await createTenantRepository(db).create({ slug, name: `Tenant ${slug}` });
+      const memberships = createMemberRepository(db);
+      for (const [sub, role] of Object.entries(members)) {
+        await memberships.upsert(tenant.id, sub, role);
+      }
+      return tenant.id;
+    },
+    async close() {
+      await app.close();
+      await issuer.close();
+      await database.dispose();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,4 +1,4 @@
-import type { credentialScopes, TenantRole } from '@questa/contracts';
+import type { CredentialScope, TenantRole } from '@questa/contracts';
 import type { CredentialRepository } from '../credentials/credential.repository';
 import type { MemberRepository } from '../members/member.repository';
 import { InvalidTokenError, type VerifyAccessToken } from './access-token';
@@ -13,7 +13,7 @@ const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
  * what a key may do: `banks:read` reads like a viewer, `banks:write` also writes like an author.
  * No scope maps onto owner, so no key can manage members or credentials.
  */
-function roleOfScopes(scopes: readonly (typeof credentialScopes)[number][]): TenantRole {
+function roleOfScopes(scopes: readonly CredentialScope[]): TenantRole {
   return scopes.includes('banks:write') ? 'author' : 'viewer';
 }
 

@@ -1,9 +1,8 @@
 import { sql } from '@questa/db';
-import type { credentialScopes } from '@questa/contracts';
+import type { CredentialScope } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
-type CredentialScope = (typeof credentialScopes)[number];
 
 const publicColumns = ['id', 'scopes', 'created_at', 'last_used_at', 'revoked_at'] as const;
 

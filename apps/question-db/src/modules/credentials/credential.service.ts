@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { createdCredential, credentialList, credentialScopes } from '@questa/contracts';
+import type { createdCredential, credentialList, CredentialScope } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { formatApiKey, generateSecret, hashSecret } from '../auth/api-key';
 import type { CredentialRepository } from './credential.repository';
@@ -15,7 +15,7 @@ export function createCredentialService(deps: { credentials: CredentialRepositor
     /** A new API key for the tenant. Its secret is in the answer and nowhere else, ever. */
     async create(
       clientId: string,
-      scopes: readonly (typeof credentialScopes)[number][],
+      scopes: readonly CredentialScope[],
     ): Promise<z.infer<typeof createdCredential>> {
       const id = randomUUID();
       const secret = generateSecret();

@@ -19,13 +19,13 @@ describe('access to the main API', () => {
     test = await createTestDatabase();
     await migrate(test.database, API_SCHEMA, apiMigrations);
     app = createRootServer({ logLevel: 'silent' });
-    app.addHook('onRoute', (route) =>
+    app.addHook('onRoute', (route) => {
       routes.push({
         method: String(route.method),
         url: route.url,
         permission: route.config?.permission,
-      }),
-    );
+      });
+    });
     const core = createApiCore({
       database: test.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: 'http://127.0.0.1:9/qdb/api/v1' }),

@@ -14,6 +14,7 @@ import {
   questionDbMigrations,
   seedDemoContent,
 } from '@questa/question-db';
+import { startTestIssuer, type TestIssuer } from '@questa/question-db/testing';
 import { createOidcClient } from '../../adapters/oidc-client';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
 import { buildApp } from '../../app';
@@ -40,6 +41,7 @@ describe('catalog through the main API', () => {
   let qdb: FastifyInstance;
   let api: FastifyInstance;
   let qdbUrl: string;
+  let issuer: TestIssuer;
 
   beforeAll(async () => {
     test = await createTestDatabase();
@@ -72,7 +74,8 @@ describe('catalog through the main API', () => {
         },
       ],
     });
-    qdb = await buildQuestionDb({ database: test.database, mediaStore });
+    issuer = await startTestIssuer();
+    qdb = await buildQuestionDb({ database: test.database, mediaStore, auth: issuer.auth });
     await qdb.listen({ port: 0, host: '127.0.0.1' });
     qdbUrl = `http://127.0.0.1:${(qdb.server.address() as AddressInfo).port}/qdb/api/v1`;
     api = await buildApp({
@@ -84,6 +87,7 @@ describe('catalog through the main API', () => {
   afterAll(async () => {
     await api?.close();
     await qdb?.close();
+    await issuer?.close();
     await test?.dispose();
   });
 

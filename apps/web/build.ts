@@ -13,7 +13,7 @@ const stampFile = join(distDir, '.build-stamp.json');
 
 /**
  * Everything the bundle is made from. The locale files live under src/locales; the lock file stands
- * for the installed libraries.
+ * for the installed libraries; the client imports types from contracts and `can` from policy.
  */
 const inputs = [
   join(webDir, 'src'),
@@ -22,6 +22,7 @@ const inputs = [
   join(webDir, 'vite.config.ts'),
   join(webDir, 'package.json'),
   join(repoRoot, 'packages/contracts/src'),
+  join(repoRoot, 'packages/policy/src'),
   join(repoRoot, 'package-lock.json'),
 ];
 

@@ -61,3 +61,7 @@ export type ActiveSession = z.infer<typeof activeSession>;
 
 export const membershipList = z.object({ memberships: z.array(membership) });
 export type MembershipList = z.infer<typeof membershipList>;
+
+/** Where the browser goes next after signing out: the identity provider's end-session page. */
+export const redirectResponse = z.object({ redirectTo: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponse>;

@@ -16,6 +16,15 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/catalog') },
           { path: 'banks/:bankId', lazy: () => import('./routes/bank') },
+          // Pages for signed-in readers share one guard, which sends anyone else to sign in.
+          {
+            lazy: () => import('./routes/signed-in'),
+            children: [
+              { path: 'account', lazy: () => import('./routes/account') },
+              { path: 'author', lazy: () => import('./routes/author') },
+              { path: 'admin', lazy: () => import('./routes/admin') },
+            ],
+          },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -29,6 +29,23 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Any failure as an ApiError, so every caller can show it with the same problem sentences. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError({
+    code: 'internal',
+    status: 0,
+    title: 'Unexpected error',
+    detail: error instanceof Error ? error.message : String(error),
+  });
+}
+
+/**
+ * The type a contract schema parses to. The client imports contracts as types only (the schemas'
+ * runtime would weigh down the bundle), so it reads the output type from `parse`.
+ */
+export type Parsed<Schema extends { parse(data: unknown): unknown }> = ReturnType<Schema['parse']>;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */

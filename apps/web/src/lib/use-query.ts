@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
-import { ApiError } from './api-client';
+import { toApiError, type ApiError } from './api-client';
 
 export type QueryState<T> =
   | { status: 'pending'; data?: undefined; error?: undefined }
@@ -12,6 +12,10 @@ interface Entry {
   state: QueryState<unknown>;
   fetchedAt: number;
   inFlight: boolean;
+  /** Invalidated while a request was in flight: that answer may predate the change. */
+  stale: boolean;
+  /** The last fetcher a component used, so an invalidation can refetch without one. */
+  fetcher?: () => Promise<unknown>;
   listeners: Set<() => void>;
 }
 
@@ -23,7 +27,7 @@ const cache = new Map<string, Entry>();
 function entryFor(key: string): Entry {
   let entry = cache.get(key);
   if (!entry) {
-    entry = { state: pending, fetchedAt: 0, inFlight: false, listeners: new Set() };
+    entry = { state: pending, fetchedAt: 0, inFlight: false, stale: false, listeners: new Set() };
     cache.set(key, entry);
   }
   return entry;
@@ -34,10 +38,19 @@ function update(entry: Entry, state: QueryState<unknown>) {
   for (const listener of entry.listeners) listener();
 }
 
-async function run<T>(key: string, fetcher: () => Promise<T>, { reset = false } = {}) {
+async function run<T>(
+  key: string,
+  fetcher: () => Promise<T>,
+  { reset = false } = {},
+): Promise<void> {
   const entry = entryFor(key);
-  if (entry.inFlight) return;
+  if (entry.inFlight) {
+    // A retry during a request asks again after it: that request may be the one that is failing.
+    if (reset) entry.stale = true;
+    return;
+  }
   entry.inFlight = true;
+  entry.stale = false;
   // Stale data stays on screen while it is refreshed; only a first load or a retry shows loading.
   if (reset || entry.state.status !== 'success') update(entry, pending);
   try {
@@ -49,16 +62,7 @@ async function run<T>(key: string, fetcher: () => Promise<T>, { reset = false } 
   } finally {
     entry.inFlight = false;
   }
-}
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return new ApiError({
-    code: 'internal',
-    status: 0,
-    title: 'Unexpected error',
-    detail: error instanceof Error ? error.message : String(error),
-  });
+  if (entry.stale) await run(key, fetcher);
 }
 
 /**
@@ -78,12 +82,36 @@ export function useQuery<T>(key: string, fetcher: () => Promise<T>): QueryResult
 
   const load = useEffectEvent((forKey: string) => {
     const entry = entryFor(forKey);
+    entry.fetcher = fetcher;
     const fresh = entry.state.status === 'success' && Date.now() - entry.fetchedAt < freshForMs;
     if (!fresh) void run(forKey, fetcher);
   });
   useEffect(() => load(key), [key]);
 
   return { ...state, retry: () => void run(key, fetcher, { reset: true }) };
+}
+
+/**
+ * Marks `key` and every key under it (`key/…`) as out of date after a change. What is on screen is
+ * fetched again at once and stays visible meanwhile; the rest is fetched when next shown.
+ */
+export async function invalidateQueries(key: string): Promise<void> {
+  const refetches: Promise<void>[] = [];
+  for (const [entryKey, entry] of cache) {
+    if (entryKey !== key && !entryKey.startsWith(`${key}/`)) continue;
+    entry.fetchedAt = 0;
+    if (entry.inFlight) entry.stale = true;
+    else if (entry.listeners.size > 0 && entry.fetcher)
+      refetches.push(run(entryKey, entry.fetcher));
+  }
+  await Promise.all(refetches);
+}
+
+/** Puts a known result in the cache, fresh, as if it had just been fetched. */
+export function setQueryData<T>(key: string, data: T): void {
+  const entry = entryFor(key);
+  entry.fetchedAt = Date.now();
+  update(entry, { status: 'success', data });
 }
 
 /** Forgets every cached result; tests start from an empty cache. */

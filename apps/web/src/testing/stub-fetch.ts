@@ -24,3 +24,24 @@ export function stubFetch(
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Replaces global fetch with a tiny API: `routes` maps `METHOD /path` (no query) to a handler.
+ * Anything else answers 404 not_found, so a test sees unexpected calls fail loudly.
+ */
+export function stubApi(routes: Record<string, Handler>) {
+  return stubFetch((path, init) => {
+    const url = new URL(path, 'http://localhost');
+    const handler = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
+    return handler ? handler(url, init) : problemResponse({ status: 404, code: 'not_found' });
+  });
+}
+
+/** The calls a fetch mock received, as `METHOD /path?query`. */
+export function calls(fetchMock: ReturnType<typeof stubFetch>): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+}
+
+export const noContent = () => new Response(null, { status: 204 });

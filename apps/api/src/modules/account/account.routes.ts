@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activeSessions } from '@questa/contracts';
+import { activeSessions, redirectResponse } from '@questa/contracts';
 import { z } from 'zod';
 import type { AuthService } from '../auth/auth.service';
 import { sessionCookie } from '../auth/session-cookie';
@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'End every session of mine, this one included',
         tags: ['account'],
-        response: { 200: z.object({ redirectTo: z.string() }) },
+        response: { 200: redirectResponse },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginQuery } from '@questa/contracts';
+import { loginQuery, redirectResponse } from '@questa/contracts';
 import { z } from 'zod';
 import type { AuthService } from './auth.service';
 import { SESSION_ABSOLUTE_MS } from './auth.service';
@@ -11,8 +11,6 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
   publicUrl: string;
 }
-
-const redirect = z.object({ redirectTo: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, cookieName, secureCookies } = options;
@@ -70,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         summary: 'Sign out here and at the identity provider',
         tags: ['auth'],
-        response: { 200: redirect },
+        response: { 200: redirectResponse },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import './button.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 /** Class names for anything that should look like a button, such as a router link. */
 export function buttonClass(variant: ButtonVariant = 'primary', extra?: string): string {

@@ -13,3 +13,10 @@ export function formatDate(iso: string, locale: string): string {
     ? iso
     : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
+
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

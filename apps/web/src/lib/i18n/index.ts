@@ -2,4 +2,4 @@ export { detectLocale, loadInitialLocale, matchLocale } from './detect-locale';
 export { I18nProvider, useI18n, useT, type LoadedLocale } from './i18n-provider';
 export { hasMessage, loadMessages, type MessageKey } from './messages';
 export { createTranslator, type Translate } from './translate';
-export { formatDate, languageName } from './format';
+export { formatDate, formatDateTime, languageName } from './format';

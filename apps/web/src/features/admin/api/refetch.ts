@@ -1,0 +1,17 @@
+import { invalidateQueries } from '../../../lib/use-query';
+import { auditQueryKey } from './list-audit-events';
+import { membersQueryKey } from './list-members';
+import { usersQueryKey } from './list-users';
+
+// Every change is audited, so the audit log is out of date after each one as well.
+
+export async function refetchAfterRoleChange() {
+  await Promise.all([invalidateQueries(usersQueryKey), invalidateQueries(auditQueryKey)]);
+}
+
+export async function refetchAfterMembershipChange(clientId: string) {
+  await Promise.all([
+    invalidateQueries(membersQueryKey(clientId)),
+    invalidateQueries(auditQueryKey),
+  ]);
+}

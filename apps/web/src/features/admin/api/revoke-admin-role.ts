@@ -1,0 +1,18 @@
+import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
+import { refetchAfterRoleChange } from './refetch';
+
+export function revokeAdminRole(userId: string): Promise<void> {
+  return apiRequest<void>(`/admin/users/${encodeURIComponent(userId)}/roles/admin`, {
+    method: 'DELETE',
+  });
+}
+
+async function revokeAndRefetch(userId: string) {
+  await revokeAdminRole(userId);
+  await refetchAfterRoleChange();
+}
+
+export function useRevokeAdminRole() {
+  return useMutation(revokeAndRefetch);
+}

@@ -1,0 +1,66 @@
+import type { SessionUser } from '@questa/contracts';
+import { useId } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { useT } from '../../../lib/i18n';
+import { useTenants } from '../api/list-tenants';
+import { LoadingRows } from './loading-rows';
+import { TenantMembers } from './tenant-members';
+
+export function TenantsPanel({
+  selectedId,
+  onSelect,
+  currentUser,
+  onAccessChange,
+}: {
+  selectedId: string | undefined;
+  onSelect: (tenantId: string) => void;
+  currentUser: SessionUser;
+  onAccessChange: () => void;
+}) {
+  const t = useT();
+  const tenants = useTenants();
+  const selectId = useId();
+
+  if (tenants.status === 'pending') return <LoadingRows label={t('admin.tenants.loading')} />;
+  if (tenants.status === 'error') {
+    return (
+      <ProblemAlert
+        title={t('admin.tenants.loadFailed')}
+        error={tenants.error}
+        onRetry={tenants.retry}
+      />
+    );
+  }
+  const list = [...tenants.data.tenants].sort((a, b) => a.name.localeCompare(b.name));
+  const tenant = list.find((candidate) => candidate.id === selectedId) ?? list[0];
+  if (!tenant) {
+    return (
+      <EmptyState title={t('admin.tenants.empty')}>
+        <p>{t('admin.tenants.emptyBody')}</p>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <div className="admin-field admin-field--inline">
+        <label htmlFor={selectId}>{t('admin.tenants.tenant')}</label>
+        <select id={selectId} value={tenant.id} onChange={(event) => onSelect(event.target.value)}>
+          {list.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name} ({option.slug})
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* Keyed by tenant, so a half-filled form or an open dialog never carries to another one. */}
+      <TenantMembers
+        key={tenant.id}
+        tenant={tenant}
+        currentUser={currentUser}
+        onAccessChange={onAccessChange}
+      />
+    </>
+  );
+}

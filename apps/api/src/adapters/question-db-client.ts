@@ -13,7 +13,7 @@ import {
   type TenantRole,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** What the main API asks of the question database; `token` is the user's access token. */
 export interface QuestionDbClient {

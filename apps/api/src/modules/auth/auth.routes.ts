@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginQuery, redirectResponse } from '@questa/contracts';
-import { z } from 'zod';
 import type { AuthService } from './auth.service';
 import { SESSION_ABSOLUTE_MS } from './auth.service';
 import { sessionCookie } from './session-cookie';

@@ -1,19 +1,35 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, apiApp, createHttpQuestionDbClient } from '@questa/api';
+import {
+  API_PREFIX,
+  apiApp,
+  createApiCore,
+  createHttpQuestionDbClient,
+  createOidcClient,
+  tokenRelay,
+  type ApiCore,
+} from '@questa/api';
 import type { QuestaConfig } from '@questa/config';
 import type { Database } from '@questa/db';
-import type { SeedContent } from '@questa/question-db';
 import { createRootServer } from '@questa/http-kit';
-import { IDENTITY_PREFIX, identityApp } from '@questa/identity';
+import {
+  IDENTITY_PREFIX,
+  identityApp,
+  identityDepsFromConfig,
+  seedDemoAccounts,
+} from '@questa/identity';
 import {
   CDN_PREFIX,
   cdnApp,
   createFileMediaStore,
+  discoverIssuerKeys,
   QUESTION_DB_PREFIX,
   questionDb,
   questionDbApp,
   seedDemoContent,
+  seedMembership,
+  type SeedContent,
 } from '@questa/question-db';
 import { webClient } from './web-client';
 
@@ -31,29 +47,85 @@ export interface GatewayOptions {
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const mediaStore = createFileMediaStore(path.join(config.dataDir, 'media'));
-  if (options.demoContent) {
-    const result = await seedDemoContent(questionDb(database), mediaStore, options.demoContent());
-    if (result.seeded) console.log(`Wrote ${result.questions} demo questions on first start.`);
-  }
+  // With the embedded provider both ends of the client registration live in this process, so a
+  // secret made up at each start is enough and is never written anywhere.
+  const clientSecret = config.oidc.clientSecret ?? randomBytes(32).toString('base64url');
+
+  const core = createApiCore({
+    database,
+    questionDb: createHttpQuestionDbClient({ baseUrl: config.questionDbUrl }),
+    oidc: createOidcClient({
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      clientSecret,
+      scopes: config.oidc.scopes,
+      rolesClaim: config.oidc.rolesClaim,
+      audience: config.oidc.audience,
+      redirectUri: `${config.publicUrl}/api/auth/callback`,
+      postLogoutRedirectUri: `${config.publicUrl}/`,
+    }),
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+  });
+  await seed(options, core, mediaStore);
 
   const root = createRootServer({
     logLevel: config.logLevel,
     logRequests: options.logRequests ?? true,
   });
   // Services first, each encapsulated under its prefix; the web client last, because it answers
-  // every path no service claimed.
-  await root.register(identityApp, {
-    prefix: IDENTITY_PREFIX,
-    database,
-    issuer: config.oidc.issuer,
-  });
-  await root.register(questionDbApp, { prefix: QUESTION_DB_PREFIX, database, mediaStore });
+  // every path no service claimed. The relay runs before the question database's own hooks, so
+  // a browser's call arrives there with the user's bearer token already in place.
+  if (config.oidc.embedded) {
+    const identity = identityDepsFromConfig(config, database, clientSecret);
+    root.addHook('onClose', () => identity.close());
+    await root.register(identityApp, {
+      prefix: IDENTITY_PREFIX,
+      ...identity,
+      onAuditEvent: (event) => core.audit.record(event),
+    });
+  }
+  const relay = tokenRelay(core);
+  await root.register(
+    async (scope) => {
+      scope.addHook('onRequest', relay);
+      await scope.register(questionDbApp, {
+        database,
+        mediaStore,
+        auth: {
+          issuer: config.oidc.issuer,
+          audience: config.oidc.audience,
+          rolesClaim: config.oidc.rolesClaim,
+          jwks: discoverIssuerKeys(config.oidc.issuer),
+        },
+      });
+    },
+    { prefix: QUESTION_DB_PREFIX },
+  );
   await root.register(cdnApp, { prefix: CDN_PREFIX, database, mediaStore });
-  await root.register(apiApp, {
-    prefix: API_PREFIX,
-    database,
-    questionDb: createHttpQuestionDbClient({ baseUrl: config.questionDbUrl }),
-  });
+  await root.register(apiApp, { prefix: API_PREFIX, core });
   await root.register(webClient, { distDir: options.webDistDir });
   return root;
+}
+
+/** First-start content: demo banks, and demo accounts with the author a member of the demo tenant. */
+async function seed(
+  { config, database, demoContent }: GatewayOptions,
+  core: ApiCore,
+  mediaStore: ReturnType<typeof createFileMediaStore>,
+) {
+  if (demoContent) {
+    const content = demoContent();
+    const result = await seedDemoContent(questionDb(database), mediaStore, content);
+    if (result.seeded) console.log(`Wrote ${result.questions} demo questions on first start.`);
+    if (config.seedDemoAccounts && config.oidc.embedded) {
+      const accounts = await seedDemoAccounts(database);
+      for (const account of Object.values(accounts)) await core.users.ensure(account);
+      await seedMembership(questionDb(database), {
+        tenantSlug: content.tenant.slug,
+        userId: accounts.author.sub,
+        role: 'author',
+      });
+    }
+  }
 }

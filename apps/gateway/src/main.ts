@@ -1,6 +1,6 @@
 import { generateDemoContent } from '@questa/demo-content';
 import { API_SCHEMA, apiMigrations } from '@questa/api';
-import { IDENTITY_SCHEMA, identityMigrations } from '@questa/identity';
+import { DEMO_PASSWORD, IDENTITY_SCHEMA, identityMigrations } from '@questa/identity';
 import { runProcess } from '@questa/http-kit';
 import { QUESTION_DB_SCHEMA, questionDbMigrations } from '@questa/question-db';
 import { ensureWebBuild } from '@questa/web/build';
@@ -31,6 +31,17 @@ await runProcess({
     `  main API     ${config.publicUrl}/api/docs`,
     `  question DB  ${config.publicUrl}/qdb/api/v1/docs`,
     `  identity     ${config.oidc.issuer}/.well-known/openid-configuration`,
+    ...(config.oidc.embedded && !config.mail.smtpUrl
+      ? [`  mail outbox  ${config.dataDir}/outbox`]
+      : []),
     `  data folder  ${config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : config.dataDir}`,
+    ...(config.seedDemoAccounts && config.oidc.embedded
+      ? [
+          `  demo accounts (password "${DEMO_PASSWORD}"):`,
+          '    learner@questa.test   a learner',
+          '    author@questa.test    an author in the demo tenant',
+          '    admin@questa.test     a platform admin',
+        ]
+      : []),
   ],
 });

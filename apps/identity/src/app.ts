@@ -1,51 +1,140 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import Provider, { type Configuration } from 'oidc-provider';
-import type { Database, Kysely } from '@questa/db';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ClientMetadata } from 'oidc-provider';
+import type { Database } from '@questa/db';
 import { createRootServer, healthRoute, httpKit } from '@questa/http-kit';
-import { createKeyRepository, type IdentityTables } from './modules/keys/key.repository';
+import { identityDb } from './identity-db';
+import { createAccountRepository } from './modules/accounts/account.repository';
+import { accountRoutes } from './modules/accounts/account.routes';
+import { createAccountService, type SignInFailedEvent } from './modules/accounts/account.service';
+import { createEmailTokenRepository } from './modules/accounts/email-token.repository';
+import { interactionRoutes } from './modules/interaction/interaction.routes';
+import { createKeyRepository } from './modules/keys/key.repository';
+import type { MailTransport } from './modules/mail/mail-transport';
+import { createOidcPayloadRepository } from './modules/oidc/oidc-payload.repository';
+import { createProvider } from './modules/oidc/provider';
+import { providerRoutes } from './modules/oidc/provider.routes';
+import { providerViews } from './modules/oidc/provider-views';
+import type { RateLimiter } from './modules/rate-limit/rate-limiter';
+import { loadAssets } from './pages/assets';
+import { createCsrf } from './pages/csrf';
+import { pageErrorHandler } from './pages/error-page';
+import { acceptFormPosts } from './pages/form-body';
+import type { PageKit } from './pages/page-kit';
 
-export const IDENTITY_SCHEMA = 'identity';
+export { IDENTITY_SCHEMA } from './identity-db';
 export const IDENTITY_PREFIX = '/idp';
 export const identityMigrations = new URL('./migrations/', import.meta.url);
 
 export interface IdentityDeps {
   database: Database;
-  /** The issuer URL, ending in the prefix the provider is mounted at. */
+  /** The issuer URL, ending in the prefix the provider is mounted at, e.g. http://localhost:8080/idp. */
   issuer: string;
+  /** Registered OpenID Connect clients; the main API's confidential client comes from the gateway. */
+  clients: ClientMetadata[];
+  /** Resource indicator and `aud` of access tokens for the question-database API: an absolute URI. */
+  audience: string;
+  /** Name of the claim carrying global roles, e.g. `roles`. */
+  rolesClaim: string;
+  mail: MailTransport;
+  rateLimiter: RateLimiter;
+  secureCookies: boolean;
+  onAuditEvent?: (event: SignInFailedEvent) => Promise<void>;
+}
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+function checkDeps(deps: IdentityDeps, prefix: string) {
+  const issuerPath = new URL(deps.issuer).pathname.replace(/\/$/, '');
+  if (issuerPath !== prefix) {
+    throw new Error(
+      `The issuer ${deps.issuer} (OIDC_ISSUER) must end in ${prefix}, where the provider is mounted.`,
+    );
+  }
+  if (!URL.canParse(deps.audience)) {
+    throw new Error(
+      `The access-token audience "${deps.audience}" (OIDC_AUDIENCE) must be an absolute URI such as urn:questa:question-db, because OAuth resource indicators are URIs.`,
+    );
+  }
 }
 
 /**
- * The embedded OpenID Connect provider, mounted under `/idp` in one-process mode. Requests are
- * handed to oidc-provider untouched except for the mount prefix, which it expects stripped.
+ * The embedded OpenID Connect provider and its sign-in pages, mounted under `/idp` in one-process
+ * mode or on a process of its own.
  */
 export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) => {
-  const db = deps.database.kysely.withSchema(IDENTITY_SCHEMA) as unknown as Kysely<IdentityTables>;
-  const keys = createKeyRepository(db);
-  const provider = new Provider(deps.issuer, {
-    jwks: { keys: await keys.signingKeys() } as Configuration['jwks'],
-    cookies: { keys: await keys.cookieKeys() },
-    clients: [],
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
-    interactions: {
-      url: (_ctx, interaction) => `${IDENTITY_PREFIX}/interaction/${interaction.uid}`,
-    },
-  });
-  provider.proxy = true;
-  const handle = provider.callback();
-  const mountPath = new URL(deps.issuer).pathname.replace(/\/$/, '');
+  const mountPath = app.prefix;
+  checkDeps(deps, mountPath);
+  const { origin } = new URL(deps.issuer);
+  const signInUrl = `${origin}/api/auth/login`;
 
+  const db = identityDb(deps.database);
+  const keys = createKeyRepository(db);
+  const payloads = createOidcPayloadRepository(db);
+  const [signingKeys, cookieKeys, assets] = await Promise.all([
+    keys.signingKeys(),
+    keys.cookieKeys(),
+    loadAssets(mountPath),
+  ]);
+  const context = { assets, homeUrl: `${origin}/` };
+
+  const accounts = createAccountService({
+    accounts: createAccountRepository(db),
+    tokens: createEmailTokenRepository(db),
+    sessions: payloads,
+    mail: deps.mail,
+    links: {
+      verify: (token) => `${deps.issuer}/verify?token=${token}`,
+      reset: (token) => `${deps.issuer}/reset/password?token=${token}`,
+      resetRequest: `${deps.issuer}/reset`,
+      signIn: signInUrl,
+    },
+    onAuditEvent: deps.onAuditEvent,
+  });
+  const provider = createProvider({
+    issuer: deps.issuer,
+    mountPath,
+    clients: deps.clients,
+    audience: deps.audience,
+    rolesClaim: deps.rolesClaim,
+    secureCookies: deps.secureCookies,
+    signingKeys,
+    cookieKeys,
+    adapter: payloads.adapterFor,
+    findAccount: accounts.findAccount,
+    views: providerViews(context),
+  });
+  provider.on('server_error', (_ctx, error) =>
+    app.log.error({ err: error }, 'identity provider error'),
+  );
+  const kit: PageKit = {
+    context,
+    csrf: createCsrf({ keys: cookieKeys, secure: deps.secureCookies, path: mountPath }),
+    rateLimiter: deps.rateLimiter,
+    mountPath,
+    signInUrl,
+  };
+
+  // The kit first, so every route below declares its permission. Then the hosted pages, in their
+  // own scope with a form parser and HTML errors. oidc-provider's catch-all comes last, in a scope
+  // without body parsers, because it reads request bodies itself.
   await app.register(httpKit);
   healthRoute(app, 'identity', deps.database);
+  await app.register(async (pages) => {
+    acceptFormPosts(pages);
+    pages.setErrorHandler(pageErrorHandler(context));
+    assets.routes(pages);
+    await pages.register(interactionRoutes(kit, provider, accounts));
+    await pages.register(accountRoutes(kit, accounts));
+  });
+  await app.register(providerRoutes(provider, mountPath));
 
-  const delegate = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.hijack();
-    const raw = request.raw as typeof request.raw & { originalUrl?: string };
-    raw.originalUrl = raw.url;
-    raw.url = (raw.url ?? '/').slice(mountPath.length) || '/';
-    await handle(raw, reply.raw);
-  };
-  app.all('/*', { config: { permission: 'public' } }, delegate);
+  const purge = setInterval(() => {
+    payloads.purgeExpired().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not purge expired identity records');
+    });
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 };
 
 export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {

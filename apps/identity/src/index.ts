@@ -1,2 +1,31 @@
-export { identityApp, buildApp, IDENTITY_PREFIX, IDENTITY_SCHEMA, identityMigrations } from './app';
-export type { IdentityDeps } from './app';
+export {
+  identityApp,
+  buildApp,
+  IDENTITY_PREFIX,
+  IDENTITY_SCHEMA,
+  identityMigrations,
+  type IdentityDeps,
+} from './app';
+export {
+  seedDemoAccounts,
+  DEMO_PASSWORD,
+  type DemoAccounts,
+  type DemoAccount,
+} from './modules/accounts/demo-accounts';
+export type { MailMessage, MailTransport } from './modules/mail/mail-transport';
+export type { SignInFailedEvent } from './modules/accounts/account.service';
+export {
+  createOutboxTransport,
+  readOutbox,
+  type OutboxMessage,
+} from './modules/mail/outbox-transport';
+export { createSmtpTransport } from './modules/mail/smtp-transport';
+export {
+  createMemoryRateLimiter,
+  type RateLimiter,
+  type RateLimitRule,
+  type RateLimitDecision,
+} from './modules/rate-limit/rate-limiter';
+export { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
+export { rotateSigningKey } from './modules/keys/rotate-signing-key';
+export { identityDepsFromConfig, outboxDir } from './identity-deps';

@@ -16,7 +16,9 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   OIDC_SCOPES: z.string().default('openid email profile offline_access'),
   OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
-  OIDC_AUDIENCE: z.string().min(1).default('questa-question-db'),
+  OIDC_AUDIENCE: z
+    .url({ error: 'must be an absolute URI such as urn:questa:question-db' })
+    .default('urn:questa:question-db'),
   DEMO_ACCOUNTS: booleanFlag.default('true'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('Questa <no-reply@questa.test>'),

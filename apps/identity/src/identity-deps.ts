@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { QuestaConfig } from '@questa/config';
+import type { Database } from '@questa/db';
+import type { IdentityDeps } from './app';
+import type { MailTransport } from './modules/mail/mail-transport';
+import { createOutboxTransport } from './modules/mail/outbox-transport';
+import { createSmtpTransport } from './modules/mail/smtp-transport';
+import { createMemoryRateLimiter } from './modules/rate-limit/rate-limiter';
+import { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
+
+/** Where the outbox transport writes mail when no SMTP server is configured. */
+export const outboxDir = (config: QuestaConfig) => path.join(config.dataDir, 'outbox');
+
+/**
+ * The provider's dependencies as configuration chooses them: the main API as the one client,
+ * SMTP or the outbox folder for mail, Redis or process memory for rate limits.
+ */
+export function identityDepsFromConfig(
+  config: QuestaConfig,
+  database: Database,
+  clientSecret: string,
+): IdentityDeps & { close(): Promise<void> } {
+  const mail: MailTransport & { close?(): void } = config.mail.smtpUrl
+    ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)
+    : createOutboxTransport(outboxDir(config));
+  const rateLimiter = config.redisUrl
+    ? createRedisRateLimiter({ redis: config.redisUrl })
+    : createMemoryRateLimiter();
+  return {
+    database,
+    issuer: config.oidc.issuer,
+    clients: [
+      {
+        client_id: config.oidc.clientId,
+        client_secret: clientSecret,
+        client_name: 'Questa',
+        redirect_uris: [`${config.publicUrl}/api/auth/callback`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`],
+      },
+    ],
+    audience: config.oidc.audience,
+    rolesClaim: config.oidc.rolesClaim,
+    mail,
+    rateLimiter,
+    secureCookies: config.secureCookies,
+    async close() {
+      mail.close?.();
+      await rateLimiter.close();
+    },
+  };
+}

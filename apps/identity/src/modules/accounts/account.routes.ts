@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import { formValue } from '../../pages/form-body';
+import { sendPage } from '../../pages/layout';
+import { csrfChecked, MAIL_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
+import { normalizeEmail } from './account-input';
+import type { AccountService } from './account.service';
+import {
+  checkEmailPage,
+  emailVerifiedPage,
+  newPasswordPage,
+  passwordChangedPage,
+  resetLinkInvalidPage,
+  resetRequestPage,
+  resetSentPage,
+  signUpPage,
+  verificationFailedPage,
+} from './account.views';
+
+const publicRoute = { config: { permission: 'public' as const } };
+const interactionUid = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Sign-up, email confirmation and password reset: the forms that live outside an interaction. */
+export function accountRoutes(kit: PageKit, accounts: AccountService) {
+  const { context, mountPath, signInUrl } = kit;
+
+  return async (app: FastifyInstance) => {
+    app.get('/signup', publicRoute, async (request, reply) =>
+      sendPage(
+        reply,
+        context,
+        200,
+        signUpPage({
+          mountPath,
+          csrf: kit.csrf.token(request, reply),
+          values: {},
+          errors: {},
+          signInHref: signInUrl,
+        }),
+      ),
+    );
+
+    app.post('/signup', publicRoute, async (request, reply) => {
+      const body = request.body;
+      const interaction = formValue(body, 'interaction');
+      const fromInteraction = interactionUid.test(interaction) ? interaction : undefined;
+      const formHref = fromInteraction
+        ? `${mountPath}/interaction/${fromInteraction}?screen=signup`
+        : `${mountPath}/signup`;
+      if (!(await csrfChecked(kit, request, reply, formValue(body, 'csrf'), formHref))) return;
+      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, formHref))) return;
+
+      const input = {
+        displayName: formValue(body, 'displayName'),
+        email: formValue(body, 'email'),
+        password: formValue(body, 'password'),
+      };
+      const { errors } = await accounts.signUp(input);
+      const csrf = kit.csrf.token(request, reply);
+      if (Object.keys(errors).length > 0) {
+        return sendPage(
+          reply,
+          context,
+          400,
+          signUpPage({
+            mountPath,
+            csrf,
+            values: { displayName: input.displayName, email: input.email },
+            errors,
+            interaction: fromInteraction,
+            signInHref: fromInteraction
+              ? `${mountPath}/interaction/${fromInteraction}?screen=signin`
+              : signInUrl,
+          }),
+        );
+      }
+      return sendPage(
+        reply,
+        context,
+        200,
+        checkEmailPage({ mountPath, csrf, email: normalizeEmail(input.email) }),
+      );
+    });
+
+    app.post('/verify/resend', publicRoute, async (request, reply) => {
+      const email = normalizeEmail(formValue(request.body, 'email'));
+      if (!(await csrfChecked(kit, request, reply, formValue(request.body, 'csrf'), signInUrl))) {
+        return;
+      }
+      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, signInUrl))) return;
+      await accounts.resendVerification(email);
+      return sendPage(
+        reply,
+        context,
+        200,
+        checkEmailPage({ mountPath, csrf: kit.csrf.token(request, reply), email }),
+      );
+    });
+
+    app.get<{ Querystring: { token?: string } }>('/verify', publicRoute, async (request, reply) => {
+      const verified = await accounts.verifyEmail(String(request.query.token ?? ''));
+      return verified
+        ? sendPage(reply, context, 200, emailVerifiedPage(signInUrl))
+        : sendPage(reply, context, 400, verificationFailedPage(signInUrl));
+    });
+
+    app.get('/reset', publicRoute, async (request, reply) =>
+      sendPage(
+        reply,
+        context,
+        200,
+        resetRequestPage({ mountPath, csrf: kit.csrf.token(request, reply), signInUrl }),
+      ),
+    );
+
+    app.post('/reset', publicRoute, async (request, reply) => {
+      const resetHref = `${mountPath}/reset`;
+      if (!(await csrfChecked(kit, request, reply, formValue(request.body, 'csrf'), resetHref))) {
+        return;
+      }
+      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, resetHref))) return;
+      const email = normalizeEmail(formValue(request.body, 'email'));
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+        return sendPage(
+          reply,
+          context,
+          400,
+          resetRequestPage({
+            mountPath,
+            csrf: kit.csrf.token(request, reply),
+            email,
+            error: 'Enter an email address like name@example.com.',
+            signInUrl,
+          }),
+        );
+      }
+      await accounts.requestPasswordReset(email);
+      return sendPage(reply, context, 200, resetSentPage(email));
+    });
+
+    app.get<{ Querystring: { token?: string } }>(
+      '/reset/password',
+      publicRoute,
+      async (request, reply) => {
+        const token = String(request.query.token ?? '');
+        if (!(await accounts.resetTokenUsable(token))) {
+          return sendPage(reply, context, 400, resetLinkInvalidPage(mountPath));
+        }
+        return sendPage(
+          reply,
+          context,
+          200,
+          newPasswordPage({ mountPath, csrf: kit.csrf.token(request, reply), token }),
+        );
+      },
+    );
+
+    app.post('/reset/password', publicRoute, async (request, reply) => {
+      const token = formValue(request.body, 'token');
+      const formHref = `${mountPath}/reset/password?token=${encodeURIComponent(token)}`;
+      if (!(await csrfChecked(kit, request, reply, formValue(request.body, 'csrf'), formHref))) {
+        return;
+      }
+      const result = await accounts.resetPassword(token, formValue(request.body, 'password'));
+      switch (result.status) {
+        case 'changed':
+          return sendPage(reply, context, 200, passwordChangedPage(signInUrl));
+        case 'invalid_token':
+          return sendPage(reply, context, 400, resetLinkInvalidPage(mountPath));
+        case 'invalid_password':
+          return sendPage(
+            reply,
+            context,
+            400,
+            newPasswordPage({
+              mountPath,
+              csrf: kit.csrf.token(request, reply),
+              token,
+              error: result.error,
+            }),
+          );
+      }
+    });
+  };
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
+import { formValue } from '../../pages/form-body';
+import { sendPage } from '../../pages/layout';
+import { SIGN_IN_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
+import { signUpPage } from '../accounts/account.views';
+import type { AccountService } from '../accounts/account.service';
+import { interactionExpiredPage, signInPage } from './sign-in.views';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+type UidRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { screen?: string } }>;
+
+const publicRoute = { config: { permission: 'public' as const } };
+
+const asksForSignUp = (interaction: Interaction) =>
+  String(interaction.params.prompt ?? '')
+    .split(' ')
+    .includes('create');
+
+/**
+ * The pages oidc-provider sends people to when it needs them to sign in. The interaction cookie
+ * it set (SameSite=Lax, signed) is what ties a form post to the browser that started the flow.
+ */
+export function interactionRoutes(kit: PageKit, provider: Provider, accounts: AccountService) {
+  const { context, mountPath } = kit;
+
+  /** The interaction of this browser, if it is the one in the URL and still alive. */
+  const findInteraction = async (request: UidRequest, reply: FastifyReply) => {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === request.params.uid ? interaction : undefined;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+  };
+
+  const finish = async (request: UidRequest, reply: FastifyReply, result: InteractionResults) => {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
+    return reply.redirect(returnTo, 303);
+  };
+
+  const expired = (reply: FastifyReply) =>
+    sendPage(reply, context, 400, interactionExpiredPage(kit.signInUrl));
+
+  return async (app: FastifyInstance) => {
+    app.get('/interaction/:uid', publicRoute, async (request: UidRequest, reply) => {
+      const interaction = await findInteraction(request, reply);
+      if (!interaction) return expired(reply);
+      const { uid } = interaction;
+      // Consent is implied for Questa's own clients; only an explicit prompt=consent lands here.
+      if (interaction.prompt.name === 'consent') return finish(request, reply, { consent: {} });
+
+      const screen = request.query.screen;
+      const csrf = kit.csrf.token(request, reply);
+      if (screen === 'signup' || (screen !== 'signin' && asksForSignUp(interaction))) {
+        return sendPage(
+          reply,
+          context,
+          200,
+          signUpPage({
+            mountPath,
+            csrf,
+            values: {},
+            errors: {},
+            interaction: uid,
+            signInHref: `${mountPath}/interaction/${uid}?screen=signin`,
+          }),
+        );
+      }
+      const hint = interaction.params.login_hint;
+      return sendPage(
+        reply,
+        context,
+        200,
+        signInPage({ mountPath, uid, csrf, email: typeof hint === 'string' ? hint : undefined }),
+      );
+    });
+
+    app.post('/interaction/:uid/login', publicRoute, async (request: UidRequest, reply) => {
+      const retryHref = `${mountPath}/interaction/${request.params.uid}`;
+      if (!(await withinLimit(kit, request, reply, 'sign-in', SIGN_IN_RULE, retryHref))) return;
+      const interaction = await findInteraction(request, reply);
+      if (!interaction) return expired(reply);
+
+      const email = formValue(request.body, 'email').trim();
+      const result = await accounts.signIn(email, formValue(request.body, 'password'), request.ip);
+      if (result.status === 'signed_in') {
+        return finish(request, reply, {
+          login: { accountId: result.accountId, amr: ['pwd'] },
+          // Signing in answers a sign-up request too: the person has an account.
+          ...(asksForSignUp(interaction) ? { create: {} } : {}),
+        });
+      }
+      return sendPage(
+        reply,
+        context,
+        result.status === 'unverified' ? 403 : 401,
+        signInPage({
+          mountPath,
+          uid: interaction.uid,
+          csrf: kit.csrf.token(request, reply),
+          email,
+          problem: result.status,
+        }),
+      );
+    });
+  };
+}

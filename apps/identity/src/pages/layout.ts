@@ -1,0 +1,103 @@
+import type { FastifyReply } from 'fastify';
+import type { AssetName, Assets } from './assets';
+import { html, type HtmlValue, type SafeHtml } from './html';
+
+/** What every page needs to know about where it is served. */
+export interface PageContext {
+  assets: Assets;
+  /** Questa's home page: the issuer's origin. */
+  homeUrl: string;
+}
+
+export interface Page {
+  title: string;
+  body: SafeHtml;
+  script?: AssetName;
+}
+
+/**
+ * Pages carry no inline script or style, so the policy can forbid both; framing is refused so
+ * the forms cannot be overlaid by another site.
+ */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'; object-src 'none'";
+
+export function renderPage(context: PageContext, page: Page): string {
+  const document = html`<html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="color-scheme" content="light dark" />
+      <meta name="referrer" content="no-referrer" />
+      <title>${page.title} · Questa</title>
+      <link rel="stylesheet" href="${context.assets.url('identity.css')}" />
+      ${page.script && html`<script src="${context.assets.url(page.script)}" defer></script>`}
+    </head>
+    <body>
+      <div class="shell">
+        <a class="brand" href="${context.homeUrl}"
+          ><span class="brand-mark" aria-hidden="true">Q</span>Questa</a
+        >
+        <main class="card" id="main">${page.body}</main>
+      </div>
+    </body>
+  </html>`;
+  return `<!doctype html>\n${document.value}\n`;
+}
+
+/** Headers every hosted page is sent with. */
+export const pageHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+export function sendPage(reply: FastifyReply, context: PageContext, status: number, page: Page) {
+  return reply.code(status).headers(pageHeaders).send(renderPage(context, page));
+}
+
+export interface FieldOptions {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'password' | 'hidden';
+  value?: string | undefined;
+  autocomplete?: string;
+  error?: string | undefined;
+  hint?: string;
+  autofocus?: boolean;
+}
+
+export function field(options: FieldOptions): SafeHtml {
+  const id = `field-${options.name}`;
+  const described = [options.hint && `${id}-hint`, options.error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
+  return html`<div class="field">
+    <label for="${id}">${options.label}</label>
+    ${options.hint && html`<p class="field-hint" id="${id}-hint">${options.hint}</p>`}
+    <input
+      id="${id}"
+      name="${options.name}"
+      type="${options.type}"
+      value="${options.value ?? ''}"
+      required${options.autocomplete && html` autocomplete="${options.autocomplete}"`}${
+        options.error && html` aria-invalid="true"`
+      }${described && html` aria-describedby="${described}"`}${options.autofocus && html` autofocus`}
+    />
+    ${options.error && html`<p class="field-error" id="${id}-error">${options.error}</p>`}
+  </div>`;
+}
+
+export const hidden = (name: string, value: string) =>
+  html`<input type="hidden" name="${name}" value="${value}" />`;
+
+export function alert(message: HtmlValue, tone: 'error' | 'info' = 'error'): SafeHtml {
+  return html`<div
+    class="alert${tone === 'info' ? ' alert--info' : ''}"
+    role="${tone === 'error' ? 'alert' : 'status'}"
+  >
+    ${message}
+  </div>`;
+}

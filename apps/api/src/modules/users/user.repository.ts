@@ -58,8 +58,9 @@ export function createUserRepository(db: ApiDb) {
         .executeTakeFirstOrThrow();
     },
 
-    findById(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<UserRow | undefined> {
+      const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
     },
 
     /** Newest first; the cursor is the last id of the previous page. */
@@ -76,7 +77,7 @@ export function createUserRepository(db: ApiDb) {
       }
       const rows = await query.limit(limit + 1).execute();
       return {
-        users: rows.slice(0, limit),
+        users: rows.slice(0, limit).map(toUser),
         nextCursor: rows.length > limit ? rows[limit - 1]!.id : null,
       };
     },
@@ -118,3 +119,6 @@ export function createUserRepository(db: ApiDb) {
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+// Both engines hand timestamps back as PostgreSQL text; the API speaks ISO 8601.
+const toUser = (row: UserRow): UserRow => ({ ...row, createdAt: new Date(row.createdAt).toISOString() });

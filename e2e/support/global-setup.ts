@@ -4,6 +4,8 @@ import { startQuesta, type RunningServer } from '@questa/gateway/testing';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's data folder, where the mail outbox is. */
+    dataDir: string;
   }
 }
 
@@ -12,6 +14,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject) {
   server = await startQuesta();
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown() {

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { readOutbox } from '@questa/identity';
+import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
+import { signIn, signOut } from './support/sign-in';
+
+describe.skipIf(!browserAvailable)('sign-in and access', () => {
+  const baseUrl = inject('baseUrl');
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('lets a new user sign up, verify through the mail, sign in, see their name and sign out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `new-learner-${Date.now()}@questa.test`;
+    const password = 'a long enough passphrase';
+
+    await page.goto(baseUrl);
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.getByLabel('Display name').fill('Nova Newcomer');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page
+      .getByText(/check your email/i)
+      .first()
+      .waitFor();
+
+    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
+    const link = mail?.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)?.[0];
+    expect(link, 'the verification mail carries a link').toBeTruthy();
+    await page.goto(link!);
+    await page.getByRole('link', { name: 'Continue to sign in' }).click();
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Nova Newcomer').first().waitFor();
+
+    // The browser holds a session cookie it cannot read, and no token anywhere.
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'questa_session')?.httpOnly).toBe(true);
+    const storage = await page.evaluate(() =>
+      JSON.stringify({ ...localStorage, ...sessionStorage }),
+    );
+    expect(storage).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+
+    await signOut(page);
+    expect(await page.getByText('Nova Newcomer').count()).toBe(0);
+    await context.close();
+  });
+
+  it('lets the demo admin make the demo learner an author, and the learner’s navigation changes', async () => {
+    const learnerContext = await browser.newContext();
+    const learner = await learnerContext.newPage();
+    await signIn(learner, baseUrl, 'learner@questa.test');
+    await learner.getByText('Lena Learner').first().waitFor();
+    expect(await learner.getByRole('link', { name: 'Author', exact: true }).count()).toBe(0);
+    expect(await learner.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, baseUrl, 'admin@questa.test');
+    await admin.getByRole('link', { name: 'Admin', exact: true }).click();
+    await admin.getByRole('tab', { name: 'Tenants' }).click();
+    await admin.getByLabel('Tenant', { exact: true }).waitFor();
+    await admin.getByLabel('User', { exact: true }).selectOption({ label: 'learner@questa.test' });
+    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Author' });
+    await admin.getByRole('button', { name: 'Add member' }).click();
+    await admin.getByRole('button', { name: 'Remove learner@questa.test' }).waitFor();
+    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+
+    await admin.getByRole('tab', { name: 'Audit log' }).click();
+    await admin.getByText('Membership granted').first().waitFor();
+    await adminContext.close();
+
+    await learner.reload();
+    await learner.getByRole('link', { name: 'Author', exact: true }).waitFor();
+    await learner.getByRole('link', { name: 'Author', exact: true }).click();
+    await learner.getByText('Questa Demo').first().waitFor();
+    await learnerContext.close();
+  });
+
+  it('sends a signed-out visitor of a protected page to sign in and back', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/account`);
+    await page.getByLabel('Email', { exact: true }).fill('author@questa.test');
+    await page.getByLabel('Password', { exact: true }).fill('practice-makes-perfect');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/account`);
+    await page.getByText('author@questa.test').first().waitFor();
+    await context.close();
+  });
+});

@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { migrate } from '@questa/db';
+import { migrate, sql, type Kysely } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { createRootServer } from '@questa/http-kit';
 import { permissions } from '@questa/policy';
 import { createOidcClient } from '../adapters/oidc-client';
 import { createHttpQuestionDbClient } from '../adapters/question-db-client';
-import { API_PREFIX, apiApp, createApiCore } from '../app';
-import { API_SCHEMA, apiMigrations } from '../db/tables';
+import { API_PREFIX, apiApp, createApiCore, type ApiCore } from '../app';
+import { API_SCHEMA, apiMigrations, type ApiTables } from '../db/tables';
+import { hashSessionId, newSessionId } from '../modules/auth/session-cookie';
+import { createSessionRepository } from '../modules/auth/session.repository';
+import { createUserRepository } from '../modules/users/user.repository';
 
 describe('access to the main API', () => {
   let test: TestDatabase;
   let app: FastifyInstance;
+  let core: ApiCore;
   const routes: { method: string; url: string; permission: unknown }[] = [];
   const origin = 'http://localhost:8080';
 
@@ -26,7 +30,7 @@ describe('access to the main API', () => {
         permission: route.config?.permission,
       });
     });
-    const core = createApiCore({
+    core = createApiCore({
       database: test.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: 'http://127.0.0.1:9/qdb/api/v1' }),
       oidc: createOidcClient({
@@ -106,5 +110,53 @@ describe('access to the main API', () => {
     const response = await app.inject('/api/auth/login?returnTo=/account');
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ code: 'unavailable' });
+  });
+
+  it('ends a session after 12 idle hours, or 30 days after it began', async () => {
+    const db = test.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
+    const { id: userId } = await createUserRepository(db).upsertFromSignIn({
+      sub: 'sleepy-learner',
+      email: 'sleepy@questa.test',
+      name: 'Sleepy',
+      roles: [],
+    });
+    const sessions = createSessionRepository(db);
+    const open = async () => {
+      const cookie = newSessionId();
+      await sessions.create({
+        idHash: hashSessionId(cookie),
+        userId,
+        tokens: {
+          accessToken: 'a',
+          refreshToken: 'r',
+          idToken: 'i',
+          accessExpiresAt: Date.now() + 600_000,
+        },
+        expiresAt: Date.now() + 30 * 24 * 3600_000,
+        userAgent: 'test',
+        ip: '127.0.0.1',
+      });
+      return cookie;
+    };
+
+    const fresh = await open();
+    expect((await core.auth.resolve(fresh))?.user.sub).toBe('sleepy-learner');
+
+    const idle = await open();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<string>`now() - interval '12 hours 1 minute'` })
+      .where('id_hash', '=', hashSessionId(idle))
+      .execute();
+    expect(await core.auth.resolve(idle)).toBeUndefined();
+    expect(await sessions.find(hashSessionId(idle))).toBeUndefined();
+
+    const old = await open();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: sql<string>`now() - interval '1 minute'` })
+      .where('id_hash', '=', hashSessionId(old))
+      .execute();
+    expect(await core.auth.resolve(old)).toBeUndefined();
   });
 });

@@ -59,7 +59,11 @@ export function createUserRepository(db: ApiDb) {
     },
 
     async findById(id: string): Promise<UserRow | undefined> {
-      const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select(columns)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row && toUser(row);
     },
 
@@ -121,4 +125,7 @@ export function createUserRepository(db: ApiDb) {
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
 // Both engines hand timestamps back as PostgreSQL text; the API speaks ISO 8601.
-const toUser = (row: UserRow): UserRow => ({ ...row, createdAt: new Date(row.createdAt).toISOString() });
+const toUser = (row: UserRow): UserRow => ({
+  ...row,
+  createdAt: new Date(row.createdAt).toISOString(),
+});

@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startQuesta } from '@questa/gateway/testing';
+import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { measureLoad, median, type LoadResult } from './measure';
@@ -53,6 +53,12 @@ try {
   results.push(await measureLoad('raw node:http hello world', raw.url));
   results.push(await measureLoad('GET /api/health', `${questa.url}/api/health`));
   results.push(await measureLoad('GET /api/catalog/banks', `${questa.url}/api/catalog/banks`));
+  const cookie = await signInOverHttp(questa.url, 'learner@questa.test', 'practice-makes-perfect');
+  results.push(
+    await measureLoad('GET /api/session (signed in)', `${questa.url}/api/session`, {
+      headers: { cookie },
+    }),
+  );
 } finally {
   raw.stop();
   await questa.stop();

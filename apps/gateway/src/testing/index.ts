@@ -1,0 +1,2 @@
+export { freePort, spawnQuesta, startQuesta, stopChild, type RunningServer } from './start-questa';
+export { signInOverHttp } from './sign-in-over-http';

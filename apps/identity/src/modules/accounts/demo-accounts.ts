@@ -26,6 +26,8 @@ export type DemoAccounts = Record<keyof typeof demoAccounts, DemoAccount>;
 export async function seedDemoAccounts(database: Database): Promise<DemoAccounts> {
   const accounts = createAccountRepository(identityDb(database));
   const seeded: Partial<DemoAccounts> = {};
+  // The demo password is public anyway; hashing it once for all three saves start-up time.
+  let passwordHash: Promise<string> | undefined;
   for (const [key, demo] of Object.entries(demoAccounts) as [
     keyof typeof demoAccounts,
     (typeof demoAccounts)[keyof typeof demoAccounts],
@@ -36,7 +38,7 @@ export async function seedDemoAccounts(database: Database): Promise<DemoAccounts
       (await accounts.create({
         email: demo.email,
         displayName: demo.displayName,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        passwordHash: await (passwordHash ??= hashPassword(DEMO_PASSWORD)),
         roles: [...demo.roles],
         verified: true,
       })) ??

@@ -3,7 +3,6 @@ import type { CredentialScope } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
-
 const publicColumns = ['id', 'scopes', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
 function toCredential(row: {

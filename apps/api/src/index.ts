@@ -3,3 +3,4 @@ export { API_SCHEMA, apiMigrations } from './db/tables';
 export { createHttpQuestionDbClient, type QuestionDbClient } from './adapters/question-db-client';
 export { createOidcClient, type OidcClient } from './adapters/oidc-client';
 export { tokenRelay } from './plugins/token-relay';
+export { questionDbProxy } from './plugins/question-db-proxy';

@@ -4,6 +4,7 @@ import { createOidcClient } from './adapters/oidc-client';
 import { createHttpQuestionDbClient } from './adapters/question-db-client';
 import { API_PREFIX, apiApp, createApiCore } from './app';
 import { API_SCHEMA, apiMigrations } from './db/tables';
+import { questionDbProxy } from './plugins/question-db-proxy';
 
 /** The main API as a process of its own (distributed mode). */
 await runProcess({
@@ -33,6 +34,11 @@ await runProcess({
       secureCookies: config.secureCookies,
     });
     await root.register(apiApp, { prefix: API_PREFIX, core });
+    await root.register(questionDbProxy, {
+      prefix: '/qdb',
+      core,
+      questionDbUrl: config.questionDbUrl,
+    });
     return root;
   },
 });

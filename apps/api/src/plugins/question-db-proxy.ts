@@ -1,0 +1,31 @@
+import replyFrom from '@fastify/reply-from';
+import type { FastifyPluginAsync } from 'fastify';
+import { httpKit } from '@questa/http-kit';
+import type { ApiCore } from '../app';
+import { tokenRelay } from './token-relay';
+
+/**
+ * Distributed mode: the browser's `/qdb/…` calls reach the main API (the load balancer sends them
+ * here), which forwards them to the question database with the user's access token in place of
+ * the session cookie. Integrators may call either; their bearer tokens pass untouched.
+ */
+export const questionDbProxy: FastifyPluginAsync<{ core: ApiCore; questionDbUrl: string }> = async (
+  app,
+  { core, questionDbUrl },
+) => {
+  await app.register(httpKit);
+  await app.register(replyFrom, { base: new URL(questionDbUrl).origin, http: {} });
+  app.addHook('onRequest', tokenRelay(core));
+  app.all(
+    '/*',
+    // The question database decides who may do what; this route only carries the request there.
+    { config: { permission: 'public' } },
+    (request, reply) =>
+      reply.from(request.url, {
+        rewriteRequestHeaders: (_request, headers) => {
+          const { cookie: _cookie, ...rest } = headers;
+          return { ...rest, 'x-request-id': request.id };
+        },
+      }),
+  );
+};

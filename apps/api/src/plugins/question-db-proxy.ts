@@ -23,7 +23,7 @@ export const questionDbProxy: FastifyPluginAsync<{ core: ApiCore; questionDbUrl:
     (request, reply) =>
       reply.from(request.url, {
         rewriteRequestHeaders: (_request, headers) => {
-          const { cookie: _cookie, ...rest } = headers;
+          const { cookie: _browserCookie, ...rest } = headers;
           return { ...rest, 'x-request-id': request.id };
         },
       }),

@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './health';
 export * from './auth';
 export * from './admin';
+export * from './authoring';

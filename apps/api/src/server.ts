@@ -1,6 +1,6 @@
 import { ConfigError } from '@questa/config';
 import { createRootServer, runProcess } from '@questa/http-kit';
-import { createOidcClient } from './adapters/oidc-client';
+import { oidcClientFromConfig } from './adapters/oidc-client';
 import { createHttpQuestionDbClient } from './adapters/question-db-client';
 import { API_PREFIX, apiApp, createApiCore } from './app';
 import { API_SCHEMA, apiMigrations } from './db/tables';
@@ -20,16 +20,7 @@ await runProcess({
     const core = createApiCore({
       database,
       questionDb: createHttpQuestionDbClient({ baseUrl: config.questionDbUrl }),
-      oidc: createOidcClient({
-        issuer: config.oidc.issuer,
-        clientId: config.oidc.clientId,
-        clientSecret: config.oidc.clientSecret,
-        scopes: config.oidc.scopes,
-        rolesClaim: config.oidc.rolesClaim,
-        audience: config.oidc.audience,
-        redirectUri: `${config.publicUrl}/api/auth/callback`,
-        postLogoutRedirectUri: `${config.publicUrl}/`,
-      }),
+      oidc: oidcClientFromConfig(config, config.oidc.clientSecret),
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
     });

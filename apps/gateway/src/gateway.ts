@@ -6,7 +6,7 @@ import {
   apiApp,
   createApiCore,
   createHttpQuestionDbClient,
-  createOidcClient,
+  oidcClientFromConfig,
   tokenRelay,
   type ApiCore,
 } from '@questa/api';
@@ -54,16 +54,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const core = createApiCore({
     database,
     questionDb: createHttpQuestionDbClient({ baseUrl: config.questionDbUrl }),
-    oidc: createOidcClient({
-      issuer: config.oidc.issuer,
-      clientId: config.oidc.clientId,
-      clientSecret,
-      scopes: config.oidc.scopes,
-      rolesClaim: config.oidc.rolesClaim,
-      audience: config.oidc.audience,
-      redirectUri: `${config.publicUrl}/api/auth/callback`,
-      postLogoutRedirectUri: `${config.publicUrl}/`,
-    }),
+    oidc: oidcClientFromConfig(config, clientSecret),
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
   });

@@ -1,23 +1,12 @@
 import { z } from 'zod';
-import { bankInput, bankVisibilities } from './bank';
+import { bankInput } from './bank';
+import { catalogBank } from './catalog';
 import { questionContent, questionStatuses, questionTypes } from './question';
 
 const isoDate = z.iso.datetime({ offset: true });
 
-/** A bank as its tenant's authors see and edit it. */
-export const bank = z.object({
-  id: z.uuid(),
-  clientId: z.uuid(),
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
-  language: z.string(),
-  visibility: z.enum(bankVisibilities),
-  tags: z.array(z.string()),
-  questionCount: z.number().int().nonnegative(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
-});
+/** A bank as its tenant's authors see and edit it: the catalog's view plus its creation time. */
+export const bank = catalogBank.extend({ createdAt: isoDate });
 export type Bank = z.infer<typeof bank>;
 export const bankUpdate = bankInput.partial();
 export const bankParams = z.strictObject({ clientId: z.uuid(), bankId: z.uuid() });

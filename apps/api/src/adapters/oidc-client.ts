@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import type { QuestaConfig } from '@questa/config';
 import { HttpProblem } from '@questa/http-kit';
 
 export interface TokenSet {
@@ -44,6 +45,20 @@ export interface OidcClientOptions {
   audience: string;
   redirectUri: string;
   postLogoutRedirectUri: string;
+}
+
+/** The main API's client at the provider named by configuration; the redirects are its own. */
+export function oidcClientFromConfig(config: QuestaConfig, clientSecret: string): OidcClient {
+  return createOidcClient({
+    issuer: config.oidc.issuer,
+    clientId: config.oidc.clientId,
+    clientSecret,
+    scopes: config.oidc.scopes,
+    rolesClaim: config.oidc.rolesClaim,
+    audience: config.oidc.audience,
+    redirectUri: `${config.publicUrl}/api/auth/callback`,
+    postLogoutRedirectUri: `${config.publicUrl}/`,
+  });
 }
 
 export const newPkceVerifier = () => oidc.randomPKCECodeVerifier();

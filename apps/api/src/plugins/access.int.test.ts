@@ -4,13 +4,12 @@ import { migrate, sql, type Kysely } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { createRootServer } from '@questa/http-kit';
 import { permissions } from '@questa/policy';
-import { createOidcClient } from '../adapters/oidc-client';
 import { createHttpQuestionDbClient } from '../adapters/question-db-client';
 import { API_PREFIX, apiApp, createApiCore, type ApiCore } from '../app';
+import { openTestSession, unreachableOidcClient } from '../testing';
 import { API_SCHEMA, apiMigrations, type ApiTables } from '../db/tables';
-import { hashSessionId, newSessionId } from '../modules/auth/session-cookie';
+import { hashSessionId } from '../modules/auth/session-cookie';
 import { createSessionRepository } from '../modules/auth/session.repository';
-import { createUserRepository } from '../modules/users/user.repository';
 
 describe('access to the main API', () => {
   let test: TestDatabase;
@@ -33,16 +32,7 @@ describe('access to the main API', () => {
     core = createApiCore({
       database: test.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: 'http://127.0.0.1:9/qdb/api/v1' }),
-      oidc: createOidcClient({
-        issuer: 'http://127.0.0.1:9/idp',
-        clientId: 'questa-web',
-        clientSecret: 'not-used-by-these-tests',
-        scopes: 'openid',
-        rolesClaim: 'roles',
-        audience: 'questa-question-db',
-        redirectUri: `${origin}/api/auth/callback`,
-        postLogoutRedirectUri: `${origin}/`,
-      }),
+      oidc: unreachableOidcClient(origin),
       publicUrl: origin,
       secureCookies: false,
     });
@@ -114,30 +104,10 @@ describe('access to the main API', () => {
 
   it('ends a session after 12 idle hours, or 30 days after it began', async () => {
     const db = test.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
-    const { id: userId } = await createUserRepository(db).upsertFromSignIn({
-      sub: 'sleepy-learner',
-      email: 'sleepy@questa.test',
-      name: 'Sleepy',
-      roles: [],
-    });
     const sessions = createSessionRepository(db);
-    const open = async () => {
-      const cookie = newSessionId();
-      await sessions.create({
-        idHash: hashSessionId(cookie),
-        userId,
-        tokens: {
-          accessToken: 'a',
-          refreshToken: 'r',
-          idToken: 'i',
-          accessExpiresAt: Date.now() + 600_000,
-        },
-        expiresAt: Date.now() + 30 * 24 * 3600_000,
-        userAgent: 'test',
-        ip: '127.0.0.1',
-      });
-      return cookie;
-    };
+    const open = async () =>
+      (await openTestSession(test.database, { sub: 'sleepy-learner', email: 'sleepy@questa.test' }))
+        .cookieValue;
 
     const fresh = await open();
     expect((await core.auth.resolve(fresh))?.user.sub).toBe('sleepy-learner');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { migrate, type Kysely } from '@questa/db';
+import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { createRootServer } from '@questa/http-kit';
 import {
@@ -17,13 +17,10 @@ import {
   seedMembership,
 } from '@questa/question-db';
 import { startTestIssuer, type TestIssuer } from '@questa/question-db/testing';
-import { createOidcClient } from '../adapters/oidc-client';
 import { createHttpQuestionDbClient } from '../adapters/question-db-client';
 import { API_PREFIX, apiApp, createApiCore } from '../app';
-import { API_SCHEMA, apiMigrations, type ApiTables } from '../db/tables';
-import { hashSessionId, newSessionId } from '../modules/auth/session-cookie';
-import { createSessionRepository } from '../modules/auth/session.repository';
-import { createUserRepository } from '../modules/users/user.repository';
+import { API_SCHEMA, apiMigrations } from '../db/tables';
+import { openTestSession, unreachableOidcClient } from '../testing';
 import { questionDbProxy } from './question-db-proxy';
 
 describe('the main API relays the browser’s question-database calls (distributed mode)', () => {
@@ -57,16 +54,7 @@ describe('the main API relays the browser’s question-database calls (distribut
     const core = createApiCore({
       database: test.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: qdbUrl }),
-      oidc: createOidcClient({
-        issuer: 'http://127.0.0.1:9/idp',
-        clientId: 'questa-web',
-        clientSecret: 'not-used-by-these-tests',
-        scopes: 'openid',
-        rolesClaim: 'roles',
-        audience: 'urn:questa:question-db',
-        redirectUri: `${origin}/api/auth/callback`,
-        postLogoutRedirectUri: `${origin}/`,
-      }),
+      oidc: unreachableOidcClient(origin),
       publicUrl: origin,
       secureCookies: false,
     });
@@ -76,28 +64,12 @@ describe('the main API relays the browser’s question-database calls (distribut
     await api.ready();
 
     // A signed-in browser: its session holds an access token the question database trusts.
-    const db = test.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
-    const { id: userId } = await createUserRepository(db).upsertFromSignIn({
+    const session = await openTestSession(test.database, {
       sub: 'relayed-user',
       email: 'relayed@questa.test',
-      name: 'Relayed',
-      roles: [],
+      accessToken: await issuer.sign({ sub: 'relayed-user' }),
     });
-    const session = newSessionId();
-    await createSessionRepository(db).create({
-      idHash: hashSessionId(session),
-      userId,
-      tokens: {
-        accessToken: await issuer.sign({ sub: 'relayed-user' }),
-        refreshToken: undefined,
-        idToken: 'unused',
-        accessExpiresAt: Date.now() + 600_000,
-      },
-      expiresAt: Date.now() + 3600_000,
-      userAgent: 'test',
-      ip: '127.0.0.1',
-    });
-    cookie = `questa_session=${session}`;
+    cookie = `questa_session=${session.cookieValue}`;
   });
 
   afterAll(async () => {

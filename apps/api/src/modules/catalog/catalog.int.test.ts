@@ -15,26 +15,13 @@ import {
   seedDemoContent,
 } from '@questa/question-db';
 import { startTestIssuer, type TestIssuer } from '@questa/question-db/testing';
-import { createOidcClient } from '../../adapters/oidc-client';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
 import { buildApp } from '../../app';
+import { TEST_ORIGIN, unreachableOidcClient } from '../../testing';
 import { API_SCHEMA, apiMigrations } from '../../db/tables';
 
 // The catalog needs no sign-in: the provider is configured but never reached.
-const signIn = {
-  oidc: createOidcClient({
-    issuer: 'http://127.0.0.1:9/idp',
-    clientId: 'questa-web',
-    clientSecret: 'not-used-by-these-tests',
-    scopes: 'openid',
-    rolesClaim: 'roles',
-    audience: 'questa-question-db',
-    redirectUri: 'http://localhost/api/auth/callback',
-    postLogoutRedirectUri: 'http://localhost/',
-  }),
-  publicUrl: 'http://localhost',
-  secureCookies: false,
-};
+const signIn = { oidc: unreachableOidcClient(), publicUrl: TEST_ORIGIN, secureCookies: false };
 
 describe('catalog through the main API', () => {
   let test: TestDatabase;

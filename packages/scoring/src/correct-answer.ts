@@ -1,0 +1,43 @@
+import type { QuestionContent } from '@questa/contracts';
+import type { AnswerInput } from './answer';
+
+/**
+ * The answer that scores 1 for a question: what a client reveals after a question closes and
+ * what tests and bots submit. For multiple_response it selects every correct option; for
+ * short_text and text blanks the first accepted answer; for numeric the value with its unit.
+ */
+export const correctAnswer = (content: QuestionContent): AnswerInput => {
+  switch (content.type) {
+    case 'single_choice':
+      // The contract guarantees exactly one correct option.
+      return { type: 'single_choice', optionId: content.options.find((o) => o.correct)?.id ?? '' };
+    case 'multiple_response':
+      return {
+        type: 'multiple_response',
+        optionIds: content.options.filter((o) => o.correct).map((o) => o.id),
+      };
+    case 'true_false':
+      return { type: 'true_false', value: content.answer };
+    case 'short_text':
+      return { type: 'short_text', text: content.accepted[0] ?? '' };
+    case 'numeric':
+      return content.unit === undefined
+        ? { type: 'numeric', value: content.value }
+        : { type: 'numeric', value: content.value, unit: content.unit };
+    case 'ordering':
+      return { type: 'ordering', itemIds: content.items.map((item) => item.id) };
+    case 'matching':
+      return {
+        type: 'matching',
+        pairs: content.pairs.map((p) => ({ pairId: p.id, answer: p.answer })),
+      };
+    case 'cloze':
+      return {
+        type: 'cloze',
+        blanks: content.blanks.map((b) => ({
+          blankId: b.id,
+          value: b.kind === 'choice' ? b.correct : (b.accepted[0] ?? ''),
+        })),
+      };
+  }
+};

@@ -1,0 +1,31 @@
+export interface ExamScore {
+  points: number;
+  maxPoints: number;
+  /** points / maxPoints in 0..1; 0 for an exam worth nothing. */
+  fraction: number;
+  passed: boolean;
+}
+
+/** Sums of fractional points drift (0.1 + 0.2 ≠ 0.3); a pass mark met up to this is met. */
+const PASS_EPSILON = 1e-9;
+
+/**
+ * Totals an exam: each response's points are clamped to [0, its maxPoints] (a stored result can
+ * never be worth more than its question), summed, and compared with `passMark`, a fraction 0..1;
+ * reaching it exactly passes. Unanswered questions should be passed in with 0 points so they
+ * still count towards maxPoints.
+ */
+export const examScore = (
+  results: readonly { points: number; maxPoints: number }[],
+  passMark: number,
+): ExamScore => {
+  let points = 0;
+  let maxPoints = 0;
+  for (const result of results) {
+    const max = Math.max(result.maxPoints, 0);
+    maxPoints += max;
+    points += Math.min(Math.max(Number.isNaN(result.points) ? 0 : result.points, 0), max);
+  }
+  const fraction = maxPoints > 0 ? points / maxPoints : 0;
+  return { points, maxPoints, fraction, passed: fraction + PASS_EPSILON >= passMark };
+};

@@ -1,0 +1,23 @@
+export * from './answer';
+export { grade } from './grade';
+export { correctAnswer } from './correct-answer';
+export type { Feedback, GradeError, GradeResult, Graded, OptionFeedback } from './result';
+export { normaliseText, normaliseUnit, normaliseChoice, type TextRules } from './normalise';
+export {
+  accuracyPoints,
+  DEFAULT_MAX_POINTS,
+  nextStreak,
+  speedPoints,
+  streakBonus,
+  type SpeedInput,
+} from './speed';
+export {
+  isDue,
+  newReviewCard,
+  reviewCard,
+  reviewCardData,
+  reviewStates,
+  type ReviewCard,
+  type ReviewState,
+} from './review-card';
+export { examScore, type ExamScore } from './exam';

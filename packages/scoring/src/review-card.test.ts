@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { isDue, newReviewCard, reviewCard, reviewCardData, type ReviewCard } from './review-card';
+
+const start = new Date('2025-03-01T09:00:00.000Z');
+const minutes = (n: number) => n * 60_000;
+const days = (n: number) => n * 86_400_000;
+const at = (card: ReviewCard) => new Date(card.due);
+
+describe('review cards (FSRS)', () => {
+  it('starts new, due at once, as plain JSON', () => {
+    const card = newReviewCard(start);
+    expect(card).toEqual({
+      state: 'new',
+      due: start.toISOString(),
+      stability: 0,
+      difficulty: 0,
+      scheduledDays: 0,
+      learningSteps: 0,
+      reps: 0,
+      lapses: 0,
+      lastReview: null,
+    });
+    expect(isDue(card, start)).toBe(true);
+    expect(JSON.parse(JSON.stringify(card))).toEqual(card);
+    expect(reviewCardData.parse(card)).toEqual(card);
+  });
+
+  it('moves new → learning → review on Good, pushing the due date further each time', () => {
+    const learning = reviewCard(newReviewCard(start), true, start);
+    expect(learning).toMatchObject({ state: 'learning', reps: 1, lapses: 0 });
+    expect(learning.lastReview).toBe(start.toISOString());
+    // The second learning step (10 minutes) by default.
+    expect(Date.parse(learning.due)).toBe(start.getTime() + minutes(10));
+    expect(isDue(learning, start)).toBe(false);
+    expect(isDue(learning, at(learning))).toBe(true);
+
+    const review = reviewCard(learning, true, at(learning));
+    expect(review).toMatchObject({ state: 'review', reps: 2 });
+    expect(review.scheduledDays).toBeGreaterThanOrEqual(1);
+    expect(Date.parse(review.due)).toBeGreaterThanOrEqual(Date.parse(learning.due) + days(1));
+
+    const later = reviewCard(review, true, at(review));
+    expect(later.state).toBe('review');
+    expect(later.scheduledDays).toBeGreaterThan(review.scheduledDays);
+    expect(Date.parse(later.due) - Date.parse(review.due)).toBeGreaterThan(
+      Date.parse(review.due) - Date.parse(learning.due),
+    );
+    expect(later.stability).toBeGreaterThan(review.stability);
+    expect(reviewCardData.parse(later)).toEqual(later);
+  });
+
+  it('sends a lapsed review card to relearning, then back to review', () => {
+    let card = newReviewCard(start);
+    for (let i = 0; i < 3; i += 1) card = reviewCard(card, true, at(card));
+    expect(card.state).toBe('review');
+
+    const lapseAt = at(card);
+    const relearning = reviewCard(card, false, lapseAt);
+    expect(relearning).toMatchObject({ state: 'relearning', lapses: 1, scheduledDays: 0 });
+    expect(relearning.stability).toBeLessThan(card.stability);
+    // The relearning step is 10 minutes.
+    expect(Date.parse(relearning.due)).toBe(lapseAt.getTime() + minutes(10));
+
+    const back = reviewCard(relearning, true, at(relearning));
+    expect(back).toMatchObject({ state: 'review', lapses: 1 });
+    expect(Date.parse(back.due)).toBeGreaterThan(Date.parse(relearning.due));
+  });
+
+  it('keeps a wrong first answer in learning', () => {
+    const again = reviewCard(newReviewCard(start), false, start);
+    expect(again).toMatchObject({ state: 'learning', lapses: 0 });
+    expect(Date.parse(again.due)).toBe(start.getTime() + minutes(1));
+  });
+
+  it('is pure: same inputs, same card, and the input is left untouched', () => {
+    const card = reviewCard(newReviewCard(start), true, start);
+    const copy = structuredClone(card);
+    const now = new Date(start.getTime() + days(2));
+    expect(reviewCard(card, true, now)).toEqual(reviewCard(card, true, now));
+    expect(card).toEqual(copy);
+  });
+
+  it('treats a review dated before the last one as happening at the last one', () => {
+    const card = reviewCard(newReviewCard(start), true, start);
+    const skewed = new Date(start.getTime() - minutes(5));
+    expect(reviewCard(card, true, skewed)).toEqual(reviewCard(card, true, start));
+  });
+
+  it('refuses invalid dates with a RangeError', () => {
+    expect(() => reviewCard(newReviewCard(start), true, new Date('nope'))).toThrow(RangeError);
+  });
+});

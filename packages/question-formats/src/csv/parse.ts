@@ -1,0 +1,199 @@
+import { questionTypes } from '@questa/contracts';
+import type { QuestionType } from '@questa/contracts';
+import type { ParseResult } from '../types';
+import type { Draft } from '../shared/result';
+import {
+  addItem,
+  emptyResult,
+  failed,
+  generatedId,
+  itemIssue,
+  parseNumber,
+  tooLarge,
+  tooManyItems,
+} from '../shared/result';
+import { decodeUtf8, NOT_UTF8 } from '../shared/text';
+import type { Column } from './format';
+import { COLUMNS, listCell, readCsv, splitCell, unescapeCell } from './format';
+
+type Cells = Record<Column, string>;
+type Body = { draft: Draft } | { error: string };
+
+function indexes(text: string, count: number): number[] | string {
+  const parts = listCell(text);
+  const numbers = parts.map((p) => (/^\d+$/.test(p) ? Number(p) - 1 : -1));
+  if (parts.length === 0 || numbers.some((n) => n < 0 || n >= count)) {
+    return `correct: "${text}" must be 1-based option numbers between 1 and ${count}, separated by |`;
+  }
+  return numbers;
+}
+
+function blank(spec: string): Extract<Draft, { type: 'cloze' }>['blanks'][number] | string {
+  const [id = '', kind = '', list = '', last, ...extra] = splitCell(spec, ':').map((p) => p.trim());
+  const values = splitCell(list, '/').map((v) => unescapeCell(v).trim());
+  if (kind === 'text' && extra.length === 0 && (last === undefined || last === 'case-sensitive')) {
+    return {
+      id: unescapeCell(id),
+      kind: 'text',
+      accepted: values,
+      caseSensitive: last === 'case-sensitive',
+    };
+  }
+  if (kind === 'choice' && extra.length === 0 && last !== undefined && /^\d+$/.test(last)) {
+    return { id: unescapeCell(id), kind: 'choice', options: values, correct: Number(last) - 1 };
+  }
+  return `options: "${spec}" is not a blank (id:text:answer/answer or id:choice:a/b/c:2)`;
+}
+
+function body(type: QuestionType, c: Cells): Body {
+  const stem = c.stem;
+  const options = listCell(c.options);
+  switch (type) {
+    case 'single_choice':
+    case 'multiple_response': {
+      const byText = options.indexOf(c.correct.trim());
+      const right =
+        type === 'single_choice' && byText !== -1 && !/^\d+$/.test(c.correct.trim())
+          ? [byText]
+          : indexes(c.correct, options.length);
+      if (typeof right === 'string') return { error: right };
+      return {
+        draft: {
+          type,
+          stem,
+          options: options.map((text, i) => ({
+            id: generatedId(i),
+            text,
+            correct: right.includes(i),
+          })),
+        },
+      };
+    }
+    case 'true_false': {
+      const answer = c.correct.trim().toLowerCase();
+      if (answer !== 'true' && answer !== 'false') return { error: 'correct: write true or false' };
+      return { draft: { type, stem, answer: answer === 'true' } };
+    }
+    case 'short_text': {
+      const unknown = options.find((f) => f !== 'case-sensitive' && f !== 'exact-whitespace');
+      if (unknown)
+        return { error: `options: "${unknown}" is not a flag (case-sensitive, exact-whitespace)` };
+      return {
+        draft: {
+          type,
+          stem,
+          accepted: listCell(c.correct),
+          caseSensitive: options.includes('case-sensitive'),
+          whitespace: options.includes('exact-whitespace') ? 'exact' : 'collapse',
+        },
+      };
+    }
+    case 'numeric': {
+      const separator = /±|\+\/?-/.exec(c.correct);
+      const value = parseNumber(separator ? c.correct.slice(0, separator.index) : c.correct);
+      const tolerance = separator
+        ? parseNumber(c.correct.slice(separator.index + separator[0].length))
+        : 0;
+      if (Number.isNaN(value) || Number.isNaN(tolerance)) {
+        return { error: `correct: "${c.correct}" is not a number or number±tolerance` };
+      }
+      const unit = unescapeCell(c.options).trim();
+      return { draft: { type, stem, value, tolerance, ...(unit ? { unit } : {}) } };
+    }
+    case 'ordering':
+      return {
+        draft: { type, stem, items: options.map((text, i) => ({ id: generatedId(i), text })) },
+      };
+    case 'matching': {
+      const pairs =
+        c.options.trim() === '' ? [] : splitCell(c.options, '|').map((p) => splitCell(p, '=>'));
+      const bad = pairs.find((p) => p.length !== 2);
+      if (bad) return { error: `options: "${bad.join('=>')}" is not a prompt=>answer pair` };
+      return {
+        draft: {
+          type,
+          stem,
+          pairs: pairs.map(([prompt = '', answer = ''], i) => ({
+            id: generatedId(i),
+            prompt: unescapeCell(prompt),
+            answer: unescapeCell(answer),
+          })),
+        },
+      };
+    }
+    case 'cloze': {
+      const blanks = c.options.trim() === '' ? [] : splitCell(c.options, '|').map(blank);
+      const bad = blanks.find((b) => typeof b === 'string');
+      if (typeof bad === 'string') return { error: bad };
+      return {
+        draft: { type, stem, blanks: blanks as Exclude<(typeof blanks)[number], string>[] },
+      };
+    }
+  }
+}
+
+/** Parses Questa's CSV format; the conventions are described in `format.ts`. */
+export function parseCsv(input: Uint8Array): ParseResult {
+  const large = tooLarge(input.byteLength);
+  if (large) return large;
+  const text = decodeUtf8(input);
+  if (text === undefined) return failed(NOT_UTF8);
+  const read = readCsv(text);
+  if (!read.ok) return failed(`Line ${read.line}: ${read.message}`, read.line);
+  const [header, ...rows] = read.rows;
+  if (!header) return failed('The file is empty: it needs a header row and one row per question');
+  const names = header.cells.map((c) => c.trim().toLowerCase());
+  const missing = ['type', 'stem'].filter((n) => !names.includes(n));
+  if (missing.length > 0) {
+    return failed(
+      `Line ${header.line}: the header row must name the columns ${COLUMNS.join(',')} (missing ${missing.join(', ')})`,
+      header.line,
+    );
+  }
+  const duplicate = names.find((n, i) => n !== '' && names.indexOf(n) !== i);
+  if (duplicate)
+    return failed(`Line ${header.line}: the column ${duplicate} appears twice`, header.line);
+  const refused = tooManyItems(rows.length);
+  if (refused) return refused;
+  const result = emptyResult();
+  const unknown = names.filter((n) => !(COLUMNS as readonly string[]).includes(n));
+  if (unknown.length > 0)
+    result.warnings.push({
+      line: header.line,
+      message: `Line ${header.line}: columns ${unknown.join(', ')} are ignored`,
+    });
+  rows.forEach((row, index) => {
+    const ref = { item: index + 1, line: row.line };
+    result.total += 1;
+    if (row.cells.length !== names.length) {
+      result.errors.push(
+        itemIssue(ref, `expected ${names.length} fields, found ${row.cells.length}`),
+      );
+      return;
+    }
+    const cells = Object.fromEntries(
+      COLUMNS.map((col) => [col, row.cells[names.indexOf(col)] ?? '']),
+    ) as Cells;
+    const type = cells.type.trim() as QuestionType;
+    if (!questionTypes.includes(type)) {
+      result.errors.push(
+        itemIssue(ref, `type: "${cells.type}" is not one of ${questionTypes.join(', ')}`),
+      );
+      return;
+    }
+    const parsed = body(type, cells);
+    if ('error' in parsed) {
+      result.errors.push(itemIssue(ref, parsed.error));
+      return;
+    }
+    const difficulty = cells.difficulty.trim();
+    addItem(result, ref, {
+      ...parsed.draft,
+      explanation: cells.explanation,
+      topic: cells.topic,
+      tags: listCell(cells.tags),
+      difficulty: difficulty === '' ? undefined : Number(difficulty),
+    } as Draft);
+  });
+  return result;
+}

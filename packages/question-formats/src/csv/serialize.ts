@@ -1,0 +1,80 @@
+import type { ImportIssue, QuestionContent } from '@questa/contracts';
+import type { SerializeResult } from '../types';
+import { commonLosses, NOTHING_PACKED } from '../shared/export';
+import { encodeUtf8 } from '../shared/text';
+import { COLUMNS, escapeCell, writeRow } from './format';
+
+const list = (parts: string[], specials = '|') =>
+  parts.map((p) => escapeCell(p, specials)).join('|');
+
+function optionsAndCorrect(q: QuestionContent): [string, string] {
+  switch (q.type) {
+    case 'single_choice':
+    case 'multiple_response': {
+      const right = q.options.flatMap((o, i) => (o.correct ? [String(i + 1)] : []));
+      return [list(q.options.map((o) => o.text)), right.join('|')];
+    }
+    case 'true_false':
+      return ['', String(q.answer)];
+    case 'short_text': {
+      const flags = [
+        ...(q.caseSensitive ? ['case-sensitive'] : []),
+        ...(q.whitespace === 'exact' ? ['exact-whitespace'] : []),
+      ];
+      return [flags.join('|'), list(q.accepted)];
+    }
+    case 'numeric':
+      return [
+        escapeCell(q.unit ?? '', ''),
+        q.tolerance === 0 ? String(q.value) : `${q.value}±${q.tolerance}`,
+      ];
+    case 'ordering':
+      return [list(q.items.map((i) => i.text)), ''];
+    case 'matching':
+      return [
+        q.pairs
+          .map((p) => `${escapeCell(p.prompt, '|=')}=>${escapeCell(p.answer, '|=')}`)
+          .join('|'),
+        '',
+      ];
+    case 'cloze': {
+      const blank = (b: (typeof q.blanks)[number]) => {
+        const id = escapeCell(b.id, '|:/');
+        if (b.kind === 'choice')
+          return `${id}:choice:${b.options.map((o) => escapeCell(o, '|:/')).join('/')}:${b.correct + 1}`;
+        return `${id}:text:${b.accepted.map((a) => escapeCell(a, '|:/')).join('/')}${b.caseSensitive ? ':case-sensitive' : ''}`;
+      };
+      return [q.blanks.map(blank).join('|'), ''];
+    }
+  }
+}
+
+/** Writes Questa's CSV format (see `format.ts`), with a BOM so spreadsheets read it as UTF-8. */
+export function serializeCsv(contents: QuestionContent[]): SerializeResult {
+  const warnings: ImportIssue[] = [];
+  const rows = [writeRow([...COLUMNS])];
+  contents.forEach((q, index) => {
+    const [options, correct] = optionsAndCorrect(q);
+    rows.push(
+      writeRow([
+        q.type,
+        q.stem,
+        options,
+        correct,
+        q.explanation,
+        q.topic,
+        list(q.tags),
+        String(q.difficulty),
+      ]),
+    );
+    warnings.push(
+      ...commonLosses(q, index, { points: false, licence: false, packed: NOTHING_PACKED }),
+    );
+  });
+  return {
+    body: encodeUtf8(`\uFEFF${rows.join('\r\n')}\r\n`),
+    contentType: 'text/csv; charset=utf-8',
+    fileExtension: 'csv',
+    warnings,
+  };
+}

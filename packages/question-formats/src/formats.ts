@@ -1,0 +1,42 @@
+import type { ExchangeFormat, QuestionContent } from '@questa/contracts';
+import { parseCsv } from './csv/parse';
+import { serializeCsv } from './csv/serialize';
+import { parseGift } from './gift/parse';
+import { serializeGift } from './gift/serialize';
+import { parseMoodleXml } from './moodle-xml/parse';
+import { serializeMoodleXml } from './moodle-xml/serialize';
+import { parseQtiPackage } from './qti/parse';
+import { serializeQtiPackage } from './qti/serialize';
+import type { ExportMedia, ParseResult, SerializeResult } from './types';
+
+/** Reads an import file. Pure: the caller stores the items and the media it returns. */
+export function parseQuestions(format: ExchangeFormat, input: Uint8Array): ParseResult {
+  switch (format) {
+    case 'gift':
+      return parseGift(input);
+    case 'moodle_xml':
+      return parseMoodleXml(input);
+    case 'qti':
+      return parseQtiPackage(input);
+    case 'csv':
+      return parseCsv(input);
+  }
+}
+
+/** Writes an export file; `media` supplies the image files a QTI package packs. */
+export function serializeQuestions(
+  format: ExchangeFormat,
+  contents: QuestionContent[],
+  media: ExportMedia[] = [],
+): SerializeResult {
+  switch (format) {
+    case 'gift':
+      return serializeGift(contents);
+    case 'moodle_xml':
+      return serializeMoodleXml(contents, media);
+    case 'qti':
+      return serializeQtiPackage(contents, media);
+    case 'csv':
+      return serializeCsv(contents);
+  }
+}

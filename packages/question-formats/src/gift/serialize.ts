@@ -1,0 +1,130 @@
+import type { ImportIssue, QuestionContent } from '@questa/contracts';
+import type { SerializeResult } from '../types';
+import { categoryName } from '../shared/category';
+import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
+import { encodeUtf8 } from '../shared/text';
+import { escapeGift as esc } from './escape';
+
+type Written = { text: string; warnings: string[] } | { skipped: string };
+
+function weight(share: number): string {
+  return String(Number(share.toFixed(5)));
+}
+
+function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
+  const warnings: string[] = [];
+  switch (q.type) {
+    case 'single_choice':
+      return {
+        text: q.options.map((o) => `${o.correct ? '=' : '~'}${esc(o.text)}`).join('\n'),
+        warnings,
+      };
+    case 'multiple_response': {
+      const share = weight(100 / q.options.filter((o) => o.correct).length);
+      const lines = q.options.map((o) => `~%${o.correct ? share : '-100'}%${esc(o.text)}`);
+      return { text: lines.join('\n'), warnings };
+    }
+    case 'true_false':
+      return { text: q.answer ? 'TRUE' : 'FALSE', warnings };
+    case 'short_text':
+      if (q.caseSensitive) warnings.push('case-sensitive matching is not kept');
+      if (q.whitespace === 'exact') warnings.push('exact white-space matching is not kept');
+      return { text: q.accepted.map((a) => `=${esc(a)}`).join('\n'), warnings };
+    case 'numeric':
+      if (q.unit) warnings.push(`the unit (${q.unit}) is not kept`);
+      return { text: `#${q.value}:${q.tolerance}`, warnings };
+    case 'matching':
+      if (q.pairs.some((p) => p.prompt.includes('->'))) {
+        warnings.push('a prompt containing -> will not read back as written');
+      }
+      return {
+        text: q.pairs.map((p) => `=${esc(p.prompt)} -> ${esc(p.answer)}`).join('\n'),
+        warnings,
+      };
+    case 'ordering':
+      return { skipped: 'GIFT has no ordering questions; skipped' };
+  }
+}
+
+/** GIFT's missing-word format holds one blank with text after it; other cloze questions are skipped. */
+function missingWord(q: Extract<QuestionContent, { type: 'cloze' }>): Written {
+  const blank = q.blanks[0];
+  const marker = blank && `{{${blank.id}}}`;
+  const at = marker ? q.stem.indexOf(marker) : -1;
+  if (
+    !blank ||
+    q.blanks.length > 1 ||
+    at === -1 ||
+    q.stem.indexOf(marker as string, at + 1) !== -1
+  ) {
+    return { skipped: 'GIFT holds only one blank per question; skipped' };
+  }
+  const after = q.stem.slice(at + (marker as string).length);
+  if (after.trim() === '') {
+    return { skipped: "GIFT's missing-word format needs text after the blank; skipped" };
+  }
+  const warnings =
+    blank.kind === 'text' && blank.caseSensitive ? ['case-sensitive matching is not kept'] : [];
+  const answers =
+    blank.kind === 'text'
+      ? blank.accepted.map((a) => `=${esc(a)}`)
+      : blank.options.map((o, i) => `${i === blank.correct ? '=' : '~'}${esc(o)}`);
+  const explanation = q.explanation ? ` ####${esc(q.explanation)}` : '';
+  return {
+    text: `[markdown]${esc(q.stem.slice(0, at))}{${answers.join(' ')}${explanation}}${esc(after)}`,
+    warnings,
+  };
+}
+
+function metadataComment(q: QuestionContent): { line: string; warnings: string[] } {
+  const usable = q.tags.filter((t) => !/[[\]]/.test(t));
+  const warnings = usable.length < q.tags.length ? ['tags containing [ or ] are not kept'] : [];
+  const marks = [...usable.map((t) => `[tag:${t}]`), `[difficulty:${q.difficulty}]`];
+  if (q.points !== 1) marks.push(`[points:${q.points}]`);
+  return { line: `// ${marks.join(' ')}`, warnings };
+}
+
+function question(q: QuestionContent): Written {
+  if (q.type === 'cloze') return missingWord(q);
+  const block = answerBlock(q);
+  if ('skipped' in block) return block;
+  const explanation = q.explanation ? `####${esc(q.explanation)}` : '';
+  const text = block.text.includes('\n')
+    ? `{\n${block.text}${explanation ? `\n${explanation}` : ''}\n}`
+    : `{${block.text}${explanation}}`;
+  return { text: `[markdown]${esc(q.stem)}${text}`, warnings: block.warnings };
+}
+
+/**
+ * Writes GIFT. Stems are marked `[markdown]`; the topic becomes `$CATEGORY:`; tags, difficulty and
+ * points go in a comment Moodle reads tags from (`// [tag:x] [difficulty:3]`).
+ */
+export function serializeGift(contents: QuestionContent[]): SerializeResult {
+  const warnings: ImportIssue[] = [];
+  const chunks: string[] = ['// Questa export in GIFT format', ''];
+  let topic: string | undefined;
+  contents.forEach((q, index) => {
+    const written = question(q);
+    if ('skipped' in written) {
+      warnings.push(exportIssue(index, written.skipped));
+      return;
+    }
+    const meta = metadataComment(q);
+    const lost = [...written.warnings, ...meta.warnings];
+    warnings.push(...lost.map((w) => exportIssue(index, w)));
+    warnings.push(
+      ...commonLosses(q, index, { points: true, licence: false, packed: NOTHING_PACKED }),
+    );
+    if (q.topic !== topic) {
+      topic = q.topic;
+      chunks.push(`$CATEGORY: ${categoryName(q.topic)}`, '');
+    }
+    chunks.push(meta.line, written.text, '');
+  });
+  return {
+    body: encodeUtf8(chunks.join('\n')),
+    contentType: 'text/plain; charset=utf-8',
+    fileExtension: 'txt',
+    warnings,
+  };
+}

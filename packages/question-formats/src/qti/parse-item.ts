@@ -1,0 +1,282 @@
+import type { MarkdownHooks } from '../shared/html';
+import { toMarkdown } from '../shared/html';
+import type { Draft } from '../shared/result';
+import { parseNumber } from '../shared/result';
+import type { XmlElement } from '../shared/xml';
+import { childElements, descendants, isElement, path, textContent } from '../shared/xml';
+import { blankId, fromIdentifier } from './ids';
+
+/** What the manifest's Questa metadata says about an item; every field may be missing. */
+export interface ItemMetadata {
+  type?: string;
+  unit?: string;
+  whitespace?: string;
+}
+
+export type ItemOutcome =
+  { ok: true; draft: Draft; warnings: string[] } | { ok: false; error: string };
+
+const BLOCK_INTERACTIONS = new Set([
+  'qti-choice-interaction',
+  'qti-order-interaction',
+  'qti-match-interaction',
+]);
+const INLINE_INTERACTIONS = new Set([
+  'qti-text-entry-interaction',
+  'qti-inline-choice-interaction',
+]);
+const HIDDEN = new Set([
+  'qti-feedback-inline',
+  'qti-feedback-block',
+  'qti-rubric-block',
+  'qti-template-inline',
+  'qti-template-block',
+]);
+
+function interactions(el: XmlElement): XmlElement[] {
+  return el.children
+    .filter(isElement)
+    .flatMap((child) => (child.name.endsWith('-interaction') ? [child] : interactions(child)));
+}
+
+class ItemReader {
+  readonly warnings = new Set<string>();
+  private readonly declarations: Map<string, XmlElement>;
+
+  constructor(
+    private readonly root: XmlElement,
+    private readonly image: (src: string, alt: string) => string,
+  ) {
+    this.declarations = new Map(
+      childElements(root, 'qti-response-declaration').map((d) => [d.attrs.identifier ?? '', d]),
+    );
+  }
+
+  markdown(nodes: XmlElement['children'], element?: MarkdownHooks['element']): string {
+    return toMarkdown(nodes, {
+      image: this.image,
+      element: (el) => (HIDDEN.has(el.name) ? null : element?.(el)),
+    }).trim();
+  }
+
+  declaration(interaction: XmlElement): XmlElement | undefined {
+    return this.declarations.get(interaction.attrs['response-identifier'] ?? '');
+  }
+
+  correct(interaction: XmlElement): string[] {
+    const values = childElements(
+      path(this.declaration(interaction), 'qti-correct-response'),
+      'qti-value',
+    );
+    return values.map((v) => textContent(v).trim());
+  }
+
+  /** Accepted answers: the correct response and every mapping entry worth points. */
+  accepted(interaction: XmlElement): { accepted: string[]; caseSensitive: boolean } {
+    const entries = childElements(
+      path(this.declaration(interaction), 'qti-mapping'),
+      'qti-map-entry',
+    ).filter((e) => Number(e.attrs['mapped-value'] ?? 0) > 0);
+    const keys = entries.map((e) => (e.attrs['map-key'] ?? '').trim());
+    const accepted = [...new Set([...this.correct(interaction), ...keys])].filter((a) => a !== '');
+    // QTI compares case-sensitively unless an entry says otherwise.
+    const caseSensitive =
+      entries.length === 0 || entries.some((e) => e.attrs['case-sensitive'] !== 'false');
+    return { accepted, caseSensitive };
+  }
+
+  tolerance(interaction: XmlElement, value: number): number {
+    const id = interaction.attrs['response-identifier'];
+    const equal = descendants(
+      path(this.root, 'qti-response-processing') ?? this.root,
+      'qti-equal',
+    ).find((e) => descendants(e, 'qti-variable').some((v) => v.attrs.identifier === id));
+    if (!equal || (equal.attrs['tolerance-mode'] ?? 'exact') === 'exact') return 0;
+    const tolerance = parseNumber((equal.attrs.tolerance ?? '0').trim().split(/\s+/)[0] ?? '0');
+    if (Number.isNaN(tolerance)) return 0;
+    if (equal.attrs['tolerance-mode'] === 'relative') {
+      this.warnings.add(
+        'a relative tolerance is kept as the absolute one it gives for the right answer',
+      );
+      return (Math.abs(value) * tolerance) / 100;
+    }
+    return tolerance;
+  }
+
+  explanation(): string {
+    const feedback = childElements(this.root, 'qti-modal-feedback').map((f) =>
+      this.markdown((path(f, 'qti-content-body') ?? f).children),
+    );
+    return feedback.filter((f) => f !== '').join('\n\n');
+  }
+}
+
+function choiceDraft(
+  r: ItemReader,
+  interaction: XmlElement,
+  stem: string,
+  meta: ItemMetadata,
+): ItemOutcome {
+  const correct = new Set(r.correct(interaction));
+  const choices = childElements(interaction, 'qti-simple-choice');
+  const options = choices.map((c) => ({
+    id: fromIdentifier(c.attrs.identifier ?? ''),
+    text: r.markdown(c.children),
+    correct: correct.has(c.attrs.identifier ?? ''),
+  }));
+  const single = r.declaration(interaction)?.attrs.cardinality !== 'multiple';
+  if (meta.type === 'true_false' && single && options.length === 2) {
+    const right = options.find((o) => o.correct);
+    if (!right) return { ok: false, error: 'no choice is marked correct' };
+    return {
+      ok: true,
+      draft: {
+        type: 'true_false',
+        stem,
+        answer: right.id === 'true' || /^true$/i.test(right.text),
+      },
+      warnings: [],
+    };
+  }
+  return {
+    ok: true,
+    draft: { type: single ? 'single_choice' : 'multiple_response', stem, options },
+    warnings: [],
+  };
+}
+
+function orderDraft(r: ItemReader, interaction: XmlElement, stem: string): ItemOutcome {
+  const choices = new Map(
+    childElements(interaction, 'qti-simple-choice').map((c) => [c.attrs.identifier ?? '', c]),
+  );
+  const order = r.correct(interaction);
+  if (order.length === 0)
+    return { ok: false, error: 'the ordering has no correct order (qti-correct-response)' };
+  const items = order.map((identifier) => ({
+    id: fromIdentifier(identifier),
+    text: r.markdown(choices.get(identifier)?.children ?? []),
+  }));
+  if (choices.size > order.length)
+    r.warnings.add('choices left out of the correct order are not kept');
+  return { ok: true, draft: { type: 'ordering', stem, items }, warnings: [] };
+}
+
+function matchDraft(r: ItemReader, interaction: XmlElement, stem: string): ItemOutcome {
+  const [sources = [], targets = []] = childElements(interaction, 'qti-simple-match-set').map(
+    (set) => childElements(set, 'qti-simple-associable-choice'),
+  );
+  const targetText = new Map(
+    targets.map((t) => [t.attrs.identifier ?? '', r.markdown(t.children)]),
+  );
+  const answerOf = new Map(
+    r.correct(interaction).map((pair) => pair.split(/\s+/) as [string, string]),
+  );
+  const pairs = sources
+    .filter((s) => answerOf.has(s.attrs.identifier ?? ''))
+    .map((s) => {
+      const identifier = s.attrs.identifier ?? '';
+      return {
+        id: fromIdentifier(identifier.replace(/^P_/, '')),
+        prompt: r.markdown(s.children),
+        answer: targetText.get(answerOf.get(identifier) ?? '') ?? '',
+      };
+    });
+  if (pairs.length < sources.length)
+    r.warnings.add('prompts without a correct answer are not kept');
+  if (new Set(answerOf.values()).size < targets.length)
+    r.warnings.add('extra answers that match no prompt are not kept');
+  return { ok: true, draft: { type: 'matching', stem, pairs }, warnings: [] };
+}
+
+/** Reads one `qti-assessment-item` into a draft question. */
+export function parseItem(
+  root: XmlElement,
+  meta: ItemMetadata,
+  image: (src: string, alt: string) => string,
+): ItemOutcome {
+  if (root.name !== 'qti-assessment-item')
+    return { ok: false, error: `not a QTI 3 assessment item (root <${root.name}>)` };
+  const body = path(root, 'qti-item-body');
+  if (!body) return { ok: false, error: 'the item has no qti-item-body' };
+  const r = new ItemReader(root, image);
+  const found = interactions(body);
+  const unsupported = found.find(
+    (i) => !BLOCK_INTERACTIONS.has(i.name) && !INLINE_INTERACTIONS.has(i.name),
+  );
+  if (unsupported) return { ok: false, error: `${unsupported.name} is not supported` };
+  const blocks = found.filter((i) => BLOCK_INTERACTIONS.has(i.name));
+  if (found.length === 0) return { ok: false, error: 'the item has no interaction' };
+  if (blocks.length > 0 && found.length > 1)
+    return {
+      ok: false,
+      error: 'items with more than one interaction are supported only as cloze text',
+    };
+  const block = blocks[0];
+  const entry = found[0] as XmlElement;
+  const isCloze =
+    !block &&
+    (meta.type === 'cloze' || found.length > 1 || entry.name === 'qti-inline-choice-interaction');
+  const blanks: Extract<Draft, { type: 'cloze' }>['blanks'] = [];
+  const stem = r.markdown(body.children, (el) => {
+    if (el === block) {
+      const prompt = path(el, 'qti-prompt');
+      return prompt ? r.markdown(prompt.children) : null;
+    }
+    if (el.name === 'span' && el.attrs.class === 'questa-unit') return null;
+    if (!INLINE_INTERACTIONS.has(el.name)) return undefined;
+    if (!isCloze) return null;
+    const id = blankId(el.attrs['response-identifier'] ?? '');
+    if (el.name === 'qti-text-entry-interaction')
+      blanks.push({ id, kind: 'text', ...r.accepted(el) });
+    else {
+      const options = childElements(el, 'qti-inline-choice');
+      const correct = r.correct(el)[0];
+      blanks.push({
+        id,
+        kind: 'choice',
+        options: options.map((o) => r.markdown(o.children)),
+        correct: options.findIndex((o) => o.attrs.identifier === correct),
+      });
+    }
+    return `{{${id}}}`;
+  });
+  let outcome: ItemOutcome;
+  if (block?.name === 'qti-choice-interaction') outcome = choiceDraft(r, block, stem, meta);
+  else if (block?.name === 'qti-order-interaction') outcome = orderDraft(r, block, stem);
+  else if (block) outcome = matchDraft(r, block, stem);
+  else if (isCloze) outcome = { ok: true, draft: { type: 'cloze', stem, blanks }, warnings: [] };
+  else if (
+    ['float', 'integer'].includes(r.declaration(entry)?.attrs['base-type'] ?? '') ||
+    meta.type === 'numeric'
+  ) {
+    const value = parseNumber(r.correct(entry)[0] ?? '');
+    if (Number.isNaN(value)) return { ok: false, error: 'the numeric answer has no correct value' };
+    const unit =
+      meta.unit ??
+      textContent(descendants(body, 'span').find((s) => s.attrs.class === 'questa-unit')).trim();
+    outcome = {
+      ok: true,
+      draft: {
+        type: 'numeric',
+        stem,
+        value,
+        tolerance: r.tolerance(entry, value),
+        ...(unit ? { unit } : {}),
+      },
+      warnings: [],
+    };
+  } else {
+    const whitespace = meta.whitespace === 'exact' ? 'exact' : 'collapse';
+    outcome = {
+      ok: true,
+      draft: { type: 'short_text', stem, ...r.accepted(entry), whitespace },
+      warnings: [],
+    };
+  }
+  if (!outcome.ok) return outcome;
+  return {
+    ok: true,
+    draft: { ...outcome.draft, explanation: r.explanation() },
+    warnings: [...r.warnings],
+  };
+}

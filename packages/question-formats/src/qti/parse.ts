@@ -1,0 +1,149 @@
+import type { ImportedMedia, ParseResult } from '../types';
+import { contentTypeOf, markdownImage, sha256Hex } from '../shared/media';
+import type { Draft, ItemRef } from '../shared/result';
+import {
+  addItem,
+  emptyResult,
+  failed,
+  itemIssue,
+  parseNumber,
+  tooLarge,
+  tooManyItems,
+} from '../shared/result';
+import { decodeUriPath, decodeUtf8 } from '../shared/text';
+import type { XmlElement } from '../shared/xml';
+import { childElements, descendants, parseXml, path, textContent } from '../shared/xml';
+import type { ItemMetadata } from './parse-item';
+import { parseItem } from './parse-item';
+import { readZip } from './zip';
+
+const ITEM_TYPE = /^imsqti_item_xmlv3p0/;
+
+/** Resolves `href` against the folder of `base`; undefined when it leaves the package. */
+function resolve(base: string, href: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return undefined;
+  const parts = base.split('/').slice(0, -1);
+  for (const segment of decodeUriPath(href.split(/[?#]/)[0] ?? '').split('/')) {
+    if (segment === '..') {
+      if (parts.length === 0) return undefined;
+      parts.pop();
+    } else if (segment !== '.' && segment !== '') parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+/** Questa's metadata (`<questa:question>`) or, for other tools' packages, LOM keywords as tags. */
+function metadataOf(resource: XmlElement) {
+  const meta = path(resource, 'metadata');
+  const questa = meta && descendants(meta, 'question').find((q) => path(q, 'type'));
+  const value = (name: string) => {
+    const el = path(questa, name);
+    return el ? textContent(el).trim() : undefined;
+  };
+  const number = (name: string) => {
+    const n = parseNumber(value(name) ?? '');
+    return Number.isNaN(n) ? undefined : n;
+  };
+  const keywords = meta
+    ? descendants(meta, 'keyword').map((k) => textContent(path(k, 'string') ?? k).trim())
+    : [];
+  const tags = questa ? childElements(questa, 'tag').map((t) => textContent(t).trim()) : keywords;
+  const item: ItemMetadata = {};
+  for (const key of ['type', 'unit', 'whitespace'] as const) {
+    const v = value(key);
+    if (v) item[key] = v;
+  }
+  const points = number('points');
+  const common = {
+    topic: value('topic'),
+    difficulty: number('difficulty'),
+    tags: tags.filter((t) => t !== ''),
+    ...(points !== undefined ? { points } : {}),
+    ...(value('licence') !== undefined ? { licence: value('licence') } : {}),
+    ...(value('attribution') !== undefined ? { attribution: value('attribution') } : {}),
+  };
+  return { item, common };
+}
+
+/** Parses a QTI 3.0 content package (zip with `imsmanifest.xml`). */
+export function parseQtiPackage(input: Uint8Array): ParseResult {
+  const large = tooLarge(input.byteLength);
+  if (large) return large;
+  const zip = readZip(input);
+  if (!zip.ok) return failed(zip.error);
+  const manifestBytes = zip.files.get('imsmanifest.xml');
+  if (!manifestBytes) return failed('The package has no imsmanifest.xml at its root');
+  const manifestText = decodeUtf8(manifestBytes);
+  if (manifestText === undefined) return failed('imsmanifest.xml is not valid UTF-8 text');
+  const manifest = parseXml(manifestText);
+  if (!manifest.ok) return failed(`imsmanifest.xml, line ${manifest.line}: ${manifest.message}`);
+  const resources = descendants(manifest.root, 'resource');
+  const items = resources.filter((r) => ITEM_TYPE.test(r.attrs.type ?? ''));
+  const refused = tooManyItems(items.length);
+  if (refused) return refused;
+  const result = emptyResult();
+  const others = resources.filter(
+    (r) => /^imsqti_item/.test(r.attrs.type ?? '') && !ITEM_TYPE.test(r.attrs.type ?? ''),
+  );
+  if (others.length > 0) {
+    result.warnings.push({
+      message: `${others.length} items of an older QTI version were skipped; only QTI 3.0 items are read`,
+    });
+  }
+  const media = new Map<string, ImportedMedia & { sha: string }>();
+  items.forEach((resource, index) => {
+    const href = resource.attrs.href ?? path(resource, 'file')?.attrs.href ?? '';
+    const file = resolve('imsmanifest.xml', href);
+    const ref: ItemRef = { item: index + 1, file: file ?? href };
+    result.total += 1;
+    const bytes = file === undefined ? undefined : zip.files.get(file);
+    const text = bytes && decodeUtf8(bytes);
+    if (text === undefined) {
+      result.errors.push(
+        itemIssue(
+          ref,
+          bytes
+            ? 'the item file is not valid UTF-8 text'
+            : 'the item file is missing from the package',
+        ),
+      );
+      return;
+    }
+    const xml = parseXml(text);
+    if (!xml.ok) {
+      result.errors.push(itemIssue(ref, `line ${xml.line}: ${xml.message}`));
+      return;
+    }
+    const warnings = new Set<string>();
+    const image = (src: string, alt: string) => {
+      const target = resolve(file as string, src);
+      const found = target === undefined ? undefined : zip.files.get(target);
+      if (target === undefined || !found) {
+        warnings.add(`the image ${src} is not in the package and is dropped`);
+        return alt;
+      }
+      let entry = media.get(target);
+      if (!entry) {
+        const contentType = contentTypeOf(target);
+        entry = {
+          path: target,
+          bytes: found,
+          sha: sha256Hex(found),
+          ...(contentType ? { contentType } : {}),
+        };
+        media.set(target, entry);
+      }
+      return markdownImage(alt, entry.sha);
+    };
+    const { item, common } = metadataOf(resource);
+    const outcome = parseItem(xml.root, item, image);
+    if (!outcome.ok) {
+      result.errors.push(itemIssue(ref, outcome.error));
+      return;
+    }
+    result.warnings.push(...[...warnings, ...outcome.warnings].map((w) => itemIssue(ref, w)));
+    addItem(result, ref, { ...outcome.draft, ...common } as Draft);
+  });
+  result.media = [...media.values()].map(({ sha: _sha, ...file }) => file);
+  return result;
+}

@@ -1,0 +1,208 @@
+import type { QuestionContent } from '@questa/contracts';
+import type { ImageWriter } from '../shared/html';
+import { blockXhtml, inlineXhtml } from '../shared/html';
+import { xmlEscape } from '../shared/text';
+import { blankIdentifier, toIdentifier } from './ids';
+
+type Cloze = Extract<QuestionContent, { type: 'cloze' }>;
+type Blank = Cloze['blanks'][number];
+
+const RESPONSE = 'RESPONSE';
+const value = (v: string) => `<qti-value>${xmlEscape(v)}</qti-value>`;
+const attr = (v: string) => xmlEscape(v);
+
+function declaration(
+  id: string,
+  cardinality: string,
+  baseType: string,
+  correct: string[],
+  mapping = '',
+): string {
+  return `  <qti-response-declaration identifier="${id}" cardinality="${cardinality}" base-type="${baseType}">
+    <qti-correct-response>${correct.map(value).join('')}</qti-correct-response>${mapping}
+  </qti-response-declaration>`;
+}
+
+/** Accepted answers as a mapping: each scores 1, with the case rule on every entry. */
+function textDeclaration(id: string, accepted: string[], caseSensitive: boolean): string {
+  const entries = accepted.map(
+    (a) =>
+      `<qti-map-entry map-key="${attr(a)}" mapped-value="1" case-sensitive="${caseSensitive}"/>`,
+  );
+  const mapping = `\n    <qti-mapping default-value="0">${entries.join('')}</qti-mapping>`;
+  return declaration(id, 'single', 'string', [accepted[0] ?? ''], mapping);
+}
+
+const matchCorrect = (id: string) =>
+  `<qti-match><qti-variable identifier="${id}"/><qti-correct identifier="${id}"/></qti-match>`;
+const mapped = (id: string) =>
+  `<qti-gte><qti-map-response identifier="${id}"/><qti-base-value base-type="float">1</qti-base-value></qti-gte>`;
+
+/** Numeric answers: a float response, its tolerance in `qti-equal` (absolute, or exact when 0). */
+function withinTolerance(tolerance: number): string {
+  const mode =
+    tolerance === 0
+      ? 'tolerance-mode="exact"'
+      : `tolerance-mode="absolute" tolerance="${tolerance} ${tolerance}"`;
+  return `<qti-equal ${mode}><qti-variable identifier="${RESPONSE}"/><qti-correct identifier="${RESPONSE}"/></qti-equal>`;
+}
+
+interface Parts {
+  declarations: string[];
+  body: string;
+  condition: string;
+}
+
+function choices(tag: string, entries: { id: string; text: string }[], image: ImageWriter): string {
+  return entries
+    .map(
+      (e, i) =>
+        `<${tag} identifier="${toIdentifier(e.id, i)}">${inlineXhtml(e.text, image)}</${tag}>`,
+    )
+    .join('');
+}
+
+function blankXml(
+  blank: Blank,
+  index: number,
+): { declaration: string; xml: string; condition: string } {
+  const id = blankIdentifier(blank.id, index);
+  if (blank.kind === 'text') {
+    return {
+      declaration: textDeclaration(id, blank.accepted, blank.caseSensitive),
+      xml: `<qti-text-entry-interaction response-identifier="${id}"/>`,
+      condition: mapped(id),
+    };
+  }
+  const options = blank.options.map(
+    (o, i) => `<qti-inline-choice identifier="C${i + 1}">${xmlEscape(o)}</qti-inline-choice>`,
+  );
+  return {
+    declaration: declaration(id, 'single', 'identifier', [`C${blank.correct + 1}`]),
+    xml: `<qti-inline-choice-interaction response-identifier="${id}" shuffle="false">${options.join('')}</qti-inline-choice-interaction>`,
+    condition: matchCorrect(id),
+  };
+}
+
+function cloze(q: Cloze, image: ImageWriter): Parts {
+  const blanks = q.blanks.map(blankXml);
+  // Private-use marks hold each blank's place through escaping; the interactions replace them.
+  let stem = q.stem;
+  q.blanks.forEach((b, i) => (stem = stem.replace(`{{${b.id}}}`, `\uE100${i}\uE101`)));
+  const body = blockXhtml(stem, image).replace(
+    /\uE100(\d+)\uE101/g,
+    (_, i: string) => blanks[Number(i)]?.xml ?? '',
+  );
+  const conditions = blanks.map((b) => b.condition).join('');
+  return {
+    declarations: blanks.map((b) => b.declaration),
+    body: `<div class="questa-stem">${body}</div>`,
+    condition: blanks.length > 1 ? `<qti-and>${conditions}</qti-and>` : conditions,
+  };
+}
+
+function parts(q: QuestionContent, image: ImageWriter): Parts {
+  const stem = `<div class="questa-stem">${blockXhtml(q.stem, image)}</div>`;
+  const answer = (extra = '') =>
+    `${stem}<div class="questa-answer"><qti-text-entry-interaction response-identifier="${RESPONSE}"/>${extra}</div>`;
+  switch (q.type) {
+    case 'single_choice':
+    case 'multiple_response': {
+      const single = q.type === 'single_choice';
+      const correct = q.options.flatMap((o, i) => (o.correct ? [toIdentifier(o.id, i)] : []));
+      return {
+        declarations: [
+          declaration(RESPONSE, single ? 'single' : 'multiple', 'identifier', correct),
+        ],
+        body: `${stem}<qti-choice-interaction response-identifier="${RESPONSE}" shuffle="false" max-choices="${single ? 1 : 0}">${choices('qti-simple-choice', q.options, image)}</qti-choice-interaction>`,
+        condition: matchCorrect(RESPONSE),
+      };
+    }
+    case 'true_false': {
+      const options = [
+        { id: 'true', text: 'True' },
+        { id: 'false', text: 'False' },
+      ];
+      return {
+        declarations: [declaration(RESPONSE, 'single', 'identifier', [String(q.answer)])],
+        body: `${stem}<qti-choice-interaction response-identifier="${RESPONSE}" shuffle="false" max-choices="1">${choices('qti-simple-choice', options, image)}</qti-choice-interaction>`,
+        condition: matchCorrect(RESPONSE),
+      };
+    }
+    case 'short_text':
+      return {
+        declarations: [textDeclaration(RESPONSE, q.accepted, q.caseSensitive)],
+        body: answer(),
+        condition: mapped(RESPONSE),
+      };
+    case 'numeric':
+      return {
+        declarations: [declaration(RESPONSE, 'single', 'float', [String(q.value)])],
+        body: answer(q.unit ? ` <span class="questa-unit">${xmlEscape(q.unit)}</span>` : ''),
+        condition: withinTolerance(q.tolerance),
+      };
+    case 'ordering':
+      return {
+        declarations: [
+          declaration(
+            RESPONSE,
+            'ordered',
+            'identifier',
+            q.items.map((item, i) => toIdentifier(item.id, i)),
+          ),
+        ],
+        body: `${stem}<qti-order-interaction response-identifier="${RESPONSE}" shuffle="true">${choices('qti-simple-choice', q.items, image)}</qti-order-interaction>`,
+        condition: matchCorrect(RESPONSE),
+      };
+    case 'matching': {
+      const ids = q.pairs.map((p, i) => toIdentifier(p.id, i));
+      const set = (prefix: string, key: 'prompt' | 'answer') =>
+        `<qti-simple-match-set>${q.pairs
+          .map(
+            (p, i) =>
+              `<qti-simple-associable-choice identifier="${prefix}${ids[i]}" match-max="1">${inlineXhtml(p[key], image)}</qti-simple-associable-choice>`,
+          )
+          .join('')}</qti-simple-match-set>`;
+      return {
+        declarations: [
+          declaration(
+            RESPONSE,
+            'multiple',
+            'directedPair',
+            ids.map((id) => `P_${id} A_${id}`),
+          ),
+        ],
+        body: `${stem}<qti-match-interaction response-identifier="${RESPONSE}" shuffle="true" max-associations="${q.pairs.length}">${set('P_', 'prompt')}${set('A_', 'answer')}</qti-match-interaction>`,
+        condition: matchCorrect(RESPONSE),
+      };
+    }
+    case 'cloze':
+      return cloze(q, image);
+  }
+}
+
+/** One QTI 3.0 assessment item. Scoring gives the question's points when the response is right. */
+export function itemXml(q: QuestionContent, identifier: string, image: ImageWriter): string {
+  const { declarations, body, condition } = parts(q, image);
+  const score = (points: number) =>
+    `<qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">${points}</qti-base-value></qti-set-outcome-value>`;
+  const explained = q.explanation.trim() !== '';
+  const feedback = explained
+    ? `\n    <qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">EXPLANATION</qti-base-value></qti-set-outcome-value>`
+    : '';
+  const title = q.stem.replace(/\s+/g, ' ').slice(0, 80);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd" identifier="${identifier}" title="${attr(title)}" adaptive="false" time-dependent="false">
+${declarations.join('\n')}
+  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" normal-maximum="${q.points}"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>${explained ? '\n  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>' : ''}
+  <qti-item-body>${body}</qti-item-body>
+  <qti-response-processing>
+    <qti-response-condition><qti-response-if>${condition}${score(q.points)}</qti-response-if><qti-response-else>${score(0)}</qti-response-else></qti-response-condition>${feedback}
+  </qti-response-processing>${
+    explained
+      ? `\n  <qti-modal-feedback outcome-identifier="FEEDBACK" identifier="EXPLANATION" show-hide="show"><qti-content-body>${blockXhtml(q.explanation, image)}</qti-content-body></qti-modal-feedback>`
+      : ''
+  }
+</qti-assessment-item>
+`;
+}

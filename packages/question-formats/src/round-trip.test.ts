@@ -1,0 +1,89 @@
+import type { ExchangeFormat, QuestionContent } from '@questa/contracts';
+import { describe, expect, it } from 'vitest';
+import { parseQuestions, serializeQuestions } from './index';
+import { fixtures, imageFixture, PNG, PNG_SHA, richFixtures } from './testing/fixtures';
+
+const media = [{ sha256: PNG_SHA, contentType: 'image/png', bytes: PNG }];
+
+/** Ids a format regenerates (a, b, c … and 1, 2 … for blanks), so content compares by position. */
+function normaliseIds(q: QuestionContent): QuestionContent {
+  const letter = (i: number) => String.fromCharCode(97 + i);
+  switch (q.type) {
+    case 'single_choice':
+    case 'multiple_response':
+      return { ...q, options: q.options.map((o, i) => ({ ...o, id: letter(i) })) };
+    case 'ordering':
+      return { ...q, items: q.items.map((item, i) => ({ ...item, id: letter(i) })) };
+    case 'matching':
+      return { ...q, pairs: q.pairs.map((p, i) => ({ ...p, id: letter(i) })) };
+    case 'cloze': {
+      let stem = q.stem;
+      q.blanks.forEach((b, i) => (stem = stem.replace(`{{${b.id}}}`, `{{#${i + 1}}}`)));
+      return {
+        ...q,
+        stem: stem.replace(/\{\{#(\d+)\}\}/g, '{{$1}}'),
+        blanks: q.blanks.map((b, i) => ({ ...b, id: String(i + 1) })),
+      };
+    }
+    default:
+      return q;
+  }
+}
+
+/** What each format carries whole; the rest is covered by the warning tests. */
+const carried: Record<ExchangeFormat, QuestionContent[]> = {
+  gift: fixtures.filter((q) => q.type !== 'ordering'),
+  moodle_xml: [...fixtures, ...richFixtures, imageFixture],
+  qti: [...fixtures, ...richFixtures, imageFixture],
+  csv: [...fixtures, ...richFixtures.filter((q) => q.points === 1)],
+};
+
+describe.each(Object.keys(carried) as ExchangeFormat[])('%s round trip', (format) => {
+  it.each(carried[format].map((q) => [q.type, q] as const))('keeps a %s question', (_type, q) => {
+    const out = serializeQuestions(format, [q], media);
+    expect(out.warnings).toEqual([]);
+    const back = parseQuestions(format, out.body);
+    expect(back.errors).toEqual([]);
+    expect(back.warnings).toEqual([]);
+    expect(back.total).toBe(1);
+    expect(back.items).toHaveLength(1);
+    expect(normaliseIds(back.items[0]?.content as QuestionContent)).toEqual(normaliseIds(q));
+  });
+
+  it('keeps a whole set in order', () => {
+    const back = parseQuestions(format, serializeQuestions(format, carried[format], media).body);
+    expect(back.items.map((i) => i.item)).toEqual(carried[format].map((_, i) => i + 1));
+    expect(back.items.map((i) => normaliseIds(i.content))).toEqual(
+      carried[format].map(normaliseIds),
+    );
+  });
+});
+
+describe('ids', () => {
+  const custom: QuestionContent = {
+    ...(fixtures[0] as Extract<QuestionContent, { type: 'single_choice' }>),
+  };
+  if (custom.type === 'single_choice') {
+    custom.options = custom.options.map((o, i) => ({
+      ...o,
+      id: ['opt-1', '2', 'Q_x'][i] as string,
+    }));
+  }
+
+  it('QTI keeps option ids', () => {
+    const back = parseQuestions('qti', serializeQuestions('qti', [custom]).body);
+    expect(back.items[0]?.content).toEqual(custom);
+  });
+
+  it('the text formats regenerate option ids as a, b, c', () => {
+    for (const format of ['gift', 'moodle_xml', 'csv'] as const) {
+      const back = parseQuestions(format, serializeQuestions(format, [custom]).body);
+      const content = back.items[0]?.content;
+      expect(content?.type === 'single_choice' && content.options.map((o) => o.id)).toEqual([
+        'a',
+        'b',
+        'c',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { QuestionContent } from '@questa/contracts';
+import type { Draft } from './result';
+
+const REFERENCE = /media:([0-9a-f]{64})/g;
+
+/** Every text of a question a learner sees: where `media:<sha256>` references can appear. */
+export function questionTexts(q: Draft | QuestionContent): string[] {
+  const texts = [q.stem, q.explanation ?? ''];
+  if (q.type === 'single_choice' || q.type === 'multiple_response') {
+    texts.push(...q.options.map((o) => o.text));
+  } else if (q.type === 'ordering') {
+    texts.push(...q.items.map((i) => i.text));
+  } else if (q.type === 'matching') {
+    texts.push(...q.pairs.flatMap((p) => [p.prompt, p.answer]));
+  } else if (q.type === 'cloze') {
+    texts.push(...q.blanks.flatMap((b) => (b.kind === 'text' ? b.accepted : b.options)));
+  }
+  return texts;
+}
+
+/** The hashes a question refers to, in order of first use; imports derive `media` from these. */
+export function mediaReferences(q: Draft | QuestionContent): string[] {
+  const found = new Set<string>();
+  for (const text of questionTexts(q)) {
+    for (const match of text.matchAll(REFERENCE)) found.add(match[1] as string);
+  }
+  return [...found];
+}
+
+/** Markdown images that point at Questa media: `![alt](media:<sha256>)`. */
+export const MEDIA_IMAGE = /!\[((?:[^[\]\\]|\\.)*)\]\(media:([0-9a-f]{64})\)/g;
+
+export function markdownImage(alt: string, sha256: string): string {
+  return `![${alt.replace(/[\\[\]]/g, '\\$&')}](media:${sha256})`;
+}
+
+export function unescapeAlt(alt: string): string {
+  return alt.replace(/\\([\\[\]])/g, '$1');
+}
+
+export const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/svg+xml': 'svg',
+};
+
+export function contentTypeOf(path: string): string | undefined {
+  const ext = path.toLowerCase().split('.').pop();
+  if (ext === 'jpeg') return 'image/jpeg';
+  return Object.keys(EXTENSIONS).find((type) => EXTENSIONS[type] === ext);
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

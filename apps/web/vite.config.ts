@@ -31,9 +31,17 @@ export default defineConfig(({ command }) => {
       outDir: 'dist',
       emptyOutDir: true,
       rolldownOptions: {
-        // Libraries change far less often than Questa's code; their own chunk stays cached
-        // across releases.
-        output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+        // Libraries change far less often than Questa's code; their own chunks stay cached
+        // across releases. The vendor chunk loads with the first page, so the Markdown and math
+        // libraries that only authors' pages use get a chunk of their own, loaded with those pages.
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'markdown', test: /node_modules[\\/](marked|katex|dompurify)[\\/]/ },
+              { name: 'vendor', test: /node_modules[\\/](?!(marked|katex|dompurify)[\\/])/ },
+            ],
+          },
+        },
       },
     },
   };

@@ -16,6 +16,14 @@ export const questionDbProxy: FastifyPluginAsync<{ core: ApiCore; questionDbUrl:
   await app.register(httpKit);
   await app.register(replyFrom, { base: new URL(questionDbUrl).origin, http: {} });
   app.addHook('onRequest', tokenRelay(core));
+  // Bodies pass through as the bytes they are (JSON, images, import files); the question
+  // database parses and limits them itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: 21 * 1024 * 1024 },
+    (_r, body, done) => done(null, body),
+  );
   app.all(
     '/*',
     // The question database decides who may do what; this route only carries the request there.

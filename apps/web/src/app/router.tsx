@@ -22,6 +22,13 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'account', lazy: () => import('./routes/account') },
               { path: 'author', lazy: () => import('./routes/author') },
+              { path: 'author/banks/:bankId', lazy: () => import('./routes/author-bank') },
+              {
+                path: 'author/questions/:questionId',
+                lazy: () => import('./routes/author-question'),
+              },
+              { path: 'author/import', lazy: () => import('./routes/author-import') },
+              { path: 'author/api-keys', lazy: () => import('./routes/author-api-keys') },
               { path: 'admin', lazy: () => import('./routes/admin') },
             ],
           },

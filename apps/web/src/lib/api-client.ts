@@ -48,38 +48,42 @@ export type Parsed<Schema extends { parse(data: unknown): unknown }> = ReturnTyp
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a File) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
+  /** The API to call: the main API unless told, e.g. `config.questionDbBase`. */
+  base?: string;
 }
 
-/** Calls the main API on the same origin; resolves with the JSON body or rejects with an ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * The headers every call sends. Cross-site forms and images cannot set custom headers, so
+ * `X-Questa-Request` lets the API tell its own client from a forged request.
+ */
+export function requestHeaders(body?: unknown): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json, application/problem+json',
-    // Cross-site forms and images cannot set custom headers, so this lets the API tell its own
-    // client from a forged request.
     'X-Questa-Request': '1',
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body instanceof Blob) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return headers;
+}
 
+/** Calls an API on the same origin; resolves with the JSON body or rejects with an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { body } = options;
   let response: Response;
   try {
-    response = await fetch(`${config.apiBase}${path}`, {
+    response = await fetch(`${options.base ?? config.apiBase}${path}`, {
       method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: requestHeaders(body),
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError({
-      code: 'unavailable',
-      status: 0,
-      title: 'Network error',
-      detail: error instanceof Error ? error.message : undefined,
-    });
+    throw networkError(error);
   }
 
   if (!response.ok) throw await readProblem(response);
@@ -89,6 +93,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 export const apiGet = <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
   apiRequest<T>(path, options);
+
+/** The error for a request that never got an answer. */
+export function networkError(error: unknown): ApiError {
+  return new ApiError({
+    code: 'unavailable',
+    status: 0,
+    title: 'Network error',
+    detail: error instanceof Error ? error.message : undefined,
+  });
+}
 
 /** Turns an error response into an ApiError, whether or not it carries a problem document. */
 export async function readProblem(response: Response): Promise<ApiError> {

@@ -2,11 +2,12 @@ import { PageTitle } from '../../components/ui/page-title';
 import { useSignedInSession } from '../../features/auth/components/require-session';
 import { MyTenants } from '../../features/authoring/components/my-tenants';
 import { useT } from '../../lib/i18n';
+import { tenantAccess } from './author-tenant';
 import './page.css';
 
 export function Component() {
   const t = useT();
-  const { memberships } = useSignedInSession();
+  const session = useSignedInSession();
   return (
     <div className="page">
       <PageTitle title={t('author.title')} />
@@ -14,7 +15,7 @@ export function Component() {
         <h1>{t('author.title')}</h1>
         <p className="page__intro">{t('author.intro')}</p>
       </header>
-      <MyTenants memberships={memberships} />
+      <MyTenants tenants={session.memberships.map((m) => tenantAccess(session, m))} />
     </div>
   );
 }

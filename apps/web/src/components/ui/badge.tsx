@@ -5,7 +5,7 @@ export function Badge({
   tone = 'neutral',
   children,
 }: {
-  tone?: 'neutral' | 'premium';
+  tone?: 'neutral' | 'premium' | 'info' | 'success' | 'danger';
   children: ReactNode;
 }) {
   return <span className={`badge badge--${tone}`}>{children}</span>;

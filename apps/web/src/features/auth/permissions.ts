@@ -2,10 +2,15 @@ import type { SessionInfo } from '@questa/contracts';
 import { can, type Permission } from '@questa/policy';
 
 /**
- * Whether the signed-in user holds `permission` in any tenant or globally. The client uses this to
- * choose what to offer; the server checks every request again with the same policy.
+ * Whether the signed-in user holds `permission` in tenant `clientId`, or in any tenant or globally
+ * when none is named. The client uses this to choose what to offer; the server checks every
+ * request again with the same policy.
  */
-export function sessionCan(session: SessionInfo, permission: Permission): boolean {
+export function sessionCan(
+  session: SessionInfo,
+  permission: Permission,
+  clientId?: string,
+): boolean {
   if (!session.user) return false;
   return can(
     {
@@ -15,6 +20,7 @@ export function sessionCan(session: SessionInfo, permission: Permission): boolea
       premium: session.entitlements.premium,
     },
     permission,
+    clientId,
   );
 }
 

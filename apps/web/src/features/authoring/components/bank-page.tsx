@@ -1,0 +1,150 @@
+import type { QuestionType } from '@questa/contracts';
+import { useCallback } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NotFound } from '../../../components/not-found';
+import { buttonClass } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { MenuButton } from '../../../components/ui/menu-button';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { languageName, useI18n } from '../../../lib/i18n';
+import { useCreateQuestion } from '../api/create-question';
+import { useBank } from '../api/get-bank';
+import type { QuestionFilters as Filters } from '../api/list-questions';
+import { authorPaths } from '../paths';
+import { isQuestionStatus, isQuestionType, questionTypeOptions } from '../question-kinds';
+import { starterContent } from '../question-templates';
+import type { TenantAccess } from '../tenant-access';
+import { ExportMenu } from './export-menu';
+import { QuestionFilters } from './question-filters';
+import { QuestionList } from './question-list';
+import { VisibilityBadge } from './visibility-badge';
+import './authoring.css';
+import './bank-page.css';
+
+const filterNames = ['q', 'type', 'topic', 'difficulty', 'status'] as const;
+
+/** Reads the filters from the address, so a reload or a shared link shows the same list. */
+function readFilters(params: URLSearchParams): Filters {
+  const difficulty = Number(params.get('difficulty'));
+  const type = params.get('type');
+  const status = params.get('status');
+  return {
+    q: params.get('q') || undefined,
+    topic: params.get('topic') || undefined,
+    type: isQuestionType(type) ? type : undefined,
+    status: isQuestionStatus(status) ? status : undefined,
+    difficulty: difficulty >= 1 && difficulty <= 5 ? difficulty : undefined,
+  };
+}
+
+/** A bank's questions, with search and filters, and the ways to add, import and export them. */
+export function BankPage({ access, bankId }: { access: TenantAccess; bankId: string }) {
+  const { t, locale } = useI18n();
+  const navigate = useNavigate();
+  const { clientId } = access.membership;
+  const bank = useBank(clientId, bankId);
+  const create = useCreateQuestion();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+
+  const changeFilters = useCallback(
+    (next: Filters) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          for (const name of filterNames) {
+            const value = next[name];
+            if (value === undefined || value === '') updated.delete(name);
+            else updated.set(name, String(value));
+          }
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // The API answers a malformed id with validation.failed; to an author both mean "no such bank".
+  const missing =
+    bank.status === 'error' &&
+    (bank.error.code === 'not_found' || bank.error.code === 'validation.failed');
+  if (missing) return <NotFound />;
+
+  const newQuestion = async (type: QuestionType) => {
+    const outcome = await create.mutate(clientId, bankId, starterContent(type, t));
+    if (outcome.ok) navigate(authorPaths.question(clientId, outcome.data.id));
+  };
+
+  return (
+    <div className="page">
+      <Link to={authorPaths.home()} className="page__back">
+        <ArrowLeftIcon />
+        {t('author.backToBanks')}
+      </Link>
+      {bank.status === 'pending' && (
+        <div role="status" className="authoring-loading">
+          <span className="visually-hidden">{t('bank.loading')}</span>
+          <Skeleton height="2.5rem" width="50%" />
+          <Skeleton height="1.25rem" width="70%" />
+        </div>
+      )}
+      {bank.status === 'error' && (
+        <>
+          <PageTitle title={t('bank.loadFailed')} />
+          <ProblemAlert title={t('bank.loadFailed')} error={bank.error} onRetry={bank.retry} />
+        </>
+      )}
+      {bank.status === 'success' && (
+        <header className="page__header">
+          <PageTitle title={bank.data.title} />
+          <div className="authoring-card__title">
+            <h1>{bank.data.title}</h1>
+            <VisibilityBadge visibility={bank.data.visibility} />
+          </div>
+          <p className="authoring-muted">
+            {access.membership.clientName} · {languageName(bank.data.language, locale)} ·{' '}
+            {t('catalog.questionCount', { count: bank.data.questionCount })}
+          </p>
+          {bank.data.description && <p className="page__intro">{bank.data.description}</p>}
+        </header>
+      )}
+
+      <div className="authoring-actions bank-page__toolbar">
+        {access.canWrite && (
+          <MenuButton
+            label={t('questions.new')}
+            items={questionTypeOptions.map((type) => ({
+              id: type,
+              label: t(`questionType.${type}`),
+            }))}
+            disabled={create.status === 'pending'}
+            onSelect={(type) => void newQuestion(type)}
+          />
+        )}
+        {access.canWrite && (
+          <Link to={authorPaths.import(clientId, bankId)} className={buttonClass('secondary')}>
+            {t('import.action')}
+          </Link>
+        )}
+        <ExportMenu clientId={clientId} bankId={bankId} />
+        {access.canManageKeys && (
+          <Link to={authorPaths.apiKeys(clientId)} className="authoring-link">
+            {t('apiKeys.title')}
+          </Link>
+        )}
+      </div>
+      {create.status === 'pending' && <p role="status">{t('questions.creating')}</p>}
+      {create.status === 'error' && (
+        <ProblemAlert title={t('questions.createFailed')} error={create.error} />
+      )}
+
+      <section className="bank-page__questions" aria-labelledby="bank-questions">
+        <h2 id="bank-questions">{t('questions.title')}</h2>
+        <QuestionFilters filters={filters} onChange={changeFilters} />
+        <QuestionList clientId={clientId} bankId={bankId} filters={filters} />
+      </section>
+    </div>
+  );
+}

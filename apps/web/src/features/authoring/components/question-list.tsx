@@ -1,0 +1,99 @@
+import type { QuestionSummary } from '@questa/contracts';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate, useI18n } from '../../../lib/i18n';
+import { useQuestions, type QuestionFilters } from '../api/list-questions';
+import { splitHeadline } from '../headline';
+import { authorPaths } from '../paths';
+import { StatusBadge } from './status-badge';
+
+/** A bank's questions matching the filters, a page at a time. */
+export function QuestionList({
+  clientId,
+  bankId,
+  filters,
+}: {
+  clientId: string;
+  bankId: string;
+  filters: QuestionFilters;
+}) {
+  const { t } = useI18n();
+  const { first, pages, hasMore, loadMore, more } = useQuestions(clientId, bankId, filters);
+  const questions = pages.flatMap((page) => page.questions);
+  const filtered = Object.values(filters).some((value) => value !== undefined && value !== '');
+
+  if (first.status === 'pending') {
+    return (
+      <div role="status" className="authoring-loading">
+        <span className="visually-hidden">{t('questions.loading')}</span>
+        {[1, 2, 3].map((row) => (
+          <Skeleton key={row} height="4.5rem" />
+        ))}
+      </div>
+    );
+  }
+  if (first.status === 'error') {
+    return (
+      <ProblemAlert title={t('questions.loadFailed')} error={first.error} onRetry={first.retry} />
+    );
+  }
+  if (questions.length === 0) {
+    return (
+      <EmptyState title={filtered ? t('questions.noMatches') : t('questions.empty')}>
+        <p>{filtered ? t('questions.noMatchesBody') : t('questions.emptyBody')}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className="question-list" aria-label={t('questions.title')}>
+        {questions.map((question) => (
+          <QuestionRow key={question.id} clientId={clientId} question={question} />
+        ))}
+      </ul>
+      {more.status === 'error' && (
+        <ProblemAlert title={t('questions.loadFailed')} error={more.error} />
+      )}
+      {hasMore && (
+        <div>
+          <Button
+            variant="secondary"
+            disabled={more.status === 'pending'}
+            onClick={() => void loadMore()}
+          >
+            {t('author.loadMore')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function QuestionRow({ clientId, question }: { clientId: string; question: QuestionSummary }) {
+  const { t, locale } = useI18n();
+  const parts = question.headline
+    ? splitHeadline(question.headline)
+    : [{ text: question.excerpt, match: false }];
+  return (
+    <li className="question-list__item">
+      <Link to={authorPaths.question(clientId, question.id)} className="question-list__link">
+        {parts.map((part, index) =>
+          part.match ? <mark key={index}>{part.text}</mark> : part.text,
+        )}
+        {parts.every((part) => part.text.trim() === '') && t('questions.noText')}
+      </Link>
+      <div className="question-list__meta">
+        <Badge>{t(`questionType.${question.type}`)}</Badge>
+        <StatusBadge status={question.status} />
+        <span>{question.topic}</span>
+        <span>{t('editor.difficultyLevel', { level: question.difficulty })}</span>
+        <span>{t('editor.version', { version: question.currentVersion })}</span>
+        <span>{t('bank.updated', { date: formatDate(question.updatedAt, locale) })}</span>
+      </div>
+    </li>
+  );
+}

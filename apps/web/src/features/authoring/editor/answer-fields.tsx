@@ -1,0 +1,47 @@
+import type { QuestionContent } from '@questa/contracts';
+import type { Issues } from '../validate-question';
+import { ChoiceFields } from './choice-fields';
+import { ClozeFields } from './cloze-fields';
+import { MatchingFields } from './matching-fields';
+import { NumericFields } from './numeric-fields';
+import { OrderingFields } from './ordering-fields';
+import { ShortTextFields } from './short-text-fields';
+import { TrueFalseFields } from './true-false-fields';
+
+/** The fields that hold a question's answer, which differ by type. */
+export function AnswerFields({
+  content,
+  onChange,
+  issues,
+  insertIntoStem,
+}: {
+  content: QuestionContent;
+  onChange: (content: QuestionContent) => void;
+  issues: Issues;
+  insertIntoStem: (text: string) => string;
+}) {
+  switch (content.type) {
+    case 'single_choice':
+    case 'multiple_response':
+      return <ChoiceFields content={content} onChange={onChange} issues={issues} />;
+    case 'true_false':
+      return <TrueFalseFields content={content} onChange={onChange} />;
+    case 'short_text':
+      return <ShortTextFields content={content} onChange={onChange} issues={issues} />;
+    case 'numeric':
+      return <NumericFields content={content} onChange={onChange} issues={issues} />;
+    case 'ordering':
+      return <OrderingFields content={content} onChange={onChange} issues={issues} />;
+    case 'matching':
+      return <MatchingFields content={content} onChange={onChange} issues={issues} />;
+    case 'cloze':
+      return (
+        <ClozeFields
+          content={content}
+          onChange={onChange}
+          issues={issues}
+          insertIntoStem={insertIntoStem}
+        />
+      );
+  }
+}

@@ -1,0 +1,141 @@
+import type { MediaInfo } from '@questa/contracts';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { problemMessage } from '../../../components/ui/problem-message';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { toApiError, type ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import type { UploadProgress } from '../../../lib/upload-with-progress';
+
+export interface MarkdownFieldHandle {
+  /** Puts `text` where the cursor is (or at the end) and returns the new value. */
+  insert: (text: string) => string;
+}
+
+const accepted = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
+
+/** Alt text from a file name: "bridge-at-night.png" → "bridge at night". */
+const altFromName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .replace(/[[\]]/g, '')
+    .trim();
+
+/**
+ * A Markdown text area with an image upload that inserts `![alt](media:<sha256>)` at the cursor.
+ */
+export function MarkdownField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  rows = 6,
+  maxLength,
+  uploadLabel,
+  onUpload,
+  disabled = false,
+  ref,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  maxLength: number;
+  uploadLabel: string;
+  onUpload: (file: File, onProgress: (progress: UploadProgress) => void) => Promise<MediaInfo>;
+  disabled?: boolean;
+  ref?: Ref<MarkdownFieldHandle>;
+}) {
+  const t = useT();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<UploadProgress>();
+  const [uploadError, setUploadError] = useState<ApiError>();
+
+  const insert = (text: string) => {
+    const element = area.current;
+    const start = element?.selectionStart ?? value.length;
+    const end = element?.selectionEnd ?? value.length;
+    const next = `${value.slice(0, start)}${text}${value.slice(end)}`;
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + text.length, start + text.length);
+    });
+    return next;
+  };
+  useImperativeHandle(ref, () => ({ insert }));
+
+  const upload = async (file: File) => {
+    setUploadError(undefined);
+    setProgress({ loaded: 0, total: file.size });
+    try {
+      const media = await onUpload(file, setProgress);
+      onChange(insert(`![${altFromName(file.name)}](${media.reference})`));
+    } catch (caught) {
+      setUploadError(toApiError(caught));
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  return (
+    <div className="markdown-field">
+      <Field label={label} hint={hint} error={error}>
+        {(control) => (
+          <textarea
+            {...control}
+            ref={area}
+            className="input markdown-field__area"
+            rows={rows}
+            value={value}
+            maxLength={maxLength}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="markdown-field__tools">
+        <Button
+          variant="secondary"
+          className="button--small"
+          disabled={disabled || progress !== undefined}
+          onClick={() => fileInput.current?.click()}
+        >
+          {uploadLabel}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={accepted}
+          hidden
+          aria-label={uploadLabel}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
+        {progress && (
+          <div className="markdown-field__progress" role="status">
+            <span>{t('editor.uploading')}</span>
+            <ProgressBar
+              label={t('editor.uploading')}
+              value={progress.loaded}
+              max={progress.total}
+            />
+          </div>
+        )}
+      </div>
+      {uploadError && (
+        <p className="field__error" role="alert">
+          {t('editor.uploadFailed')} {problemMessage(t, uploadError)}
+        </p>
+      )}
+    </div>
+  );
+}

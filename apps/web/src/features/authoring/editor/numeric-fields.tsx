@@ -1,0 +1,60 @@
+import type { QuestionContent } from '@questa/contracts';
+import { Field } from '../../../components/ui/field';
+import { useT } from '../../../lib/i18n';
+import type { Issues } from '../validate-question';
+import { issueText } from './issue-text';
+import { NumberInput } from './number-input';
+
+type Numeric = Extract<QuestionContent, { type: 'numeric' }>;
+
+export function NumericFields({
+  content,
+  onChange,
+  issues,
+}: {
+  content: Numeric;
+  onChange: (content: Numeric) => void;
+  issues: Issues;
+}) {
+  const t = useT();
+  return (
+    <div className="editor-grid">
+      <Field label={t('editor.value')} error={issueText(t, issues.value)}>
+        {(control) => (
+          <NumberInput
+            {...control}
+            value={content.value}
+            onValueChange={(value) => onChange({ ...content, value })}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('editor.tolerance')}
+        hint={t('editor.toleranceHint')}
+        error={issueText(t, issues.tolerance)}
+      >
+        {(control) => (
+          <NumberInput
+            {...control}
+            value={content.tolerance}
+            onValueChange={(tolerance) => onChange({ ...content, tolerance })}
+          />
+        )}
+      </Field>
+      <Field label={t('editor.unit')} error={issueText(t, issues.unit)}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={content.unit ?? ''}
+            maxLength={20}
+            onChange={(event) => {
+              const { unit: _unit, ...rest } = content;
+              onChange(event.target.value ? { ...rest, unit: event.target.value } : rest);
+            }}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}

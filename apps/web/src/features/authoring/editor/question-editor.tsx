@@ -1,0 +1,183 @@
+import type { QuestionDetail } from '@questa/contracts';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { Tabs } from '../../../components/ui/tabs';
+import { useT } from '../../../lib/i18n';
+import { uploadMedia } from '../api/upload-media';
+import { StatusBadge } from '../components/status-badge';
+import { HistoryPanel } from '../history/history-panel';
+import { authorPaths } from '../paths';
+import type { TenantAccess } from '../tenant-access';
+import { AnswerFields } from './answer-fields';
+import { DetailFields, StemField } from './common-fields';
+import { ConflictNotice } from './conflict-notice';
+import type { MarkdownFieldHandle } from './markdown-field';
+import { QuestionPreview } from './question-preview';
+import { SaveStatusText } from './save-status';
+import { useQuestionDraft } from './use-question-draft';
+import { workflowActions } from './workflow';
+import '../components/authoring.css';
+import './editor.css';
+
+type View = 'edit' | 'history';
+
+/**
+ * The question editor: fields for every type beside a live preview, saved as the author types,
+ * with the workflow steps the author's role allows and the question's history.
+ */
+export function QuestionEditor({
+  access,
+  initial,
+}: {
+  access: TenantAccess;
+  initial: QuestionDetail;
+}) {
+  const t = useT();
+  const { clientId } = access.membership;
+  const draft = useQuestionDraft({ clientId, initial, canWrite: access.canWrite });
+  const { detail, content, issues } = draft;
+  const stem = useRef<MarkdownFieldHandle>(null);
+  const [view, setView] = useState<View>('edit');
+  const status = detail.current.status;
+  const actions = workflowActions({ status, publishedVersion: detail.publishedVersion }, access);
+  const busy = draft.status === 'saving' || draft.action !== undefined;
+
+  const upload = (file: File, onProgress: Parameters<typeof uploadMedia>[2]) =>
+    uploadMedia(clientId, file, onProgress);
+
+  return (
+    <div className="page editor-page">
+      <PageTitle title={t('editor.title')} />
+      <Link to={authorPaths.bank(clientId, detail.bankId)} className="page__back">
+        <ArrowLeftIcon />
+        {t('editor.back')}
+      </Link>
+
+      <header className="editor-header">
+        <div className="editor-header__title">
+          <h1>{t('editor.title')}</h1>
+          <div className="editor-header__meta">
+            <Badge>{t(`questionType.${content.type}`)}</Badge>
+            <StatusBadge status={status} />
+            <span>{t('editor.version', { version: detail.currentVersion })}</span>
+            {detail.publishedVersion !== null &&
+              detail.publishedVersion !== detail.currentVersion && (
+                <span>{t('editor.publishedVersion', { version: detail.publishedVersion })}</span>
+              )}
+          </div>
+        </div>
+        <div className="editor-header__actions">
+          <SaveStatusText status={draft.status} autosave={draft.autosave} />
+          {access.canWrite && (
+            <Button
+              variant={draft.autosave ? 'secondary' : 'primary'}
+              disabled={busy || draft.status === 'conflict' || !draft.dirty}
+              onClick={draft.saveNow}
+              aria-keyshortcuts="Control+S Meta+S"
+            >
+              {status === 'published' || status === 'retired'
+                ? t('editor.saveAsDraft')
+                : t('editor.save')}
+            </Button>
+          )}
+          {actions.map((action) => (
+            <Button
+              key={action}
+              variant={action === 'retire' ? 'danger' : 'primary'}
+              disabled={busy || draft.status === 'conflict' || (draft.dirty && !draft.valid)}
+              onClick={() => draft.transition(action)}
+            >
+              {t(`workflow.${action}`)}
+            </Button>
+          ))}
+        </div>
+      </header>
+
+      {draft.restored && draft.status !== 'conflict' && (
+        <div className="authoring-notice" role="status">
+          <p>{t('editor.restored')}</p>
+          <Button variant="secondary" className="button--small" onClick={draft.discardLocal}>
+            {t('editor.discardRestored')}
+          </Button>
+        </div>
+      )}
+      {draft.status === 'conflict' && (
+        <ConflictNotice onReload={draft.reloadTheirs} onKeepMine={draft.keepMine} />
+      )}
+      {draft.status === 'failed' && draft.error && (
+        <ProblemAlert title={t('editor.saveFailed')} error={draft.error} onRetry={draft.saveNow} />
+      )}
+      {draft.actionError && <ProblemAlert title={t('workflow.failed')} error={draft.actionError} />}
+      {!access.canWrite && (
+        <p className="authoring-notice" role="note">
+          {t('editor.readOnly')}
+        </p>
+      )}
+      {access.canWrite && status !== 'draft' && (
+        <p className="authoring-notice" role="note">
+          {status === 'in_review'
+            ? t('editor.inReviewNote')
+            : status === 'published'
+              ? t('editor.newDraftNote')
+              : t('editor.retiredNote')}
+        </p>
+      )}
+
+      <Tabs
+        label={t('editor.views')}
+        tabs={[
+          { id: 'edit', label: t('editor.tab.edit') },
+          { id: 'history', label: t('editor.tab.history') },
+        ]}
+        selected={view}
+        onSelect={setView}
+      >
+        {view === 'edit' ? (
+          <div className="editor-layout">
+            <form
+              className="editor-form"
+              aria-label={t('editor.title')}
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                draft.saveNow();
+              }}
+            >
+              <fieldset className="fieldset editor-form__fields" disabled={!access.canWrite}>
+                <StemField
+                  content={content}
+                  onChange={draft.update}
+                  issues={issues}
+                  onUpload={upload}
+                  stemRef={stem}
+                />
+                <AnswerFields
+                  content={content}
+                  onChange={draft.update}
+                  issues={issues}
+                  insertIntoStem={(text) => stem.current?.insert(text) ?? `${content.stem}${text}`}
+                />
+                <DetailFields
+                  content={content}
+                  onChange={draft.update}
+                  issues={issues}
+                  onUpload={upload}
+                />
+              </fieldset>
+            </form>
+            <aside className="editor-preview">
+              <QuestionPreview content={content} />
+            </aside>
+          </div>
+        ) : (
+          <HistoryPanel clientId={clientId} questionId={detail.id} revision={detail.revision} />
+        )}
+      </Tabs>
+    </div>
+  );
+}

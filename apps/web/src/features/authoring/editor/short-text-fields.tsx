@@ -1,0 +1,62 @@
+import type { QuestionContent } from '@questa/contracts';
+import { Field } from '../../../components/ui/field';
+import { useT } from '../../../lib/i18n';
+import type { Issues } from '../validate-question';
+import { TextListField } from './text-list-field';
+
+type ShortText = Extract<QuestionContent, { type: 'short_text' }>;
+
+export function ShortTextFields({
+  content,
+  onChange,
+  issues,
+}: {
+  content: ShortText;
+  onChange: (content: ShortText) => void;
+  issues: Issues;
+}) {
+  const t = useT();
+  return (
+    <>
+      <TextListField
+        legend={t('editor.acceptedAnswers')}
+        itemLabel={(n) => t('editor.acceptedAnswer', { n })}
+        addLabel={t('editor.addAcceptedAnswer')}
+        values={content.accepted}
+        onChange={(accepted) => onChange({ ...content, accepted })}
+        issues={issues}
+        path="accepted"
+        min={1}
+        max={20}
+      />
+      <div className="editor-inline">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={content.caseSensitive}
+            onChange={(event) => onChange({ ...content, caseSensitive: event.target.checked })}
+          />
+          {t('editor.caseSensitive')}
+        </label>
+        <Field label={t('editor.whitespace')}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={content.whitespace}
+              onChange={(event) =>
+                onChange({
+                  ...content,
+                  whitespace: event.target.value === 'exact' ? 'exact' : 'collapse',
+                })
+              }
+            >
+              <option value="collapse">{t('editor.whitespace.collapse')}</option>
+              <option value="exact">{t('editor.whitespace.exact')}</option>
+            </select>
+          )}
+        </Field>
+      </div>
+    </>
+  );
+}

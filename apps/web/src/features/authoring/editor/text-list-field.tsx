@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field, FieldError } from '../../../components/ui/field';
+import { useT } from '../../../lib/i18n';
+import type { Issues } from '../validate-question';
+import { removeAt, replaceAt } from './content-helpers';
+import { issueText } from './issue-text';
+import { ItemControls } from './item-controls';
+
+/** A list of short texts, such as accepted answers: one input each, add and remove. */
+export function TextListField({
+  legend,
+  itemLabel,
+  addLabel,
+  values,
+  onChange,
+  issues,
+  path,
+  min,
+  max,
+}: {
+  legend: string;
+  itemLabel: (n: number) => string;
+  addLabel: string;
+  values: readonly string[];
+  onChange: (values: string[]) => void;
+  issues: Issues;
+  /** Where these values are in the content, e.g. `accepted`. */
+  path: string;
+  min: number;
+  max: number;
+}) {
+  const t = useT();
+  const errorId = useId();
+  const groupError = issueText(t, issues[path]);
+  return (
+    <fieldset className="fieldset" aria-describedby={groupError ? errorId : undefined}>
+      <legend>{legend}</legend>
+      <FieldError id={errorId} message={groupError} />
+      <ol className="editor-list">
+        {values.map((value, index) => (
+          // Texts have no ids; the position is what identifies them while editing.
+          <li key={index} className="editor-list__item">
+            <Field
+              label={itemLabel(index + 1)}
+              error={issueText(t, issues[`${path}.${index}`])}
+              className="editor-list__main"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  value={value}
+                  maxLength={1000}
+                  onChange={(event) => onChange(replaceAt(values, index, event.target.value))}
+                />
+              )}
+            </Field>
+            <ItemControls
+              name={itemLabel(index + 1)}
+              index={index}
+              count={values.length}
+              minimum={min}
+              onRemove={() => onChange(removeAt(values, index))}
+            />
+          </li>
+        ))}
+      </ol>
+      <div>
+        <Button
+          variant="secondary"
+          className="button--small"
+          disabled={values.length >= max}
+          onClick={() => onChange([...values, ''])}
+        >
+          {addLabel}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,11 @@
+/** Addresses of the authoring pages. The tenant rides in the query, so PRODUCT's paths still work. */
+export const authorPaths = {
+  home: () => '/author',
+  bank: (clientId: string, bankId: string) =>
+    `/author/banks/${encodeURIComponent(bankId)}?${new URLSearchParams({ tenant: clientId })}`,
+  question: (clientId: string, questionId: string) =>
+    `/author/questions/${encodeURIComponent(questionId)}?${new URLSearchParams({ tenant: clientId })}`,
+  import: (clientId: string, bankId: string) =>
+    `/author/import?${new URLSearchParams({ tenant: clientId, bank: bankId })}`,
+  apiKeys: (clientId: string) => `/author/api-keys?${new URLSearchParams({ tenant: clientId })}`,
+};

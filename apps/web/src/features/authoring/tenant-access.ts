@@ -1,0 +1,12 @@
+import type { Membership } from '@questa/contracts';
+
+/** What the signed-in user may do in one tenant, as the policy answers it. */
+export interface TenantAccess {
+  membership: Membership;
+  /** `question:write`: create banks and questions, edit, submit for review, import. */
+  canWrite: boolean;
+  /** `question:publish`: publish, retire and send back questions in review. */
+  canPublish: boolean;
+  /** `credential:manage`: the tenant's API keys. */
+  canManageKeys: boolean;
+}

@@ -1,0 +1,174 @@
+import type { FieldError, QuestionContent } from '@questa/contracts';
+
+// The rules of the question contract (packages/contracts/src/question.ts), checked as the author
+// types so mistakes show next to their field before a save is refused. The server checks again.
+
+export type IssueCode =
+  | 'required'
+  | 'tooLong'
+  | 'optionsCount'
+  | 'itemsCount'
+  | 'pairsCount'
+  | 'acceptedCount'
+  | 'blanksCount'
+  | 'oneCorrect'
+  | 'someCorrect'
+  | 'number'
+  | 'negative'
+  | 'points'
+  | 'tagsCount'
+  | 'tagTooLong'
+  | 'blankMissing'
+  | 'choiceCorrect'
+  | 'duplicate';
+
+export type Issue =
+  | { code: IssueCode; params?: Record<string, string | number> }
+  /** A server's message for a rule this client does not know. */
+  | { code: 'server'; params: { message: string } };
+
+/** The first issue of each field, by its path in the content (`options.1.text`). */
+export type Issues = Record<string, Issue>;
+
+const limits = {
+  stem: 10_000,
+  explanation: 10_000,
+  text: 1_000,
+  topic: 80,
+  tag: 40,
+  tags: 20,
+  unit: 20,
+  licence: 100,
+  attribution: 200,
+  choices: [2, 10],
+  accepted: [1, 20],
+  blanks: [1, 20],
+} as const;
+
+export function validateQuestion(content: QuestionContent): Issues {
+  const issues: Issues = {};
+  const add = (path: string, code: IssueCode, params?: Record<string, string | number>) => {
+    issues[path] ??= params ? { code, params } : { code };
+  };
+  const text = (path: string, value: string, max: number, required = true) => {
+    const trimmed = value.trim();
+    if (required && trimmed.length === 0) add(path, 'required');
+    else if (trimmed.length > max) add(path, 'tooLong', { max });
+  };
+  const count = (
+    path: string,
+    length: number,
+    [min, max]: readonly [number, number],
+    code: IssueCode,
+  ) => {
+    if (length < min || length > max) add(path, code, { min, max });
+  };
+  const unique = (path: string, values: readonly string[]) => {
+    if (new Set(values).size !== values.length) add(path, 'duplicate');
+  };
+
+  text('stem', content.stem, limits.stem);
+  text('explanation', content.explanation, limits.explanation, false);
+  text('topic', content.topic, limits.topic);
+  if (content.tags.length > limits.tags) add('tags', 'tagsCount', { max: limits.tags });
+  if (content.tags.some((tag) => tag.trim().length > limits.tag)) {
+    add('tags', 'tagTooLong', { max: limits.tag });
+  }
+  if (!Number.isFinite(content.points)) add('points', 'number');
+  else if (content.points <= 0 || content.points > 100) add('points', 'points');
+  text('licence', content.licence, limits.licence, false);
+  text('attribution', content.attribution, limits.attribution, false);
+
+  switch (content.type) {
+    case 'single_choice':
+    case 'multiple_response': {
+      count('options', content.options.length, limits.choices, 'optionsCount');
+      content.options.forEach((option, i) => text(`options.${i}.text`, option.text, limits.text));
+      const correct = content.options.filter((option) => option.correct).length;
+      if (content.type === 'single_choice' && correct !== 1) add('options', 'oneCorrect');
+      if (content.type === 'multiple_response' && correct === 0) add('options', 'someCorrect');
+      unique(
+        'options',
+        content.options.map((option) => option.id),
+      );
+      break;
+    }
+    case 'true_false':
+      break;
+    case 'short_text':
+      count('accepted', content.accepted.length, limits.accepted, 'acceptedCount');
+      content.accepted.forEach((answer, i) => text(`accepted.${i}`, answer, limits.text));
+      break;
+    case 'numeric':
+      if (!Number.isFinite(content.value)) add('value', 'number');
+      if (!Number.isFinite(content.tolerance)) add('tolerance', 'number');
+      else if (content.tolerance < 0) add('tolerance', 'negative');
+      text('unit', content.unit ?? '', limits.unit, false);
+      break;
+    case 'ordering':
+      count('items', content.items.length, limits.choices, 'itemsCount');
+      content.items.forEach((item, i) => text(`items.${i}.text`, item.text, limits.text));
+      unique(
+        'items',
+        content.items.map((item) => item.id),
+      );
+      break;
+    case 'matching':
+      count('pairs', content.pairs.length, limits.choices, 'pairsCount');
+      content.pairs.forEach((pair, i) => {
+        text(`pairs.${i}.prompt`, pair.prompt, limits.text);
+        text(`pairs.${i}.answer`, pair.answer, limits.text);
+      });
+      unique(
+        'pairs',
+        content.pairs.map((pair) => pair.id),
+      );
+      break;
+    case 'cloze':
+      count('blanks', content.blanks.length, limits.blanks, 'blanksCount');
+      unique(
+        'blanks',
+        content.blanks.map((blank) => blank.id),
+      );
+      content.blanks.forEach((blank, i) => {
+        const marker = `{{${blank.id}}}`;
+        if (!content.stem.includes(marker)) add(`blanks.${i}`, 'blankMissing', { marker });
+        if (blank.kind === 'text') {
+          count(`blanks.${i}.accepted`, blank.accepted.length, limits.accepted, 'acceptedCount');
+          blank.accepted.forEach((answer, j) =>
+            text(`blanks.${i}.accepted.${j}`, answer, limits.text),
+          );
+        } else {
+          count(`blanks.${i}.options`, blank.options.length, limits.choices, 'optionsCount');
+          blank.options.forEach((option, j) =>
+            text(`blanks.${i}.options.${j}`, option, limits.text),
+          );
+          if (blank.correct < 0 || blank.correct >= blank.options.length) {
+            add(`blanks.${i}.correct`, 'choiceCorrect');
+          }
+        }
+      });
+      break;
+  }
+  return issues;
+}
+
+/**
+ * The server's field errors (`validation.failed`) as issues. Its paths are the contract's, maybe
+ * under the request body's `content`.
+ */
+export function serverIssues(errors: readonly FieldError[]): Issues {
+  const issues: Issues = {};
+  for (const { field, message } of errors) {
+    const path = field.replace(/^\/?(body\.)?content[./]?/, '').replaceAll('/', '.') || 'stem';
+    issues[path] ??= { code: 'server', params: { message } };
+  }
+  return issues;
+}
+
+/** Issues of `path` itself and of everything under it, e.g. every option for `options`. */
+export function issuesUnder(issues: Issues, path: string): Issue[] {
+  return Object.entries(issues)
+    .filter(([key]) => key === path || key.startsWith(`${path}.`))
+    .map(([, issue]) => issue);
+}

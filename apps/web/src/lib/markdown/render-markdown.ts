@@ -1,0 +1,121 @@
+import DOMPurify from 'dompurify';
+import katex from 'katex';
+import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import { config } from '../config';
+import 'katex/dist/katex.min.css';
+import './markdown.css';
+
+export interface RenderOptions {
+  /**
+   * What a cloze blank `{{id}}` shows; without it the marker stays text. The result is escaped, so
+   * it may be any string.
+   */
+  blank?: (id: string) => string;
+}
+
+const mediaReference = /^media:([0-9a-f]{64})$/;
+
+/** Where a `media:<sha256>` reference is served from; any other address is left as written. */
+export function mediaUrl(reference: string): string {
+  const match = mediaReference.exec(reference);
+  return match ? `${config.cdnBase}/media/${match[1]}` : reference;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function renderMath(tex: string, displayMode: boolean): string {
+  // A typo in a formula shows the formula in red instead of breaking the preview.
+  return katex.renderToString(tex, { displayMode, throwOnError: false, output: 'htmlAndMathml' });
+}
+
+interface MathToken extends Tokens.Generic {
+  tex: string;
+  display: boolean;
+}
+
+const blockMath: TokenizerAndRendererExtension = {
+  name: 'blockMath',
+  level: 'block',
+  start: (src) => src.match(/^\$\$/m)?.index,
+  tokenizer(src) {
+    const match = /^\$\$([\s\S]+?)\$\$[^\S\n]*(?:\n+|$)/.exec(src);
+    if (!match) return undefined;
+    return { type: 'blockMath', raw: match[0], tex: match[1]?.trim() ?? '', display: true };
+  },
+  renderer: (token) => `<div class="md-math">${renderMath((token as MathToken).tex, true)}</div>`,
+};
+
+/**
+ * `$…$` inline and `$$…$$` on one line. A dollar followed by a space or a digit after the closing
+ * one is treated as money, not math, so "costs $5 and $6" stays text.
+ */
+const inlineMath: TokenizerAndRendererExtension = {
+  name: 'inlineMath',
+  level: 'inline',
+  start: (src) => (src.indexOf('$') === -1 ? undefined : src.indexOf('$')),
+  tokenizer(src) {
+    const display = /^\$\$([^$]+?)\$\$/.exec(src);
+    if (display) {
+      return { type: 'inlineMath', raw: display[0], tex: display[1]?.trim() ?? '', display: true };
+    }
+    const inline = /^\$(?![\s$])((?:\\.|[^\\$\n])+?)(?<!\s)\$(?!\d)/.exec(src);
+    if (!inline) return undefined;
+    return { type: 'inlineMath', raw: inline[0], tex: inline[1] ?? '', display: false };
+  },
+  renderer: (token) => renderMath((token as MathToken).tex, (token as MathToken).display),
+};
+
+function clozeBlanks(label: (id: string) => string): TokenizerAndRendererExtension {
+  return {
+    name: 'clozeBlank',
+    level: 'inline',
+    start: (src) => (src.indexOf('{{') === -1 ? undefined : src.indexOf('{{')),
+    tokenizer(src) {
+      const match = /^\{\{([A-Za-z0-9_-]{1,40})\}\}/.exec(src);
+      return match ? { type: 'clozeBlank', raw: match[0], id: match[1] } : undefined;
+    },
+    renderer: (token) => `<span class="md-blank">${escapeHtml(label(String(token.id)))}</span>`,
+  };
+}
+
+let plain: Marked | undefined;
+
+function parser(options: RenderOptions): Marked {
+  if (!options.blank) return (plain ??= createParser([]));
+  return createParser([clozeBlanks(options.blank)]);
+}
+
+function createParser(extra: TokenizerAndRendererExtension[]): Marked {
+  return new Marked({
+    gfm: true,
+    breaks: true,
+    extensions: [blockMath, inlineMath, ...extra],
+    walkTokens(token) {
+      if (token.type === 'image') token.href = mediaUrl(token.href);
+    },
+  });
+}
+
+const sanitize = (html: string) =>
+  DOMPurify.sanitize(html, {
+    // Authors write content, not pages: no forms, frames or styles of their own.
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
+    // KaTeX's MathML keeps the formula's source for screen readers and copying; `annotation`
+    // holds text only (unlike `annotation-xml`, which stays forbidden).
+    ADD_TAGS: ['semantics', 'annotation'],
+    ADD_ATTR: ['encoding'],
+  });
+
+/**
+ * A question's Markdown as safe HTML: math typeset with KaTeX, `media:` images pointed at the
+ * content-delivery base, and everything passed through DOMPurify, because an author's text is
+ * shown to every learner.
+ */
+export function renderMarkdown(source: string, options: RenderOptions = {}): string {
+  return sanitize(parser(options).parse(source, { async: false }));
+}
+
+/** One line of Markdown (an option, an item) without the surrounding paragraph. */
+export function renderInlineMarkdown(source: string): string {
+  return sanitize(parser({}).parseInline(source, { async: false }));
+}

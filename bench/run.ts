@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
+import { readTestSettings } from '@questa/config';
 import { initialJavaScriptGzipBytes } from './bundle-size';
+import { benchQuestionDb } from './question-db';
 import { measureLoad, median, type LoadResult } from './measure';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,6 +91,36 @@ say(
   `Initial JavaScript of the web client: ${(bundle.bytes / 1024).toFixed(1)} KB gzip (${bundle.files.join(', ')}).`,
 );
 say();
+
+const settings = readTestSettings();
+if (settings.databaseUrl) {
+  console.log('Generating a 1,000,000-question bank on PostgreSQL; this takes a few minutes…');
+  const figures = await benchQuestionDb();
+  say(
+    `Question database on PostgreSQL (${new URL(settings.databaseUrl).host}), one bank of ${figures.questions.toLocaleString('en')} published questions (generated in ${Math.round(figures.generateSeconds)} s); 100 sequential requests each after 5 warm-up ones, over HTTP on loopback:`,
+  );
+  say();
+  say('| operation | matching questions | p50 ms | p95 ms |');
+  say('| --- | ---: | ---: | ---: |');
+  for (const row of figures.search) {
+    say(
+      `| search "${row.term}" (25 results) | ${row.matches.toLocaleString('en')} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} |`,
+    );
+  }
+  say(
+    `| draw of 50 by blueprint (3 rules, new seed each time) | | ${figures.draw.p50.toFixed(1)} | ${figures.draw.p95.toFixed(1)} |`,
+  );
+  say();
+  say(
+    `GIFT import of ${figures.giftImport.questions.toLocaleString('en')} questions into a new bank, upload to report (median of 3): ${Math.round(figures.giftImport.medianMs)} ms.`,
+  );
+  say();
+} else {
+  say(
+    'Question database figures skipped: set DATABASE_URL to a PostgreSQL server to measure them.',
+  );
+  say();
+}
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('Appended to bench/RESULTS.md');

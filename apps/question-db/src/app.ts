@@ -14,15 +14,28 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCredentialRepository } from './modules/credentials/credential.repository';
 import { credentialRoutes } from './modules/credentials/credential.routes';
 import { createCredentialService } from './modules/credentials/credential.service';
+import { createDrawRepository } from './modules/draw/draw.repository';
+import { drawRoutes } from './modules/draw/draw.routes';
+import { createDrawService } from './modules/draw/draw.service';
 import { cdnRoutes } from './modules/media/cdn.routes';
 import { createMediaRepository } from './modules/media/media.repository';
+import { mediaRoutes } from './modules/media/media.routes';
+import { exchangeRoutes } from './modules/exchange/exchange.routes';
+import { createExchangeService } from './modules/exchange/exchange.service';
+import { createMediaService } from './modules/media/media.service';
 import type { MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
 import { memberRoutes } from './modules/members/member.routes';
 import { createMemberService } from './modules/members/member.service';
+import { createQuestionListRepository } from './modules/questions/question-list.repository';
+import { createQuestionListService } from './modules/questions/question-list.service';
+import { createQuestionRepository } from './modules/questions/question.repository';
+import { questionRoutes } from './modules/questions/question.routes';
+import { createQuestionService } from './modules/questions/question.service';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 import { tenantRoutes } from './modules/tenants/tenant.routes';
 import { createTenantService } from './modules/tenants/tenant.service';
+import { refuseNulCharacters } from './plugins/refuse-nul-characters';
 
 export interface QuestionDbDeps {
   database: Database;
@@ -46,9 +59,14 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   const tenants = createTenantRepository(db);
   const members = createMemberRepository(db);
   const credentials = createCredentialRepository(db);
+  const banks = createBankRepository(db);
+  const media = createMediaRepository(db);
+  // One media service for uploads and for imports that bring their own images.
+  const mediaService = createMediaService({ media, store: deps.mediaStore });
 
   // Shared behaviour first so every later route is validated, documented, and guarded by the
-  // permission it declares: authentication attaches that guard as each route is added.
+  // permission it declares: authentication attaches that guard as each route is added. NUL
+  // characters are refused before any route's work, since PostgreSQL cannot store them.
   await app.register(httpKit);
   await app.register(openApi, {
     title: 'Questa question database',
@@ -63,6 +81,8 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
     }),
   });
 
+  await app.register(refuseNulCharacters);
+
   healthRoute(app, 'question-db', deps.database);
   await app.register(catalogRoutes, {
     catalog: createCatalogService(createCatalogRepository(db)),
@@ -70,8 +90,19 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(tenantRoutes, { tenants: createTenantService({ tenants }) });
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
   await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
-  await app.register(bankRoutes, {
-    banks: createBankService({ banks: createBankRepository(db), tenants }),
+  await app.register(bankRoutes, { banks: createBankService({ banks, tenants }) });
+  await app.register(questionRoutes, {
+    questions: createQuestionService({ questions: createQuestionRepository(db), media }),
+    list: createQuestionListService({ list: createQuestionListRepository(db), banks }),
+  });
+  await app.register(drawRoutes, {
+    draws: createDrawService({ draws: createDrawRepository(db), banks }),
+  });
+  // Its own plugin: it reads every body as raw bytes, which no other route should. Import and
+  // export (modules/exchange) follow the same pattern and register here once they land.
+  await app.register(mediaRoutes, { media: mediaService });
+  await app.register(exchangeRoutes, {
+    exchange: createExchangeService({ db, banks, media, mediaService, store: deps.mediaStore }),
   });
 };
 

@@ -4,6 +4,11 @@ export { QUESTION_DB_SCHEMA, questionDbMigrations } from './db/tables';
 export { createFileMediaStore, type MediaStore } from './modules/media/media-store';
 export { seedDemoContent, type SeedContent } from './modules/demo/seed-demo-content';
 export { seedMembership } from './modules/members/seed-membership';
+export {
+  createQuestionRepository,
+  type NewQuestion,
+  type QuestionRepository,
+} from './modules/questions/question.repository';
 export type { AccessTokenSettings } from './modules/auth/access-token';
 export { discoverIssuerKeys } from './modules/auth/issuer-keys';
 export { formatApiKey } from './modules/auth/api-key';

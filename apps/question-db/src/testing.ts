@@ -20,7 +20,7 @@ import { createRootServer } from '@questa/http-kit';
 import { CDN_PREFIX, cdnApp, QUESTION_DB_PREFIX, questionDb, questionDbApp } from './app';
 import { QUESTION_DB_SCHEMA, questionDbMigrations, type QuestionDb } from './db/tables';
 import type { AccessTokenSettings } from './modules/auth/access-token';
-import { createFileMediaStore } from './modules/media/media-store';
+import { createFileMediaStore, type MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 
@@ -114,12 +114,17 @@ export interface TestQuestionDb {
 }
 
 export async function startTestQuestionDb(
-  options: { auth?: (issuer: TestIssuer) => AccessTokenSettings } = {},
+  options: {
+    auth?: (issuer: TestIssuer) => AccessTokenSettings;
+    /** Files in a temporary folder unless given. */
+    mediaStore?: MediaStore;
+  } = {},
 ): Promise<TestQuestionDb> {
   const database = await createTestDatabase();
   await migrate(database.database, QUESTION_DB_SCHEMA, questionDbMigrations);
   const issuer = await startTestIssuer();
-  const mediaStore = createFileMediaStore(await mkdtemp(path.join(tmpdir(), 'questa-media-')));
+  const mediaStore =
+    options.mediaStore ?? createFileMediaStore(await mkdtemp(path.join(tmpdir(), 'questa-media-')));
   const deps = {
     database: database.database,
     mediaStore,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { bankInput } from './bank';
 import { catalogBank } from './catalog';
 import { questionContent, questionStatuses, questionTypes } from './question';
 
@@ -8,7 +7,6 @@ const isoDate = z.iso.datetime({ offset: true });
 /** A bank as its tenant's authors see and edit it: the catalog's view plus its creation time. */
 export const bank = catalogBank.extend({ createdAt: isoDate });
 export type Bank = z.infer<typeof bank>;
-export const bankUpdate = bankInput.partial();
 export const bankParams = z.strictObject({ clientId: z.uuid(), bankId: z.uuid() });
 
 /** One line of a question list or search result. */
@@ -118,7 +116,7 @@ export const drawnQuestion = z.object({
 });
 export const drawResult = z.object({
   questions: z.array(drawnQuestion),
-  /** Rules that could not be filled completely, with how many were found. */
+  /** Rules that could not be filled completely (counted from 0), with how many were found. */
   shortfalls: z.array(
     z.object({ rule: z.number().int(), wanted: z.number().int(), found: z.number().int() }),
   ),

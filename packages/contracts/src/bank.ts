@@ -3,20 +3,29 @@ import { z } from 'zod';
 export const bankVisibilities = ['private', 'public', 'premium'] as const;
 export type BankVisibility = (typeof bankVisibilities)[number];
 
-export const bankInput = z.strictObject({
+const bankFields = {
   slug: z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'lowercase letters, digits and single dashes' })
     .max(60),
   title: z.string().trim().min(1).max(120),
-  description: z.string().max(2_000).default(''),
+  description: z.string().max(2_000),
   language: z
     .string()
-    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'a language tag such as en or pt-BR' })
-    .default('en'),
-  visibility: z.enum(bankVisibilities).default('private'),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'a language tag such as en or pt-BR' }),
+  visibility: z.enum(bankVisibilities),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20),
+};
+
+export const bankInput = z.strictObject({
+  ...bankFields,
+  description: bankFields.description.default(''),
+  language: bankFields.language.default('en'),
+  visibility: bankFields.visibility.default('private'),
+  tags: bankFields.tags.default([]),
 });
+/** A change to a bank: only the fields sent change, so none has a default. */
+export const bankUpdate = z.strictObject(bankFields).partial();
 export type BankInput = z.input<typeof bankInput>;
 
 /** A bank as its own tenant sees it. */

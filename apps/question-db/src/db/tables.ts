@@ -42,13 +42,27 @@ export interface QuestionDbTables {
   questions: {
     id: Generated<string>;
     bank_id: string;
+    /** Copied from the bank, which a question never leaves, so tenant lists need no join. */
+    client_id: string;
     current_version: number;
     published_version: number | null;
+    revision: Generated<number>;
+    /** From here on, a copy of the current version for lists, filters and search. */
+    status: QuestionStatus;
+    type: QuestionType;
+    topic: string;
+    tags: string[];
+    difficulty: number;
+    /** A regconfig name such as `english`, from the bank's language. */
+    search_config: Generated<string>;
+    search_document: Generated<string>;
     created_at: Generated<string>;
     updated_at: Generated<string>;
   };
   question_versions: {
     question_id: string;
+    /** Copied from the question so draws read one index. */
+    bank_id: string;
     version: number;
     status: QuestionStatus;
     type: QuestionType;
@@ -57,6 +71,8 @@ export interface QuestionDbTables {
     tags: string[];
     difficulty: number;
     author_id: string;
+    /** Random and fixed at insert: the order draws walk. */
+    sample_key: Generated<number>;
     created_at: Generated<string>;
   };
   media: {

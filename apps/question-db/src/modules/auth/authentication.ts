@@ -34,8 +34,10 @@ export const authentication = fp<{ auth: AuthService }>(
           `Route ${String(route.method)} ${route.url} names ${permission}, which the policy module does not know.`,
         );
       }
-      const existing = route.preValidation ?? [];
-      route.preValidation = [
+      // On request, after the principal is known and before the body is read: a caller without
+      // the permission never gets to make the service buffer or parse an upload.
+      const existing = route.onRequest ?? [];
+      route.onRequest = [
         requirePermission(permission),
         ...(Array.isArray(existing) ? existing : [existing]),
       ];

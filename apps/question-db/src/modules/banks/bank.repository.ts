@@ -1,16 +1,118 @@
 import { sql } from '@questa/db';
-import type { BankInput } from '@questa/contracts';
+import type { Bank, BankInput, BankVisibility, TenantBank } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
-import type { TenantBank } from '@questa/contracts';
+import { searchConfigOf, searchDocumentOf } from '../../db/search';
+import { isoTimestamp } from '../../db/timestamps';
+
+type BankFields = Required<BankInput>;
+
+/** Another bank of the tenant already has the slug asked for. */
+export class DuplicateSlugError extends Error {
+  override name = 'DuplicateSlugError';
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export function createBankRepository(db: QuestionDb) {
   return {
-    async create(clientId: string, bank: Required<BankInput>) {
-      return db
+    /** Creates the bank; DuplicateSlugError when the tenant already has one with that slug. */
+    async create(clientId: string, bank: BankFields) {
+      const created = await db
         .insertInto('banks')
         .values({ client_id: clientId, ...bank })
+        .onConflict((conflict) => conflict.columns(['client_id', 'slug']).doNothing())
         .returning(['id', 'slug'])
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!created) throw new DuplicateSlugError(`The tenant already has a bank ${bank.slug}.`);
+      return created;
+    },
+
+    async find(clientId: string, bankId: string): Promise<Bank | undefined> {
+      const row = await db
+        .selectFrom('banks as b')
+        .selectAll('b')
+        // Drafts included: this is the tenant's own view of its bank.
+        .select((eb) =>
+          eb
+            .selectFrom('questions as q')
+            .whereRef('q.bank_id', '=', 'b.id')
+            .select(sql<string>`count(*)`.as('count'))
+            .as('questionCount'),
+        )
+        .where('b.id', '=', bankId)
+        .where('b.client_id', '=', clientId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        clientId: row.client_id,
+        slug: row.slug,
+        title: row.title,
+        description: row.description,
+        language: row.language,
+        visibility: row.visibility,
+        tags: row.tags,
+        questionCount: Number(row.questionCount ?? 0),
+        createdAt: isoTimestamp(row.created_at),
+        updatedAt: isoTimestamp(row.updated_at),
+      };
+    },
+
+    /** The bank's visibility, when the tenant has such a bank. */
+    async visibilityOf(clientId: string, bankId: string): Promise<BankVisibility | undefined> {
+      const row = await db
+        .selectFrom('banks')
+        .select('visibility')
+        .where('id', '=', bankId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      return row?.visibility;
+    },
+
+    /**
+     * Changes the given fields; false when the tenant has no such bank, DuplicateSlugError when
+     * the new slug is taken. A new language re-indexes the bank's questions for search in the
+     * same transaction, so search never mixes two languages' stemming within one bank.
+     */
+    async update(clientId: string, bankId: string, changes: Partial<BankFields>): Promise<boolean> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const before = await trx
+            .selectFrom('banks')
+            .select(sql<string>`${searchConfigOf(sql.ref('language'))}::text`.as('config'))
+            .where('id', '=', bankId)
+            .where('client_id', '=', clientId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!before) return false;
+          const after = await trx
+            .updateTable('banks')
+            .set({ ...changes, updated_at: sql<string>`now()` })
+            .where('id', '=', bankId)
+            .returning(sql<string>`${searchConfigOf(sql.ref('language'))}::text`.as('config'))
+            .executeTakeFirstOrThrow();
+          if (after.config !== before.config) {
+            const config = sql<string>`${after.config}::regconfig`;
+            // Content is unchanged, so neither revision nor updated_at moves.
+            await trx
+              .updateTable('questions as q')
+              .from('question_versions as v')
+              .set({
+                search_config: config,
+                search_document: searchDocumentOf(config, sql.ref('v.content')),
+              })
+              .where('q.bank_id', '=', bankId)
+              .whereRef('v.question_id', '=', 'q.id')
+              .whereRef('v.version', '=', 'q.current_version')
+              .execute();
+          }
+          return true;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateSlugError('The slug is taken.');
+        throw error;
+      }
     },
 
     /** One page of the tenant's banks in slug order, starting after `afterSlug`. */

@@ -1,8 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientParams, cursorQuery } from '@questa/contracts';
+import type { FastifyRequest } from 'fastify';
+import {
+  bank,
+  bankInput,
+  bankParams,
+  bankUpdate,
+  clientParams,
+  cursorQuery,
+  tenantBankList,
+} from '@questa/contracts';
 import { requireSession } from '../auth/guards';
-import { tenantBankList } from '@questa/contracts';
 import type { BankService } from './bank.service';
+
+// bankUpdate is bankInput made partial, and zod fills a field's default even inside a partial,
+// so a PATCH naming only the title would reset the language, visibility and tags. The fields the
+// caller actually sent are noted before validation and only those are changed.
+const sentFields = new WeakMap<FastifyRequest, ReadonlySet<string>>();
+
+function onlySent<T extends object>(request: FastifyRequest, body: T): Partial<T> {
+  const sent = sentFields.get(request) ?? new Set<string>();
+  return Object.fromEntries(Object.entries(body).filter(([key]) => sent.has(key))) as Partial<T>;
+}
 
 export const bankRoutes: FastifyPluginAsyncZod<{ banks: BankService }> = async (app, { banks }) => {
   app.get(
@@ -19,5 +37,70 @@ export const bankRoutes: FastifyPluginAsyncZod<{ banks: BankService }> = async (
     },
     (request, reply) =>
       banks.listForTenant(requireSession(request, reply), request.params.clientId, request.query),
+  );
+
+  app.post(
+    '/clients/:clientId/banks',
+    {
+      config: { permission: 'question:write' },
+      schema: {
+        summary: 'Create a bank; its slug is unique within the tenant',
+        tags: ['banks'],
+        params: clientParams,
+        body: bankInput,
+        response: { 201: bank },
+      },
+    },
+    async (request, reply) => {
+      const created = await banks.create(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.body,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/clients/:clientId/banks/:bankId',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'One bank of the tenant, with how many questions it holds, drafts included',
+        tags: ['banks'],
+        params: bankParams,
+        response: { 200: bank },
+      },
+    },
+    (request, reply) =>
+      banks.get(requireSession(request, reply), request.params.clientId, request.params.bankId),
+  );
+
+  app.patch(
+    '/clients/:clientId/banks/:bankId',
+    {
+      config: { permission: 'question:write' },
+      schema: {
+        summary: 'Change some of a bank’s fields; those not sent stay as they are',
+        tags: ['banks'],
+        params: bankParams,
+        body: bankUpdate,
+        response: { 200: bank },
+      },
+      preValidation: (request, _reply, done) => {
+        const body = request.body;
+        if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+          sentFields.set(request, new Set(Object.keys(body)));
+        }
+        done();
+      },
+    },
+    (request, reply) =>
+      banks.update(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.params.bankId,
+        onlySent(request, request.body),
+      ),
   );
 };

@@ -1,9 +1,9 @@
-import { bankInput } from '@questa/contracts';
+import { bankInput, type Bank, type BankInput, type TenantBankList } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { can, type Principal } from '@questa/policy';
 import type { TenantRepository } from '../tenants/tenant.repository';
-import type { BankRepository } from './bank.repository';
-import type { TenantBankList } from '@questa/contracts';
+import { mayReadBank, noSuchBank } from './bank-access';
+import { DuplicateSlugError, type BankRepository } from './bank.repository';
 
 // Cursors are opaque to callers so the ordering behind them can change without breaking anyone.
 const encodeCursor = (slug: string) => Buffer.from(slug, 'utf8').toString('base64url');
@@ -19,11 +19,27 @@ function decodeCursor(cursor: string): string {
   return slug.data;
 }
 
+const slugTaken = () =>
+  new HttpProblem('validation.failed', {
+    detail: 'Another bank of this tenant already uses that slug.',
+    errors: [{ field: 'body.slug', message: 'is already used by another bank of this tenant' }],
+  });
+
 export function createBankService(deps: {
-  banks: Pick<BankRepository, 'listForClient'>;
+  banks: Pick<BankRepository, 'listForClient' | 'create' | 'find' | 'update'>;
   tenants: Pick<TenantRepository, 'exists'>;
 }) {
+  const { banks } = deps;
+
+  async function get(principal: Principal, clientId: string, bankId: string): Promise<Bank> {
+    const bank = await banks.find(clientId, bankId);
+    if (!bank || !mayReadBank(principal, clientId, bank.visibility)) throw noSuchBank();
+    return bank;
+  }
+
   return {
+    get,
+
     async listForTenant(
       principal: Principal,
       clientId: string,
@@ -34,17 +50,43 @@ export function createBankService(deps: {
         throw new HttpProblem('not_found', { detail: 'There is no such tenant.' });
       }
       // One row more than asked tells whether another page follows.
-      const rows = await deps.banks.listForClient(clientId, {
+      const rows = await banks.listForClient(clientId, {
         afterSlug,
         limit: page.limit + 1,
         includePrivate: can(principal, 'bank:read_private', clientId),
       });
-      const banks = rows.slice(0, page.limit);
-      const last = banks.at(-1);
+      const onPage = rows.slice(0, page.limit);
+      const last = onPage.at(-1);
       return {
-        banks,
+        banks: onPage,
         nextCursor: rows.length > page.limit && last ? encodeCursor(last.slug) : null,
       };
+    },
+
+    async create(principal: Principal, clientId: string, input: Required<BankInput>) {
+      try {
+        const created = await banks.create(clientId, input);
+        return await get(principal, clientId, created.id);
+      } catch (error) {
+        if (error instanceof DuplicateSlugError) throw slugTaken();
+        throw error;
+      }
+    },
+
+    /** Changes only the fields the caller sent. */
+    async update(
+      principal: Principal,
+      clientId: string,
+      bankId: string,
+      changes: Partial<Required<BankInput>>,
+    ): Promise<Bank> {
+      try {
+        if (!(await banks.update(clientId, bankId, changes))) throw noSuchBank();
+      } catch (error) {
+        if (error instanceof DuplicateSlugError) throw slugTaken();
+        throw error;
+      }
+      return get(principal, clientId, bankId);
     },
   };
 }

@@ -44,7 +44,7 @@ export async function seedDemoContent(
     for (const item of content.media) {
       const body = Buffer.from(item.body, 'utf8');
       const sha256 = createHash('sha256').update(body).digest('hex');
-      await store.put(sha256, body);
+      await store.put(sha256, body, item.contentType);
       await media.record({
         clientId: client.id,
         sha256,
@@ -74,7 +74,12 @@ export async function seedDemoContent(
         );
         return questionContent.parse({ ...input, stem, media: hashes });
       });
-      await questions.insertPublished(created.id, contents, DEMO_AUTHOR_ID);
+      await questions.insertMany(
+        client.id,
+        created.id,
+        contents.map((parsed) => ({ content: parsed, status: 'published' })),
+        DEMO_AUTHOR_ID,
+      );
       count += contents.length;
     }
     return { seeded: true, questions: count };

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 
 /** Where media bytes live, addressed by their sha256. */
 export interface MediaStore {
-  put(sha256: string, body: Buffer): Promise<void>;
+  /** Stores the bytes once; storing the same hash again does nothing. */
+  put(sha256: string, body: Buffer, contentType?: string): Promise<void>;
   /** A stream of the bytes, or undefined when nothing is stored under that hash. */
   open(sha256: string): Promise<Readable | undefined>;
 }

@@ -24,6 +24,19 @@ export function createMediaRepository(db: QuestionDb) {
         .execute();
     },
 
+    /** Those of `hashes` the tenant never uploaded. */
+    async unknownTo(clientId: string, hashes: readonly string[]): Promise<string[]> {
+      if (hashes.length === 0) return [];
+      const known = await db
+        .selectFrom('media')
+        .select('sha256')
+        .where('client_id', '=', clientId)
+        .where('sha256', 'in', hashes)
+        .execute();
+      const knownHashes = new Set(known.map((row) => row.sha256));
+      return hashes.filter((hash) => !knownHashes.has(hash));
+    },
+
     async contentType(sha256: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('media')

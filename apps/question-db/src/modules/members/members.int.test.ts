@@ -212,37 +212,78 @@ describe('tenants and members', () => {
     expect(list.statusCode).toBe(403);
   });
 
-  it('answers another tenant’s member on every tenant route exactly as for a missing tenant', async () => {
+  it('answers another tenant’s member or API key on every tenant route exactly as for a missing tenant', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     const tenantRoutes = t.routes.filter(
       (route) => route.url.includes(':clientId') && route.method !== 'HEAD',
     );
-    expect(tenantRoutes.length).toBeGreaterThanOrEqual(7);
-    for (const route of tenantRoutes) {
-      const answers = [];
-      for (const clientId of [acme, missing]) {
-        const url = route.url
-          .replace(':clientId', clientId)
-          .replace(':userId', 'olive')
-          .replace(':credentialId', '11111111-1111-4111-8111-111111111111');
-        const response = await t.app.inject({
-          method: route.method as 'GET',
-          url,
-          headers: as('gus'),
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-        });
-        const body = response.json<Record<string, unknown>>();
-        // These two differ between any two requests, whatever they ask.
-        delete body.instance;
-        delete body.requestId;
-        answers.push({ status: response.statusCode, body });
+    expect(tenantRoutes.length).toBeGreaterThanOrEqual(17);
+    // Real ids of acme's, so a leak would show as data rather than as a 404 for a missing row.
+    const bank = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${acme}/banks`,
+      headers: as('ada'),
+      payload: { slug: 'isolated', title: 'Isolated' },
+    });
+    const bankId = bank.json<{ id: string }>().id;
+    const question = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${acme}/banks/${bankId}/questions`,
+      headers: as('ada'),
+      payload: {
+        content: {
+          type: 'true_false',
+          stem: 'Olive wrote this?',
+          topic: 'T',
+          difficulty: 1,
+          answer: true,
+        },
+      },
+    });
+    const questionId = question.json<{ id: string }>().id;
+    const globexKey = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${globex}/credentials`,
+      headers: as('gus'),
+      payload: { scopes: ['banks:read', 'banks:write'] },
+    });
+    const outsiders = [as('gus'), bearer(globexKey.json<{ secret: string }>().secret)];
+
+    for (const headers of outsiders) {
+      for (const route of tenantRoutes) {
+        const answers = [];
+        for (const clientId of [acme, missing]) {
+          const url = route.url
+            .replace(':clientId', clientId)
+            .replace(':userId', 'olive')
+            .replace(':credentialId', '11111111-1111-4111-8111-111111111111')
+            .replace(':bankId', bankId)
+            .replace(':questionId', questionId)
+            .replace(':version', '1');
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers,
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+          });
+          const body = response.json<Record<string, unknown>>();
+          // These two differ between any two requests, whatever they ask.
+          delete body.instance;
+          delete body.requestId;
+          answers.push({ status: response.statusCode, body });
+        }
+        expect(answers[0], `${route.method} ${route.url}`).toEqual(answers[1]);
+        expect(answers[0]!.status).toBe(404);
+        expect(JSON.stringify(answers[0])).not.toMatch(/olive|Isolated|Olive wrote/);
       }
-      expect(answers[0], `${route.method} ${route.url}`).toEqual(answers[1]);
-      expect(answers[0]!.status).toBe(404);
-      expect(JSON.stringify(answers[0])).not.toContain('olive');
     }
     const stillOwner = await t.app.inject({ url: `${API}/me/memberships`, headers: as('olive') });
     expect(stillOwner.json()).toMatchObject({ memberships: [{ clientId: acme, role: 'owner' }] });
+    const untouched = await t.app.inject({
+      url: `${API}/clients/${acme}/questions/${questionId}`,
+      headers: as('olive'),
+    });
+    expect(untouched.json()).toMatchObject({ revision: 1, currentVersion: 1 });
   });
 
   it('seeds a membership once and leaves a changed role alone', async () => {

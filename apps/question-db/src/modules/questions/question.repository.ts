@@ -1,36 +1,372 @@
-import type { QuestionContent } from '@questa/contracts';
+import { randomUUID } from 'node:crypto';
+import { sql } from '@questa/db';
+import type {
+  BankVisibility,
+  QuestionContent,
+  QuestionStatus,
+  QuestionVersion,
+} from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
+import { jsonb, searchConfigOf, searchDocumentOf } from '../../db/search';
+import { isoTimestamp } from '../../db/timestamps';
+
+/** A published or retired version was asked to change; exams pin them, so none ever does. */
+export class PublishedVersionImmutableError extends Error {
+  override name = 'PublishedVersionImmutableError';
+}
+
+/** A question's head as a write needs it, read under a row lock. */
+export interface LockedQuestion {
+  id: string;
+  bankId: string;
+  revision: number;
+  currentVersion: number;
+  publishedVersion: number | null;
+  /** The current version's status. */
+  status: QuestionStatus;
+}
+
+export interface QuestionHead {
+  id: string;
+  bankId: string;
+  clientId: string;
+  bankVisibility: BankVisibility;
+  currentVersion: number;
+  publishedVersion: number | null;
+  revision: number;
+}
+
+export interface NewQuestion {
+  content: QuestionContent;
+  status: Extract<QuestionStatus, 'draft' | 'published'>;
+}
+
+const versionColumns = [
+  'v.question_id',
+  'v.version',
+  'v.status',
+  'v.content',
+  'v.author_id',
+  'v.created_at',
+] as const;
+
+function toVersion(row: {
+  question_id: string;
+  version: number;
+  status: QuestionStatus;
+  content: QuestionContent;
+  author_id: string;
+  created_at: string;
+}): QuestionVersion {
+  return {
+    questionId: row.question_id,
+    version: row.version,
+    status: row.status,
+    content: row.content,
+    authorId: row.author_id,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+// Statements the bulk insert sends at once: well under PostgreSQL's 65,535 parameters a statement.
+const insertChunk = 500;
+
+function questionQueries(db: QuestionDb) {
+  const contentColumns = (content: QuestionContent) => ({
+    type: content.type,
+    topic: content.topic,
+    tags: content.tags,
+    difficulty: content.difficulty,
+  });
+
+  return {
+    /**
+     * Adds questions to a bank, each with a first version in the given status, a few statements
+     * per 500 questions. Run it on a transaction's repository (see `inTransaction`): it writes
+     * all or nothing, and the bank row stays share-locked, so a concurrent change of the bank's
+     * language cannot leave these questions indexed in the old one. Returns the new ids in input
+     * order, or undefined when the tenant has no such bank.
+     */
+    async insertMany(
+      clientId: string,
+      bankId: string,
+      questions: readonly NewQuestion[],
+      authorId: string,
+    ): Promise<string[] | undefined> {
+      const bank = await db
+        .selectFrom('banks')
+        .select(sql<string>`${searchConfigOf(sql.ref('language'))}::text`.as('config'))
+        .where('id', '=', bankId)
+        .where('client_id', '=', clientId)
+        .forShare()
+        .executeTakeFirst();
+      if (!bank) return undefined;
+      const config = sql<string>`${bank.config}::regconfig`;
+      const ids: string[] = [];
+      for (let start = 0; start < questions.length; start += insertChunk) {
+        const chunk = questions
+          .slice(start, start + insertChunk)
+          .map((question) => ({ ...question, id: randomUUID() }));
+        await db
+          .insertInto('questions')
+          .values(
+            chunk.map(({ id, content, status }) => ({
+              id,
+              bank_id: bankId,
+              client_id: clientId,
+              current_version: 1,
+              published_version: status === 'published' ? 1 : null,
+              status,
+              ...contentColumns(content),
+              search_config: config,
+              search_document: searchDocumentOf(config, jsonb(content)),
+            })),
+          )
+          .execute();
+        await db
+          .insertInto('question_versions')
+          .values(
+            chunk.map(({ id, content, status }) => ({
+              question_id: id,
+              bank_id: bankId,
+              version: 1,
+              status,
+              ...contentColumns(content),
+              content: jsonb(content),
+              author_id: authorId,
+            })),
+          )
+          .execute();
+        ids.push(...chunk.map((question) => question.id));
+      }
+      return ids;
+    },
+
+    /** The question with its current version, when it belongs to the tenant. */
+    async findDetail(
+      clientId: string,
+      questionId: string,
+    ): Promise<(QuestionHead & { current: QuestionVersion }) | undefined> {
+      const row = await db
+        .selectFrom('questions as q')
+        .innerJoin('banks as b', 'b.id', 'q.bank_id')
+        .innerJoin('question_versions as v', (join) =>
+          join.onRef('v.question_id', '=', 'q.id').onRef('v.version', '=', 'q.current_version'),
+        )
+        .select([
+          'q.id',
+          'q.bank_id as bankId',
+          'q.client_id as clientId',
+          'b.visibility as bankVisibility',
+          'q.current_version as currentVersion',
+          'q.published_version as publishedVersion',
+          'q.revision',
+          ...versionColumns,
+        ])
+        .where('q.id', '=', questionId)
+        .where('q.client_id', '=', clientId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { question_id, version, status, content, author_id, created_at, ...head } = row;
+      return {
+        ...head,
+        current: toVersion({ question_id, version, status, content, author_id, created_at }),
+      };
+    },
+
+    async findVersion(questionId: string, version: number): Promise<QuestionVersion | undefined> {
+      const row = await db
+        .selectFrom('question_versions as v')
+        .select(versionColumns)
+        .where('v.question_id', '=', questionId)
+        .where('v.version', '=', version)
+        .executeTakeFirst();
+      return row && toVersion(row);
+    },
+
+    /** Every version of the question, newest first. */
+    async listVersions(questionId: string): Promise<QuestionVersion[]> {
+      const rows = await db
+        .selectFrom('question_versions as v')
+        .select(versionColumns)
+        .where('v.question_id', '=', questionId)
+        .orderBy('v.version', 'desc')
+        .execute();
+      return rows.map(toVersion);
+    },
+
+    /** Versions in a bank for export: published only, or the current version of each question. */
+    async listForExport(
+      clientId: string,
+      bankId: string,
+      which: 'published' | 'current',
+    ): Promise<QuestionVersion[]> {
+      const rows = await db
+        .selectFrom('questions as q')
+        .innerJoin('question_versions as v', (join) =>
+          join
+            .onRef('v.question_id', '=', 'q.id')
+            .onRef(
+              'v.version',
+              '=',
+              which === 'published' ? 'q.published_version' : 'q.current_version',
+            ),
+        )
+        .select(versionColumns)
+        .where('q.bank_id', '=', bankId)
+        .where('q.client_id', '=', clientId)
+        .orderBy('q.created_at')
+        .orderBy('q.id')
+        .execute();
+      return rows.map(toVersion);
+    },
+  };
+}
+
+/** What a write may do while it holds the question's row lock. */
+function lockedWrites(db: QuestionDb) {
+  const contentColumns = (content: QuestionContent) => ({
+    content: jsonb(content),
+    type: content.type,
+    topic: content.topic,
+    tags: content.tags,
+    difficulty: content.difficulty,
+  });
+
+  return {
+    /**
+     * Rewrites a draft or in-review version in place, back to draft. A published or retired
+     * version is never rewritten: the condition is in the statement itself, so no caller can.
+     */
+    async rewriteDraft(
+      questionId: string,
+      version: number,
+      content: QuestionContent,
+      authorId: string,
+    ): Promise<void> {
+      const updated = await db
+        .updateTable('question_versions')
+        .set({ ...contentColumns(content), status: 'draft', author_id: authorId })
+        .where('question_id', '=', questionId)
+        .where('version', '=', version)
+        .where('status', 'in', ['draft', 'in_review'])
+        .returning('version')
+        .executeTakeFirst();
+      if (!updated) {
+        throw new PublishedVersionImmutableError(
+          `Version ${version} of question ${questionId} is published or retired and cannot change.`,
+        );
+      }
+    },
+
+    async addDraftVersion(
+      question: Pick<LockedQuestion, 'id' | 'bankId'>,
+      version: number,
+      content: QuestionContent,
+      authorId: string,
+    ): Promise<void> {
+      await db
+        .insertInto('question_versions')
+        .values({
+          question_id: question.id,
+          bank_id: question.bankId,
+          version,
+          status: 'draft',
+          ...contentColumns(content),
+          author_id: authorId,
+        })
+        .execute();
+    },
+
+    /** Moves one version from `from` to `to`; anything else about it stays as it is. */
+    async moveVersion(
+      questionId: string,
+      version: number,
+      from: QuestionStatus,
+      to: QuestionStatus,
+    ): Promise<void> {
+      const moved = await db
+        .updateTable('question_versions')
+        .set({ status: to })
+        .where('question_id', '=', questionId)
+        .where('version', '=', version)
+        .where('status', '=', from)
+        .returning('version')
+        .executeTakeFirst();
+      if (!moved) {
+        throw new Error(`Version ${version} of question ${questionId} is not ${from}.`);
+      }
+    },
+
+    /**
+     * Records a save or transition on the question row: a new revision, the versions it points
+     * at, and a fresh copy of the current version's status, filter fields and search document.
+     */
+    async recordChange(
+      questionId: string,
+      pointers: { currentVersion: number; publishedVersion: number | null },
+    ): Promise<void> {
+      await db
+        .updateTable('questions as q')
+        .from('question_versions as v')
+        .set((eb) => ({
+          revision: sql<number>`q.revision + 1`,
+          updated_at: sql<string>`now()`,
+          current_version: pointers.currentVersion,
+          published_version: pointers.publishedVersion,
+          status: eb.ref('v.status'),
+          type: eb.ref('v.type'),
+          topic: eb.ref('v.topic'),
+          tags: eb.ref('v.tags'),
+          difficulty: eb.ref('v.difficulty'),
+          search_document: searchDocumentOf(sql.ref('q.search_config'), sql.ref('v.content')),
+        }))
+        .where('q.id', '=', questionId)
+        .whereRef('v.question_id', '=', 'q.id')
+        .where('v.version', '=', pointers.currentVersion)
+        .execute();
+    },
+  };
+}
+
+export type LockedWrites = ReturnType<typeof lockedWrites>;
 
 export function createQuestionRepository(db: QuestionDb) {
   return {
+    ...questionQueries(db),
+
+    /** Runs `work` with this repository's queries in one transaction, e.g. a bulk import. */
+    inTransaction<T>(work: (questions: ReturnType<typeof questionQueries>) => Promise<T>) {
+      return db.transaction().execute((trx) => work(questionQueries(trx)));
+    },
+
     /**
-     * Adds questions whose first version is already published, in two statements however many
-     * there are. Used for imports that skip review and for seeding.
+     * Runs `change` in a transaction holding the question's row lock (`select … for update`),
+     * so two saves or transitions of one question happen one after another and the second sees
+     * the revision the first wrote. Undefined when the tenant has no such question.
      */
-    async insertPublished(bankId: string, contents: QuestionContent[], authorId: string) {
-      if (contents.length === 0) return [];
-      const questions = await db
-        .insertInto('questions')
-        .values(contents.map(() => ({ bank_id: bankId, current_version: 1, published_version: 1 })))
-        .returning('id')
-        .execute();
-      await db
-        .insertInto('question_versions')
-        .values(
-          contents.map((content, index) => ({
-            question_id: questions[index]!.id,
-            version: 1,
-            status: 'published' as const,
-            type: content.type,
-            content: JSON.stringify(content) as unknown as QuestionContent,
-            topic: content.topic,
-            tags: content.tags,
-            difficulty: content.difficulty,
-            author_id: authorId,
-          })),
-        )
-        .execute();
-      return questions.map((question) => question.id);
+    async changeLocked<T>(
+      clientId: string,
+      questionId: string,
+      change: (question: LockedQuestion, writes: LockedWrites) => Promise<T>,
+    ): Promise<T | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const question = await trx
+          .selectFrom('questions')
+          .select([
+            'id',
+            'bank_id as bankId',
+            'revision',
+            'current_version as currentVersion',
+            'published_version as publishedVersion',
+            'status',
+          ])
+          .where('id', '=', questionId)
+          .where('client_id', '=', clientId)
+          .forUpdate()
+          .executeTakeFirst();
+        return question ? change(question, lockedWrites(trx)) : undefined;
+      });
     },
   };
 }

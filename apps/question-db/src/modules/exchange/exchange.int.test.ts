@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipSync } from 'fflate';
+import type { QuestionContent } from '@questa/contracts';
+import { bearer, startTestQuestionDb, type TestQuestionDb } from '../../testing';
+
+const gift = `// A small quiz
+$CATEGORY: Geography
+
+::capital::What is the capital of France? {=Paris ~Lyon ~Marseille}
+
+::true-false::The Nile flows into the Mediterranean. {T}
+
+::numeric::How many continents are there? {#7:0}
+`;
+
+const broken = `::one::What is 2+2? {=4 ~5}
+
+::two::Pick the broken one {=a ~b
+
+::three::Which is right? {~x ~y}
+`;
+
+describe('import and export', () => {
+  let qdb: TestQuestionDb;
+  let clientId: string;
+  let headers: Record<string, string>;
+  let otherHeaders: Record<string, string>;
+
+  beforeAll(async () => {
+    qdb = await startTestQuestionDb();
+    clientId = await qdb.createTenant('exchange', { owner: 'owner' });
+    await qdb.createTenant('elsewhere', { stranger: 'owner' });
+    headers = bearer(await qdb.issuer.sign({ sub: 'owner' }));
+    otherHeaders = bearer(await qdb.issuer.sign({ sub: 'stranger' }));
+  });
+  afterAll(() => qdb?.close());
+
+  const newBank = async (slug: string) => {
+    const response = await qdb.app.inject({
+      method: 'POST',
+      url: `/qdb/api/v1/clients/${clientId}/banks`,
+      headers,
+      payload: { slug, title: slug },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: string }>().id;
+  };
+  const importFile = (bankId: string, query: string, body: string | Uint8Array, as = headers) =>
+    qdb.app.inject({
+      method: 'POST',
+      url: `/qdb/api/v1/clients/${clientId}/banks/${bankId}/import?${query}`,
+      headers: { ...as, 'content-type': 'text/plain' },
+      payload: Buffer.from(body),
+    });
+  const contentsOf = async (bankId: string) => {
+    const list = await qdb.app.inject({
+      url: `/qdb/api/v1/clients/${clientId}/questions?bankId=${bankId}&limit=100`,
+      headers,
+    });
+    const contents: QuestionContent[] = [];
+    for (const { id } of list.json<{ questions: { id: string }[] }>().questions) {
+      const detail = await qdb.app.inject({
+        url: `/qdb/api/v1/clients/${clientId}/questions/${id}`,
+        headers,
+      });
+      contents.push(detail.json<{ current: { content: QuestionContent } }>().current.content);
+    }
+    return contents.sort((a, b) => a.stem.localeCompare(b.stem));
+  };
+
+  it('previews a GIFT file without writing, then imports it as drafts', async () => {
+    const bankId = await newBank('gift-import');
+    const dry = await importFile(bankId, 'format=gift&dryRun=true', gift);
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ total: 3, valid: 3, imported: 0, errors: [] });
+    expect(dry.json<{ preview: unknown[] }>().preview).toHaveLength(3);
+    expect(await contentsOf(bankId)).toEqual([]);
+
+    const real = await importFile(bankId, 'format=gift', gift);
+    expect(real.json()).toMatchObject({ total: 3, imported: 3 });
+    const contents = await contentsOf(bankId);
+    expect(contents.map((c) => c.type).sort()).toEqual(['numeric', 'single_choice', 'true_false']);
+    expect(contents.every((c) => c.topic === 'Geography')).toBe(true);
+  });
+
+  it('refuses a file with errors as a whole, naming the lines, or imports only the valid items', async () => {
+    const bankId = await newBank('broken-import');
+    const refused = await importFile(bankId, 'format=gift&mode=all_or_nothing', broken);
+    expect(refused.statusCode).toBe(422);
+    const problem = refused.json<{ code: string; lines: { line: number; message: string }[] }>();
+    expect(problem.code).toBe('import.invalid');
+    expect(problem.lines.length).toBeGreaterThan(0);
+    expect(problem.lines.every((line) => line.line > 0)).toBe(true);
+    expect(await contentsOf(bankId)).toEqual([]);
+
+    const partial = await importFile(bankId, 'format=gift&mode=valid_only', broken);
+    expect(partial.statusCode).toBe(200);
+    expect(partial.json<{ imported: number }>().imported).toBe(1);
+    expect(await contentsOf(bankId)).toHaveLength(1);
+  });
+
+  it('exports a bank as a QTI package that imports into a new bank with the same content', async () => {
+    const source = await newBank('qti-source');
+    await importFile(source, 'format=gift', gift);
+    const exported = await qdb.app.inject({
+      url: `/qdb/api/v1/clients/${clientId}/banks/${source}/export?format=qti&status=all`,
+      headers,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('zip');
+    expect(exported.headers['content-disposition']).toContain('qti-source.zip');
+
+    const target = await newBank('qti-target');
+    const imported = await importFile(target, 'format=qti', exported.rawPayload);
+    expect(imported.json()).toMatchObject({ total: 3, imported: 3, errors: [] });
+    expect(await contentsOf(target)).toEqual(await contentsOf(source));
+  });
+
+  it('refuses a QTI package that reaches outside itself', async () => {
+    const bankId = await newBank('qti-traversal');
+    const zip = zipSync({
+      'imsmanifest.xml': new TextEncoder().encode('<manifest/>'),
+      '../evil.txt': new Uint8Array([1]),
+    });
+    const response = await importFile(bankId, 'format=qti', zip);
+    expect(response.statusCode).toBe(422);
+    expect(JSON.stringify(response.json())).toMatch(/path|outside|\.\./i);
+  });
+
+  it('refuses a file in another encoding, and more than 10,000 questions', async () => {
+    const bankId = await newBank('bad-files');
+    const latin1 = Buffer.from('::q::Caf\xe9? {T}', 'latin1');
+    expect((await importFile(bankId, 'format=gift', latin1)).statusCode).toBe(422);
+    const many = Array.from({ length: 10_001 }, (_, i) => `::q${i}::Is ${i} a number? {T}`).join(
+      '\n\n',
+    );
+    const response = await importFile(bankId, 'format=gift', many);
+    expect(response.statusCode).toBe(422);
+    expect(JSON.stringify(response.json())).toContain('10');
+  });
+
+  it('answers another tenant’s member with 404 on import and export', async () => {
+    const bankId = await newBank('private-exchange');
+    const imported = await importFile(bankId, 'format=gift', gift, otherHeaders);
+    expect(imported.statusCode).toBe(404);
+    const exported = await qdb.app.inject({
+      url: `/qdb/api/v1/clients/${clientId}/banks/${bankId}/export?format=gift`,
+      headers: otherHeaders,
+    });
+    expect(exported.statusCode).toBe(404);
+  });
+});

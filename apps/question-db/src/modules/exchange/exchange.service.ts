@@ -1,0 +1,145 @@
+import type { ExchangeFormat, ImportIssue, ImportReport, QuestionContent } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { parseQuestions, serializeQuestions, type ExportMedia } from '@questa/question-formats';
+import type { QuestionDb } from '../../db/tables';
+import type { RequestPrincipal } from '../auth/principal';
+import type { BankRepository } from '../banks/bank.repository';
+import type { MediaRepository } from '../media/media.repository';
+import type { MediaService } from '../media/media.service';
+import type { MediaStore } from '../media/media-store';
+import { createQuestionRepository } from '../questions/question.repository';
+
+const PREVIEW_SIZE = 20;
+const notFound = () => new HttpProblem('not_found', { detail: 'This tenant has no such bank.' });
+
+/**
+ * Moves questions in and out of a bank through the exchange formats. Imports land as drafts, so
+ * nothing reaches learners before a reviewer publishes it; they are written in one transaction,
+ * so a failure leaves the bank as it was.
+ */
+export function createExchangeService(deps: {
+  db: QuestionDb;
+  banks: BankRepository;
+  media: MediaRepository;
+  mediaService: MediaService;
+  store: MediaStore;
+}) {
+  /** Stores a package's images and rewrites the item texts that refer to them by path. */
+  async function storePackagedMedia(
+    clientId: string,
+    files: { path: string; bytes: Uint8Array }[],
+    warnings: ImportIssue[],
+  ): Promise<Map<string, string>> {
+    const hashOfPath = new Map<string, string>();
+    for (const file of files) {
+      try {
+        const stored = await deps.mediaService.upload(clientId, Buffer.from(file.bytes));
+        hashOfPath.set(file.path, stored.sha256);
+      } catch (error) {
+        if (!(error instanceof HttpProblem)) throw error;
+        warnings.push({ message: `${file.path}: ${error.message}` });
+      }
+    }
+    return hashOfPath;
+  }
+
+  return {
+    async import(
+      principal: RequestPrincipal,
+      clientId: string,
+      bankId: string,
+      request: { format: ExchangeFormat; mode: 'all_or_nothing' | 'valid_only'; dryRun: boolean },
+      body: Uint8Array,
+    ): Promise<ImportReport> {
+      if (!(await deps.banks.find(clientId, bankId))) throw notFound();
+      const parsed = parseQuestions(request.format, body);
+      const errors = [...parsed.errors];
+      const warnings = [...parsed.warnings];
+
+      // Media a text format names by hash must already belong to this tenant.
+      const referenced = [...new Set(parsed.items.flatMap((item) => item.content.media))];
+      const unknown = new Set(await deps.media.unknownTo(clientId, referenced));
+      // A package carries its images as media/<sha256>.<ext>; those arrive with the questions.
+      const packaged = new Set(
+        parsed.media.map((file) => /([0-9a-f]{64})\.[a-z]+$/.exec(file.path)?.[1]),
+      );
+      const items = parsed.items.filter((item) => {
+        const missing = item.content.media.filter(
+          (hash) => unknown.has(hash) && !packaged.has(hash),
+        );
+        if (missing.length === 0) return true;
+        errors.push({
+          item: item.item,
+          ...(item.line ? { line: item.line } : {}),
+          message: `Question ${item.item} refers to images this tenant does not have: ${missing.join(', ')}`,
+        });
+        return false;
+      });
+
+      const report = (imported: number, preview?: QuestionContent[]): ImportReport => ({
+        total: parsed.total,
+        valid: items.length,
+        imported,
+        errors,
+        warnings,
+        ...(preview ? { preview } : {}),
+      });
+      if (request.mode === 'all_or_nothing' && errors.length > 0 && !request.dryRun) {
+        throw new HttpProblem('import.invalid', {
+          detail: `${errors.length} problem${errors.length === 1 ? '' : 's'} found; nothing was imported.`,
+          lines: errors.map((issue) => ({
+            line: issue.line ?? issue.item ?? 0,
+            message: issue.message,
+          })),
+        });
+      }
+      if (request.dryRun) {
+        return report(
+          0,
+          items.slice(0, PREVIEW_SIZE).map((item) => item.content),
+        );
+      }
+      if (items.length === 0) return report(0);
+
+      await storePackagedMedia(clientId, parsed.media, warnings);
+      await deps.db.transaction().execute(async (trx) => {
+        const ids = await createQuestionRepository(trx).insertMany(
+          clientId,
+          bankId,
+          items.map((item) => ({ content: item.content, status: 'draft' as const })),
+          principal.sub,
+        );
+        if (!ids) throw notFound();
+      });
+      return report(items.length);
+    },
+
+    async export(
+      clientId: string,
+      bankId: string,
+      request: { format: ExchangeFormat; status: 'published' | 'all' },
+    ) {
+      const bank = await deps.banks.find(clientId, bankId);
+      if (!bank) throw notFound();
+      const versions = await createQuestionRepository(deps.db).listForExport(
+        clientId,
+        bankId,
+        request.status === 'published' ? 'published' : 'current',
+      );
+      const contents = versions.map((version) => version.content);
+      const media: ExportMedia[] = [];
+      for (const sha256 of new Set(contents.flatMap((content) => content.media))) {
+        const contentType = await deps.media.contentType(sha256);
+        const stream = contentType && (await deps.store.open(sha256));
+        if (!contentType || !stream) continue;
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        media.push({ sha256, contentType, bytes: Buffer.concat(chunks) });
+      }
+      const file = serializeQuestions(request.format, contents, media);
+      return { ...file, fileName: `${bank.slug}.${file.fileExtension}` };
+    },
+  };
+}
+
+export type ExchangeService = ReturnType<typeof createExchangeService>;

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientParams, mediaInfo } from '@questa/contracts';
+import { MAX_UPLOAD_BYTES, type MediaService } from './media.service';
+
+/** Uploads of images as the raw request body, whatever Content-Type the client declares. */
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (
+  app,
+  { media },
+) => {
+  // Encapsulated: in this plugin only, every body arrives as bytes. What a file is gets decided
+  // by its content, so JSON or text parsers must not get to it first.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/clients/:clientId/media',
+    {
+      config: { permission: 'question:write' },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      schema: {
+        summary: 'Upload an image: PNG, JPEG, WebP, GIF or SVG, up to 5 MB',
+        description:
+          'Send the file as the request body. Its type is read from its content; SVG is ' +
+          'sanitised. Refer to it in Markdown as `![alt](media:<sha256>)`.',
+        tags: ['media'],
+        params: clientParams,
+        consumes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],
+        response: { 201: mediaInfo },
+      },
+    },
+    async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      const stored = await media.upload(request.params.clientId, body);
+      return reply.code(201).send(stored);
+    },
+  );
+};

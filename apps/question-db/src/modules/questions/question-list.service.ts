@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { QuestionSummary, questionList, questionListQuery } from '@questa/contracts';
+import { can, type Principal } from '@questa/policy';
+import { mayReadBank, noSuchBank } from '../banks/bank-access';
+import type { BankRepository } from '../banks/bank.repository';
+import { decodeCursor, encodeCursor, invalidCursor } from './list-cursor';
+import type {
+  QuestionFilters,
+  QuestionListRepository,
+  SearchText,
+  SummaryRow,
+} from './question-list.repository';
+
+type ListQuery = z.infer<typeof questionListQuery>;
+type QuestionList = z.infer<typeof questionList>;
+
+/**
+ * How many of the newest matches a search ranks by relevance. Ranking every match of a common
+ * word in a million questions means reading and scoring hundreds of thousands of rows (over half
+ * a second); the newest 200 cost a few milliseconds whatever the word. PostgreSQL finds them the
+ * cheap way for each word: a rare word through the GIN index (few matches to sort by recency), a
+ * common one by walking the recency index until 200 rows match (a few hundred rows read). A rare
+ * word has fewer matches than the window, so its ranking is exact; for a common one the first
+ * pages are the most relevant of the recent matches, and older matches follow, newest first.
+ *
+ * Known weak spot: a filter that never co-occurs with a common word (a tag or topic the word
+ * never appears under) makes that walk read the whole filter's index, or the tenant's when the
+ * filter is a tag, before it finds that nothing matches.
+ */
+export const SEARCH_WINDOW = 200;
+
+const withoutKey = ({ recency: _recency, ...summary }: SummaryRow): QuestionSummary => summary;
+
+export function createQuestionListService(deps: {
+  list: QuestionListRepository;
+  banks: Pick<BankRepository, 'visibilityOf'>;
+}) {
+  const { list } = deps;
+
+  /** A page of newest-first rows, fetched one longer than asked to tell whether more follow. */
+  function newestPage(rows: SummaryRow[], limit: number): QuestionList {
+    const onPage = rows.slice(0, limit);
+    const last = onPage.at(-1);
+    return {
+      questions: onPage.map(withoutKey),
+      nextCursor: rows.length > limit && last ? encodeCursor({ after: last.recency }) : null,
+    };
+  }
+
+  async function search(filters: QuestionFilters, query: ListQuery, text: string) {
+    const configs = await list.searchConfigs(filters.clientId, filters.bankId);
+    if (configs.length === 0) return { questions: [], nextCursor: null };
+    const searchText: SearchText = { text, configs };
+    const cursor = query.cursor === undefined ? { offset: 0 } : decodeCursor(query.cursor);
+
+    if ('after' in cursor) {
+      // Past the ranked window: the older matches, newest first.
+      const rows = await list.newest(filters, {
+        after: cursor.after,
+        limit: query.limit + 1,
+        search: searchText,
+      });
+      return newestPage(rows, query.limit);
+    }
+
+    const window = await list.rankedWindow(filters, searchText, SEARCH_WINDOW);
+    const ids = window.ids.slice(cursor.offset, cursor.offset + query.limit);
+    const rows = await list.summariesInOrder(ids, text);
+    const end = cursor.offset + query.limit;
+    let nextCursor: string | null = null;
+    if (end < window.ids.length) nextCursor = encodeCursor({ offset: end });
+    else if (window.ids.length === SEARCH_WINDOW && window.oldest) {
+      nextCursor = encodeCursor({ after: window.oldest });
+    }
+    return { questions: rows.map(withoutKey), nextCursor };
+  }
+
+  return {
+    /** The tenant's questions newest first, or, with `q`, matching the search text. */
+    async list(principal: Principal, clientId: string, query: ListQuery): Promise<QuestionList> {
+      if (query.bankId !== undefined) {
+        const visibility = await deps.banks.visibilityOf(clientId, query.bankId);
+        if (!visibility || !mayReadBank(principal, clientId, visibility)) throw noSuchBank();
+      }
+      const filters: QuestionFilters = {
+        clientId,
+        bankId: query.bankId,
+        topic: query.topic,
+        tag: query.tag,
+        type: query.type,
+        difficulty: query.difficulty,
+        status: query.status,
+        includePrivateBanks: can(principal, 'bank:read_private', clientId),
+      };
+      if (query.q !== undefined) return search(filters, query, query.q);
+
+      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (cursor && !('after' in cursor)) throw invalidCursor();
+      const rows = await list.newest(filters, { after: cursor?.after, limit: query.limit + 1 });
+      return newestPage(rows, query.limit);
+    },
+  };
+}
+
+export type QuestionListService = ReturnType<typeof createQuestionListService>;

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bankParams,
+  clientParams,
+  questionCreate,
+  questionDetail,
+  questionList,
+  questionListQuery,
+  questionParams,
+  questionSave,
+  questionTransition,
+  questionVersion,
+  versionList,
+  versionParams,
+} from '@questa/contracts';
+import { requireSession } from '../auth/guards';
+import type { QuestionListService } from './question-list.service';
+import type { QuestionService } from './question.service';
+
+export const questionRoutes: FastifyPluginAsyncZod<{
+  questions: QuestionService;
+  list: QuestionListService;
+}> = async (app, { questions, list }) => {
+  app.get(
+    '/clients/:clientId/questions',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'The tenant’s questions newest first, filtered, or found by full-text search',
+        description:
+          'With `q`, the newest 200 matches come first, most relevant first, each with a ' +
+          '`headline` marking the matches with « and »; older matches follow, newest first.',
+        tags: ['questions'],
+        params: clientParams,
+        querystring: questionListQuery,
+        response: { 200: questionList },
+      },
+    },
+    (request, reply) =>
+      list.list(requireSession(request, reply), request.params.clientId, request.query),
+  );
+
+  app.post(
+    '/clients/:clientId/banks/:bankId/questions',
+    {
+      config: { permission: 'question:write' },
+      schema: {
+        summary: 'Write a new question; its first version is a draft',
+        tags: ['questions'],
+        params: bankParams,
+        body: questionCreate,
+        response: { 201: questionDetail },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, bankId } = request.params;
+      const created = await questions.create(
+        requireSession(request, reply),
+        clientId,
+        bankId,
+        request.body.content,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/clients/:clientId/questions/:questionId',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'A question with its current version and revision',
+        tags: ['questions'],
+        params: questionParams,
+        response: { 200: questionDetail },
+      },
+    },
+    (request, reply) =>
+      questions.get(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.params.questionId,
+      ),
+  );
+
+  app.put(
+    '/clients/:clientId/questions/:questionId',
+    {
+      config: { permission: 'question:write' },
+      schema: {
+        summary: 'Save the content; a published question gets a new draft version',
+        description:
+          'Send the `revision` you loaded as `expectedRevision`: if someone saved in between, ' +
+          'the answer is 409 `conflict.version` and nothing changes.',
+        tags: ['questions'],
+        params: questionParams,
+        body: questionSave,
+        response: { 200: questionDetail },
+      },
+    },
+    (request, reply) =>
+      questions.save(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.params.questionId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/clients/:clientId/questions/:questionId/transitions',
+    {
+      // Each action checks its own permission: submitting needs question:write, publishing
+      // and retiring question:publish, returning to draft either write or review.
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'Submit, publish, retire, or return a question to draft',
+        tags: ['questions'],
+        params: questionParams,
+        body: questionTransition,
+        response: { 200: questionDetail },
+      },
+    },
+    (request, reply) =>
+      questions.transition(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.params.questionId,
+        request.body,
+      ),
+  );
+
+  app.get(
+    '/clients/:clientId/questions/:questionId/versions',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'Every version of the question, newest first',
+        tags: ['questions'],
+        params: questionParams,
+        response: { 200: versionList },
+      },
+    },
+    (request, reply) =>
+      questions.versions(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.params.questionId,
+      ),
+  );
+
+  app.get(
+    '/clients/:clientId/questions/:questionId/versions/:version',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'One version of the question',
+        tags: ['questions'],
+        params: versionParams,
+        response: { 200: questionVersion },
+      },
+    },
+    (request, reply) =>
+      questions.version(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.params.questionId,
+        request.params.version,
+      ),
+  );
+};

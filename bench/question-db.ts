@@ -1,0 +1,215 @@
+import type { AddressInfo } from 'node:net';
+import { sql, type Kysely } from '@questa/db';
+import { questionContent, type QuestionContent } from '@questa/contracts';
+import { bearer, startTestQuestionDb, type TestQuestionDb } from '@questa/question-db/testing';
+import { serializeQuestions } from '@questa/question-formats';
+import { median } from './measure';
+
+export interface QuestionDbFigures {
+  questions: number;
+  generateSeconds: number;
+  search: { term: string; matches: number; p50: number; p95: number }[];
+  draw: { p50: number; p95: number };
+  giftImport: { questions: number; medianMs: number };
+}
+
+const TOTAL = 1_000_000;
+const BATCH = 50_000;
+const topics = [
+  'Algebra',
+  'Geometry',
+  'Chemistry',
+  'Geography',
+  'History',
+  'Biology',
+  'Physics',
+  'Music',
+];
+// Filler vocabulary; the three probe terms below are placed at known rates on top of it.
+const filler = `river mountain ancient modern theory measure signal pattern energy island market
+  language number symbol protein element orbit climate border canal empire treaty melody rhythm
+  triangle circle vector matrix acid metal gas crystal forest desert ocean valley harbour bridge
+  engine planet comet season harvest scholar library archive portrait sculpture festival`
+  .split(/\s+/)
+  .filter(Boolean);
+const probes = [
+  { term: 'zygomorphic', every: 100_000 }, // rare: 10 questions
+  { term: 'volcano', every: 100 }, // common: 10,000 questions
+  { term: 'capital', every: 2 }, // very common: 500,000 questions
+];
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * Writes TOTAL published single-choice questions into one bank with set-based SQL, through the
+ * same search-document function the API uses on every write.
+ */
+async function generate(qdb: TestQuestionDb, clientId: string, bankId: string) {
+  const db = qdb.db as unknown as Kysely<unknown>;
+  const words = sql.val(filler);
+  const topicList = sql.val(topics);
+  for (let start = 0; start < TOTAL; start += BATCH) {
+    await sql`
+      with numbered as (
+        select i, gen_random_uuid() as id,
+          ${topicList}::text[] as topics, ${words}::text[] as words
+        from generate_series(${start + 1}::int, ${start + BATCH}::int) as i
+      ), built as (
+        select id, i, topics[1 + i % array_length(topics, 1)] as topic, 1 + i % 5 as difficulty,
+          jsonb_build_object(
+            'type', 'single_choice',
+            'stem', concat_ws(' ', 'Which', words[1 + i % 47], words[1 + (i * 7) % 47],
+              case when i % ${probes[2]!.every} = 0 then ${probes[2]!.term} end,
+              case when i % ${probes[1]!.every} = 7 then ${probes[1]!.term} end,
+              case when i % ${probes[0]!.every} = 13 then ${probes[0]!.term} end,
+              words[1 + (i * 13) % 47], 'belongs to item', i::text, '?'),
+            'explanation', concat('Because item ', i, ' says so.'),
+            'topic', topics[1 + i % array_length(topics, 1)],
+            'tags', jsonb_build_array('bench'),
+            'difficulty', 1 + i % 5, 'points', 1, 'media', '[]'::jsonb,
+            'licence', 'CC BY 4.0', 'attribution', '',
+            'options', jsonb_build_array(
+              jsonb_build_object('id', 'a', 'text', words[1 + (i * 3) % 47], 'correct', true),
+              jsonb_build_object('id', 'b', 'text', words[1 + (i * 5) % 47], 'correct', false))
+          ) as content
+        from numbered
+      ), inserted as (
+        insert into question_db.questions (id, bank_id, client_id, current_version,
+          published_version, status, type, topic, tags, difficulty, search_config, search_document)
+        select id, ${bankId}::uuid, ${clientId}::uuid, 1, 1, 'published', 'single_choice', topic,
+          array['bench'], difficulty, 'pg_catalog.english'::regconfig,
+          question_db.question_search_document('pg_catalog.english'::regconfig, content)
+        from built
+        returning id
+      )
+      insert into question_db.question_versions (question_id, bank_id, version, status, type,
+        content, topic, tags, difficulty, author_id)
+      select id, ${bankId}::uuid, 1, 'published', 'single_choice', content, topic, array['bench'],
+        difficulty, 'bench'
+      from built`.execute(db);
+  }
+  await sql`analyze question_db.questions`.execute(db);
+  await sql`analyze question_db.question_versions`.execute(db);
+}
+
+function giftFile(count: number): Uint8Array {
+  const contents: QuestionContent[] = [];
+  for (let i = 0; i < count; i++) {
+    contents.push(
+      questionContent.parse({
+        type: 'single_choice',
+        stem: `Which ${filler[i % filler.length]} is number ${i}?`,
+        topic: topics[i % topics.length],
+        difficulty: 1 + (i % 5),
+        explanation: `Number ${i} is the one.`,
+        options: [
+          { id: 'a', text: `the ${filler[(i * 3) % filler.length]}`, correct: true },
+          { id: 'b', text: `the ${filler[(i * 5) % filler.length]}`, correct: false },
+        ],
+      }),
+    );
+  }
+  return serializeQuestions('gift', contents).body;
+}
+
+/** Search, draw and import figures for the question database on a million-question bank. */
+export async function benchQuestionDb(): Promise<QuestionDbFigures> {
+  const qdb = await startTestQuestionDb();
+  try {
+    const owner = 'bench-owner';
+    const clientId = await qdb.createTenant('bench', { [owner]: 'owner' });
+    const token = await qdb.issuer.sign(
+      { sub: owner },
+      { expiresAt: Math.floor(Date.now() / 1000) + 7200 },
+    );
+    await qdb.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(qdb.app.server.address() as AddressInfo).port}/qdb/api/v1/clients/${clientId}`;
+    const call = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { ...bearer(token), ...(init.headers as Record<string, string> | undefined) },
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response;
+    };
+    const createBank = async (slug: string) =>
+      (
+        (await (
+          await call('/banks', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ slug, title: slug, language: 'en' }),
+          })
+        ).json()) as { id: string }
+      ).id;
+
+    const bankId = await createBank('million');
+    const started = performance.now();
+    await generate(qdb, clientId, bankId);
+    const generateSeconds = (performance.now() - started) / 1000;
+
+    const timed = async (run: () => Promise<unknown>, times: number) => {
+      for (let i = 0; i < 5; i++) await run(); // warm caches and plans
+      const samples: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const begin = performance.now();
+        await run();
+        samples.push(performance.now() - begin);
+      }
+      return { p50: median(samples), p95: percentile(samples, 95) };
+    };
+
+    const search = [];
+    for (const { term, every } of probes) {
+      const figures = await timed(
+        () => call(`/questions?bankId=${bankId}&q=${term}&limit=25`).then((r) => r.json()),
+        100,
+      );
+      search.push({ term, matches: Math.floor(TOTAL / every), ...figures });
+    }
+
+    let seed = 0;
+    const draw = await timed(
+      () =>
+        call(`/banks/${bankId}/draw`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            rules: [
+              { count: 20 },
+              { topic: 'Chemistry', count: 15 },
+              { topic: 'Geometry', difficulty: 3, count: 15 },
+            ],
+            seed: `run-${seed++}`,
+          }),
+        }).then((r) => r.json()),
+      100,
+    );
+
+    const file = giftFile(10_000);
+    const importTimes: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const target = await createBank(`gift-import-${run}`);
+      const begin = performance.now();
+      await call(`/banks/${target}/import?format=gift&mode=all_or_nothing`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: file,
+      });
+      importTimes.push(performance.now() - begin);
+    }
+
+    return {
+      questions: TOTAL,
+      generateSeconds,
+      search,
+      draw,
+      giftImport: { questions: 10_000, medianMs: median(importTimes) },
+    };
+  } finally {
+    await qdb.close();
+  }
+}

@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
+import { signIn } from './support/sign-in';
+
+const questionTypes = [
+  'Single choice',
+  'Multiple response',
+  'True or false',
+  'Short answer',
+  'Numeric',
+  'Ordering',
+  'Matching',
+  'Fill in the blanks',
+];
+
+const giftFile = `$CATEGORY: Rivers
+
+::danube::Which sea does the Danube flow into? {=Black Sea ~North Sea ~Baltic Sea}
+
+::nile::The Nile is in Africa. {T}
+
+::amazon::How many countries does the Amazon flow through? {#3:0}
+`;
+
+describe.skipIf(!browserAvailable)('authoring studio', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // The demo author becomes an owner of the demo tenant, so they may also publish.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, baseUrl, 'admin@questa.test');
+    await admin.goto(`${baseUrl}/admin?tab=tenants`);
+    const role = admin.getByLabel('Role of author@questa.test', { exact: true });
+    await role.waitFor();
+    const [changed] = await Promise.all([
+      admin.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/members/')),
+      role.selectOption({ label: 'Owner' }),
+    ]);
+    if (changed.status() !== 204)
+      throw new Error(`Making the author an owner failed: ${changed.status()}`);
+    await adminContext.close();
+
+    context = await browser.newContext({ acceptDownloads: true });
+    page = await context.newPage();
+    await signIn(page, baseUrl, 'author@questa.test');
+  });
+  afterAll(() => browser?.close());
+
+  async function createBank(title: string) {
+    await page.goto(`${baseUrl}/author`);
+    const tenant = page.getByRole('region', { name: 'Questa Demo' });
+    await tenant.getByRole('button', { name: 'New bank' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Create bank' }).click();
+    await page.waitForURL(/\/author\/banks\/[0-9a-f-]{36}/);
+    return page.url();
+  }
+
+  async function importInto(
+    bank: string,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ) {
+    await page.goto(bank);
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await page.getByLabel('File', { exact: true }).setInputFiles(file);
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await page.getByRole('region', { name: 'Check results' }).waitFor();
+    await page.getByRole('button', { name: 'Import all' }).click();
+    const done = page.getByText(/^Imported \d+ questions?\.$/);
+    await done.waitFor();
+    return Number((await done.textContent())?.match(/\d+/)?.[0]);
+  }
+
+  async function questionStems(bank: string) {
+    const url = new URL(bank);
+    const tenant = url.searchParams.get('tenant');
+    const bankId = url.pathname.split('/').at(-1);
+    const response = await page.request.get(
+      `${baseUrl}/qdb/api/v1/clients/${tenant}/questions?bankId=${bankId}&limit=100`,
+    );
+    expect(response.status()).toBe(200);
+    const { questions } = (await response.json()) as {
+      questions: { excerpt: string; type: string }[];
+    };
+    return questions.map((q) => `${q.type}: ${q.excerpt}`).sort();
+  }
+
+  it('writes, previews and publishes one question of each type, then edits one into a second version', async () => {
+    const bank = await createBank(`Studio bank ${Date.now()}`);
+    for (const [index, type] of questionTypes.entries()) {
+      await page.goto(bank);
+      await page.getByRole('button', { name: 'New question' }).click();
+      await page.getByRole('menuitem', { name: type, exact: true }).click();
+      await page.waitForURL(/\/author\/questions\/[0-9a-f-]{36}/);
+      const stem = page.getByLabel('Question text', { exact: true });
+      const current = await stem.inputValue();
+      await stem.fill(`${current.replace(/\s+$/, '')} (number ${index + 1}, with $x^2$)`);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Saved$/ })
+        .waitFor();
+      const preview = page.getByRole('region', { name: 'Preview' });
+      await expect.poll(() => preview.locator('.katex').count()).toBeGreaterThan(0);
+      if (index === 0) expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Retire' }).waitFor();
+    }
+    expect((await questionStems(bank)).length).toBe(questionTypes.length);
+
+    // Editing the published single-choice question makes version 2, and History shows the change.
+    await page.goto(bank);
+    await page
+      .getByRole('list', { name: 'Questions' })
+      .getByRole('link')
+      .filter({ hasText: 'number 1,' })
+      .click();
+    const stem = page.getByLabel('Question text', { exact: true });
+    await stem.fill(`${await stem.inputValue()} Now revised.`);
+    await page.getByRole('button', { name: 'Save as new draft' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByLabel('From', { exact: true }).selectOption('1');
+    await page.getByLabel('To', { exact: true }).selectOption('2');
+    const changes = page.getByLabel('Changes from version 1 to 2', { exact: true });
+    await changes.waitFor();
+    expect(await changes.textContent()).toContain('revised');
+  });
+
+  it('imports a GIFT file, exports the bank as QTI and imports the package into a new bank with the same content', async () => {
+    const bank = await createBank(`Rivers ${Date.now()}`);
+    expect(
+      await importInto(bank, {
+        name: 'rivers.gift',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(giftFile),
+      }),
+    ).toBe(3);
+
+    await page.goto(bank);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByLabel('Export format').selectOption({ label: 'QTI 3.0 (.zip)' });
+    await page.getByLabel('Questions to export').selectOption({ label: 'All, drafts included' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
+    const zip = await readFile((await download.path())!);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+
+    const copy = await createBank(`Rivers copy ${Date.now()}`);
+    expect(
+      await importInto(copy, { name: 'rivers.zip', mimeType: 'application/zip', buffer: zip }),
+    ).toBe(3);
+    expect(await questionStems(copy)).toEqual(await questionStems(bank));
+  });
+});

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   API_PREFIX,
@@ -22,13 +21,14 @@ import {
 import {
   CDN_PREFIX,
   cdnApp,
-  createFileMediaStore,
+  mediaStoreFromConfig,
   discoverIssuerKeys,
   QUESTION_DB_PREFIX,
   questionDb,
   questionDbApp,
   seedDemoContent,
   seedMembership,
+  type MediaStore,
   type SeedContent,
 } from '@questa/question-db';
 import { webClient } from './web-client';
@@ -46,7 +46,7 @@ export interface GatewayOptions {
 /** Mounts every service on one root server, as `npm start` runs them. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const mediaStore = createFileMediaStore(path.join(config.dataDir, 'media'));
+  const mediaStore = await mediaStoreFromConfig(config);
   // With the embedded provider both ends of the client registration live in this process, so a
   // secret made up at each start is enough and is never written anywhere.
   const clientSecret = config.oidc.clientSecret ?? randomBytes(32).toString('base64url');
@@ -103,7 +103,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 async function seed(
   { config, database, demoContent }: GatewayOptions,
   core: ApiCore,
-  mediaStore: ReturnType<typeof createFileMediaStore>,
+  mediaStore: MediaStore,
 ) {
   if (demoContent) {
     const content = demoContent();

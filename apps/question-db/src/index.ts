@@ -13,3 +13,4 @@ export type { AccessTokenSettings } from './modules/auth/access-token';
 export { discoverIssuerKeys } from './modules/auth/issuer-keys';
 export { formatApiKey } from './modules/auth/api-key';
 export type { ApiKeyPrincipal, RequestPrincipal, UserPrincipal } from './modules/auth/principal';
+export { mediaStoreFromConfig } from './modules/media/media-store-from-config';

@@ -1,16 +1,15 @@
-import path from 'node:path';
 import { createRootServer, runProcess } from '@questa/http-kit';
 import { CDN_PREFIX, cdnApp, QUESTION_DB_PREFIX, questionDbApp } from './app';
 import { QUESTION_DB_SCHEMA, questionDbMigrations } from './db/tables';
 import { discoverIssuerKeys } from './modules/auth/issuer-keys';
-import { createFileMediaStore } from './modules/media/media-store';
+import { mediaStoreFromConfig } from './modules/media/media-store-from-config';
 
 /** The question-database API as a process of its own (distributed mode). */
 await runProcess({
   title: 'Questa question database',
   schemas: [{ schema: QUESTION_DB_SCHEMA, migrations: questionDbMigrations }],
   async build({ config, database }) {
-    const mediaStore = createFileMediaStore(path.join(config.dataDir, 'media'));
+    const mediaStore = await mediaStoreFromConfig(config);
     const auth = {
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
@@ -19,6 +18,7 @@ await runProcess({
       jwks: discoverIssuerKeys(config.oidc.issuer),
     };
     const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
+    root.addHook('onClose', async () => mediaStore.destroy?.());
     await root.register(questionDbApp, {
       prefix: QUESTION_DB_PREFIX,
       database,

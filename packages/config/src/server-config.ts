@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { booleanFlag, httpUrl, parseEnv, port, postgresUrl, toBoolean, type Env } from './env.ts';
+import {
+  booleanFlag,
+  ConfigError,
+  httpUrl,
+  parseEnv,
+  port,
+  postgresUrl,
+  toBoolean,
+  type Env,
+} from './env.ts';
 
 export { ConfigError } from './env.ts';
 
@@ -22,6 +31,13 @@ const schema = z.object({
   DEMO_ACCOUNTS: booleanFlag.default('true'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('Questa <no-reply@questa.test>'),
+  S3_BUCKET: z.string().min(3, { error: 'must name a bucket' }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_PREFIX: z.string().default('media/'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default('true'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   DEMO_CONTENT: booleanFlag.default('true'),
   LOG_LEVEL: z
@@ -64,6 +80,17 @@ export interface QuestaConfig {
   };
   seedDemoAccounts: boolean;
   mail: { smtpUrl: string | undefined; from: string };
+  /** Media on S3-compatible storage; unset keeps media in the data folder. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        prefix: string;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   /** Cookies get `Secure` and the `__Host-` prefix when the public origin is HTTPS. */
   secureCookies: boolean;
   redisUrl: string | undefined;
@@ -103,10 +130,31 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     seedDemoAccounts: toBoolean(raw.DEMO_ACCOUNTS),
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
     secureCookies: publicUrl.startsWith('https://'),
+    s3: raw.S3_BUCKET
+      ? {
+          bucket: raw.S3_BUCKET,
+          region: raw.S3_REGION,
+          endpoint: raw.S3_ENDPOINT,
+          prefix: raw.S3_PREFIX,
+          credentials: s3Credentials(raw.S3_ACCESS_KEY_ID, raw.S3_SECRET_ACCESS_KEY),
+          forcePathStyle: toBoolean(raw.S3_FORCE_PATH_STYLE),
+        }
+      : undefined,
     redisUrl: raw.REDIS_URL,
     seedDemoContent: toBoolean(raw.DEMO_CONTENT),
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     invocationDir,
   };
+}
+
+/** Both keys or neither: without them the storage client's own credential chain applies. */
+function s3Credentials(accessKeyId: string | undefined, secretAccessKey: string | undefined) {
+  if (!accessKeyId && !secretAccessKey) return undefined;
+  if (!accessKeyId || !secretAccessKey) {
+    throw new ConfigError(
+      `${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} must be set together with ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} (it is not set).`,
+    );
+  }
+  return { accessKeyId, secretAccessKey };
 }

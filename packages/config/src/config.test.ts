@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './server-config.ts';
+import { loadWebBuildConfig } from './web-build-config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/questa' });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/questa/.questa',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      questionDbUrl: 'http://127.0.0.1:8080/qdb/api/v1',
+      oidc: {
+        issuer: 'http://localhost:8080/idp',
+        embedded: true,
+        audience: 'urn:questa:question-db',
+      },
+      s3: undefined,
+      secureCookies: false,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 1 to 65535 (got "eighty").'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ OIDC_AUDIENCE: 'not a uri' }, 'OIDC_AUDIENCE must be an absolute URI'],
+    [
+      { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' },
+      'S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID',
+    ],
+  ])('names the variable in one sentence: %j', (env, sentence) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(sentence);
+  });
+
+  it('switches to an external provider, secure cookies and S3 when told to', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://quiz.example.org/',
+      OIDC_ISSUER: 'https://login.example.org/realms/questa',
+      OIDC_CLIENT_SECRET: 'a-secret-of-sixteen-or-more',
+      S3_BUCKET: 'questa-media',
+    });
+    expect(config.publicUrl).toBe('https://quiz.example.org');
+    expect(config.secureCookies).toBe(true);
+    expect(config.oidc).toMatchObject({
+      embedded: false,
+      issuer: 'https://login.example.org/realms/questa',
+    });
+    expect(config.s3).toMatchObject({
+      bucket: 'questa-media',
+      prefix: 'media/',
+      credentials: undefined,
+    });
+  });
+});
+
+describe('loadWebBuildConfig', () => {
+  it('has the one-process defaults', () => {
+    expect(loadWebBuildConfig({})).toMatchObject({
+      apiBase: '/api',
+      questionDbBase: '/qdb/api/v1/clients',
+      cdnBase: '/cdn',
+    });
+  });
+
+  it('refuses bases that do not end where the client expects, and secret payment keys', () => {
+    expect(() => loadWebBuildConfig({ QUESTA_WEB_API_BASE: '/backend' })).toThrow(
+      'must end in /api',
+    );
+    expect(() => loadWebBuildConfig({ QUESTA_WEB_PAYMENT_CLIENT_ID: 'sk_live_x' })).toThrow(
+      'never a secret key',
+    );
+  });
+});

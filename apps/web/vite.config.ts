@@ -17,7 +17,12 @@ export default defineConfig(({ command }) => {
 
   return {
     plugins: [react()],
-    define: { __QUESTA_CONFIG__: JSON.stringify(client) },
+    define: {
+      __QUESTA_CONFIG__: JSON.stringify(client),
+      // Builds are always production builds, even when started from a process whose NODE_ENV is
+      // `test` (Vitest sets it), which would otherwise ship React's development code.
+      ...(command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+    },
     server: {
       proxy: {
         // `ws` carries the live-quiz WebSocket under /api/live.

@@ -33,7 +33,12 @@ export function spawnQuesta(env: Record<string, string>, unset: string[] = []) {
     ['--import', 'tsx', path.join(repoRoot, 'apps/gateway/src/main.ts')],
     {
       cwd: repoRoot,
-      env: childProcessEnv({ LOG_LEVEL: 'warn', ...env }, ['DATABASE_URL', 'INIT_CWD', ...unset]),
+      env: childProcessEnv({ LOG_LEVEL: 'warn', ...env }, [
+        'DATABASE_URL',
+        'INIT_CWD',
+        'NODE_ENV',
+        ...unset,
+      ]),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -2,6 +2,9 @@ import { sql } from '@questa/db';
 import type { QuestionStatus, QuestionSummary, QuestionType } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { searchConfigOf, searchTextOf } from '../../db/search';
+
+/** How many of the newest questions a search reads before it turns to the word index. */
+const RECENT_SCAN = 20_000;
 import { isoTimestamp } from '../../db/timestamps';
 
 export interface QuestionFilters {
@@ -70,6 +73,47 @@ export function createQuestionListRepository(db: QuestionDb) {
     )})`;
 
   const rowQuery = (text: string) => sql`websearch_to_tsquery(q.search_config, ${text})`;
+
+  /**
+   * The newest `size` matches, newest first. Which index serves this best depends on how common
+   * the words are, and the planner guesses word frequencies poorly; so the order is fixed here.
+   * First the newest RECENT_SCAN questions are read through the recency index and tested: a
+   * common word fills the window there at a bounded cost. Only when it does not (a rare word,
+   * or one absent from recent questions) are all matches gathered through the GIN index and
+   * sorted, which is cheap precisely because they are few.
+   */
+  async function newestMatches(filters: QuestionFilters, search: SearchText, size: number) {
+    const recent = await db
+      .with('recent', () =>
+        matching(filters)
+          .select(['q.id', 'q.updated_at', 'q.search_config', 'q.search_document'])
+          .orderBy('q.updated_at', 'desc')
+          .orderBy('q.id', 'desc')
+          .limit(RECENT_SCAN),
+      )
+      .selectFrom('recent as q')
+      .where(matchesText(search.configs, search.text))
+      .select(['q.id', 'q.updated_at'])
+      .orderBy('q.updated_at', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(size)
+      .execute();
+    if (recent.length === size) return recent;
+    return db
+      .with(
+        (cte) => cte('matches').materialized(),
+        () =>
+          matching(filters)
+            .where(matchesText(search.configs, search.text))
+            .select(['q.id', 'q.updated_at']),
+      )
+      .selectFrom('matches')
+      .select(['id', 'updated_at'])
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .execute();
+  }
 
   /** Summaries of the given questions, in no particular order, with headlines when searching. */
   async function summaries(ids: readonly string[], text: string | undefined) {
@@ -154,43 +198,36 @@ export function createQuestionListRepository(db: QuestionDb) {
 
     /**
      * The newest `size` matches of the search, most relevant first (ties newest first), and the
-     * oldest of them, where matches beyond the window continue. The candidates are read through the recency index or the GIN index,
-     * whichever the planner expects to be cheaper, and only they are ranked.
+     * oldest of them, where matches beyond the window continue. Only these candidates are
+     * ranked: ranking every match of a common word is what makes naive search slow.
      */
     async rankedWindow(
       filters: QuestionFilters,
       search: SearchText,
       size: number,
     ): Promise<{ ids: string[]; oldest: RecencyKey | undefined }> {
+      const candidates = await newestMatches(filters, search, size);
+      if (candidates.length === 0) return { ids: [], oldest: undefined };
       const rows = await db
-        .with(
-          (cte) => cte('candidates').materialized(),
-          () =>
-            matching(filters)
-              .where(matchesText(search.configs, search.text))
-              .select(['q.id', 'q.updated_at'])
-              .orderBy('q.updated_at', 'desc')
-              .orderBy('q.id', 'desc')
-              .limit(size),
-        )
-        .selectFrom('candidates as c')
-        // Ranked after the limit, on the candidates only: ranking every match of a common word
-        // is what made searching a million questions slow.
-        .innerJoin('questions as q', 'q.id', 'c.id')
+        .selectFrom('questions as q')
         .select([
-          'c.id',
-          'c.updated_at',
+          'q.id',
+          'q.updated_at',
           sql<number>`ts_rank(q.search_document, ${rowQuery(search.text)})`.as('rank'),
-          sql<string>`row_number() over (order by c.updated_at, c.id)`.as('age'),
         ])
+        .where(
+          'q.id',
+          'in',
+          candidates.map((candidate) => candidate.id),
+        )
         .orderBy('rank', 'desc')
-        .orderBy('c.updated_at', 'desc')
-        .orderBy('c.id', 'desc')
+        .orderBy('q.updated_at', 'desc')
+        .orderBy('q.id', 'desc')
         .execute();
-      const oldest = rows.find((row) => Number(row.age) === 1);
+      const oldest = candidates[candidates.length - 1]!;
       return {
         ids: rows.map((row) => row.id),
-        oldest: oldest && { updatedAt: oldest.updated_at, id: oldest.id },
+        oldest: { updatedAt: oldest.updated_at, id: oldest.id },
       };
     },
 

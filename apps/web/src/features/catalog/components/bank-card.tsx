@@ -1,12 +1,13 @@
 import type { CatalogBank } from '@questa/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { GlobeIcon, QuestionsIcon, StarIcon } from '../../../components/ui/icons';
-import { languageName, useI18n } from '../../../lib/i18n';
+import { BankFacts } from './bank-facts';
+import { StarIcon } from '../../../components/ui/icons';
+import { useI18n } from '../../../lib/i18n';
 import './bank-card.css';
 
 export function BankCard({ bank }: { bank: CatalogBank }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   return (
     <article className="bank-card">
       <div className="bank-card__top">
@@ -23,22 +24,7 @@ export function BankCard({ bank }: { bank: CatalogBank }) {
         )}
       </div>
       {bank.description && <p className="bank-card__description">{bank.description}</p>}
-      <dl className="bank-card__facts">
-        <div>
-          <dt className="visually-hidden">{t('catalog.questions')}</dt>
-          <dd>
-            <QuestionsIcon />
-            {t('catalog.questionCount', { count: bank.questionCount })}
-          </dd>
-        </div>
-        <div>
-          <dt className="visually-hidden">{t('catalog.language')}</dt>
-          <dd>
-            <GlobeIcon />
-            {languageName(bank.language, locale)}
-          </dd>
-        </div>
-      </dl>
+      <BankFacts bank={bank} className="bank-card__facts" />
       {bank.tags.length > 0 && (
         <ul className="bank-card__tags" aria-label={t('catalog.tags')}>
           {bank.tags.map((tag) => (

@@ -1,7 +1,8 @@
 import type { CatalogBankDetail, QuestionType } from '@questa/contracts';
 import { Badge } from '../../../components/ui/badge';
-import { GlobeIcon, QuestionsIcon, StarIcon } from '../../../components/ui/icons';
-import { formatDate, hasMessage, languageName, useI18n } from '../../../lib/i18n';
+import { BankFacts } from './bank-facts';
+import { StarIcon } from '../../../components/ui/icons';
+import { formatDate, hasMessage, useI18n } from '../../../lib/i18n';
 import { TopicChart } from './topic-chart';
 import './bank-overview.css';
 
@@ -26,22 +27,7 @@ export function BankOverview({ bank }: { bank: CatalogBankDetail }) {
             </Badge>
           )}
         </div>
-        <dl className="bank-overview__facts">
-          <div>
-            <dt className="visually-hidden">{t('catalog.questions')}</dt>
-            <dd>
-              <QuestionsIcon />
-              {t('catalog.questionCount', { count: bank.questionCount })}
-            </dd>
-          </div>
-          <div>
-            <dt className="visually-hidden">{t('catalog.language')}</dt>
-            <dd>
-              <GlobeIcon />
-              {languageName(bank.language, locale)}
-            </dd>
-          </div>
-        </dl>
+        <BankFacts bank={bank} className="bank-overview__facts" />
         {bank.description && <p className="bank-overview__description">{bank.description}</p>}
         {bank.tags.length > 0 && (
           <ul className="bank-overview__tags" aria-label={t('catalog.tags')}>

@@ -1,6 +1,6 @@
 import type { AdminUser, AuditEvent } from '@questa/contracts';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Table } from '../../../components/ui/table';
 import { formatDateTime, hasMessage, useI18n } from '../../../lib/i18n';
@@ -58,20 +58,13 @@ export function AuditPanel() {
           ))}
         </tbody>
       </Table>
-      {more.status === 'error' && (
-        <ProblemAlert title={t('admin.audit.loadMoreFailed')} error={more.error} />
-      )}
-      {hasMore && (
-        <div>
-          <Button
-            variant="secondary"
-            disabled={more.status === 'pending'}
-            onClick={() => void loadMore()}
-          >
-            {t('admin.audit.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasMore={hasMore}
+        state={more}
+        label={t('admin.audit.loadMore')}
+        errorTitle={t('admin.audit.loadMoreFailed')}
+        onLoadMore={() => void loadMore()}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { QuestionSummary } from '@questa/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, useI18n } from '../../../lib/i18n';
@@ -55,20 +55,13 @@ export function QuestionList({
           <QuestionRow key={question.id} clientId={clientId} question={question} />
         ))}
       </ul>
-      {more.status === 'error' && (
-        <ProblemAlert title={t('questions.loadFailed')} error={more.error} />
-      )}
-      {hasMore && (
-        <div>
-          <Button
-            variant="secondary"
-            disabled={more.status === 'pending'}
-            onClick={() => void loadMore()}
-          >
-            {t('author.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasMore={hasMore}
+        state={more}
+        label={t('author.loadMore')}
+        errorTitle={t('questions.loadFailed')}
+        onLoadMore={() => void loadMore()}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table } from '../../../components/ui/table';
@@ -105,20 +106,13 @@ export function TenantBanks({ access }: { access: TenantAccess }) {
           </tbody>
         </Table>
       )}
-      {more.status === 'error' && (
-        <ProblemAlert title={t('author.banksLoadFailed')} error={more.error} />
-      )}
-      {hasMore && (
-        <div>
-          <Button
-            variant="secondary"
-            disabled={more.status === 'pending'}
-            onClick={() => void loadMore()}
-          >
-            {t('author.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasMore={hasMore}
+        state={more}
+        label={t('author.loadMore')}
+        errorTitle={t('author.banksLoadFailed')}
+        onLoadMore={() => void loadMore()}
+      />
     </section>
   );
 }

@@ -1,6 +1,21 @@
-import type { Database, Kysely } from '@questa/db';
+import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrate, type Database, type Kysely } from '@questa/db';
+import { createTestDatabase } from '@questa/db/testing';
+import {
+  buildApp as buildQuestionDb,
+  createFileMediaStore,
+  questionDb,
+  QUESTION_DB_SCHEMA,
+  questionDbMigrations,
+  seedDemoContent,
+  type SeedContent,
+} from '@questa/question-db';
+import { startTestIssuer, type TestIssuer } from '@questa/question-db/testing';
 import { createOidcClient, type OidcClient } from './adapters/oidc-client';
-import { API_SCHEMA, type ApiTables } from './db/tables';
+import { API_SCHEMA, apiMigrations, type ApiTables } from './db/tables';
 import { hashSessionId, newSessionId } from './modules/auth/session-cookie';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { createUserRepository } from './modules/users/user.repository';
@@ -51,4 +66,39 @@ export async function openTestSession(
     ip: '127.0.0.1',
   });
   return { cookieValue, userId };
+}
+
+export interface QuestionDbBeside {
+  /** Both services' tables, migrated, in one throwaway database. */
+  database: Database;
+  /** Base of the listening question-database API, ending in `/qdb/api/v1`. */
+  url: string;
+  issuer: TestIssuer;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database with the main API's and the question database's schemas, the given content
+ * seeded, and the question database listening on loopback trusting a test issuer: the main API
+ * reaches it over HTTP as it does in production.
+ */
+export async function startQuestionDbBeside(content: SeedContent): Promise<QuestionDbBeside> {
+  const test = await createTestDatabase();
+  await migrate(test.database, QUESTION_DB_SCHEMA, questionDbMigrations);
+  await migrate(test.database, API_SCHEMA, apiMigrations);
+  const mediaStore = createFileMediaStore(await mkdtemp(path.join(tmpdir(), 'questa-media-')));
+  await seedDemoContent(questionDb(test.database), mediaStore, content);
+  const issuer = await startTestIssuer();
+  const qdb = await buildQuestionDb({ database: test.database, mediaStore, auth: issuer.auth });
+  await qdb.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    database: test.database,
+    url: `http://127.0.0.1:${(qdb.server.address() as AddressInfo).port}/qdb/api/v1`,
+    issuer,
+    async close() {
+      await qdb.close();
+      await issuer.close();
+      await test.dispose();
+    },
+  };
 }

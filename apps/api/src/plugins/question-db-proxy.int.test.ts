@@ -1,58 +1,38 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { migrate } from '@questa/db';
-import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { createRootServer } from '@questa/http-kit';
-import {
-  buildApp as buildQuestionDb,
-  createFileMediaStore,
-  questionDb,
-  QUESTION_DB_SCHEMA,
-  questionDbMigrations,
-  seedDemoContent,
-  seedMembership,
-} from '@questa/question-db';
-import { startTestIssuer, type TestIssuer } from '@questa/question-db/testing';
+import { questionDb, seedMembership } from '@questa/question-db';
 import { createHttpQuestionDbClient } from '../adapters/question-db-client';
 import { API_PREFIX, apiApp, createApiCore } from '../app';
-import { API_SCHEMA, apiMigrations } from '../db/tables';
-import { openTestSession, unreachableOidcClient } from '../testing';
+import {
+  openTestSession,
+  startQuestionDbBeside,
+  unreachableOidcClient,
+  type QuestionDbBeside,
+} from '../testing';
 import { questionDbProxy } from './question-db-proxy';
 
 describe('the main API relays the browser’s question-database calls (distributed mode)', () => {
   const origin = 'http://localhost:8080';
-  let test: TestDatabase;
-  let issuer: TestIssuer;
-  let qdb: FastifyInstance;
+  let beside: QuestionDbBeside;
   let api: FastifyInstance;
   let cookie: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    await migrate(test.database, QUESTION_DB_SCHEMA, questionDbMigrations);
-    await migrate(test.database, API_SCHEMA, apiMigrations);
-    const mediaStore = createFileMediaStore(await mkdtemp(path.join(tmpdir(), 'questa-media-')));
-    await seedDemoContent(questionDb(test.database), mediaStore, {
+    beside = await startQuestionDbBeside({
       tenant: { slug: 'relay-tenant', name: 'Relay tenant' },
       media: [],
       banks: [],
     });
-    await seedMembership(questionDb(test.database), {
+    await seedMembership(questionDb(beside.database), {
       tenantSlug: 'relay-tenant',
       userId: 'relayed-user',
       role: 'owner',
     });
-    issuer = await startTestIssuer();
-    qdb = await buildQuestionDb({ database: test.database, mediaStore, auth: issuer.auth });
-    await qdb.listen({ port: 0, host: '127.0.0.1' });
-    const qdbUrl = `http://127.0.0.1:${(qdb.server.address() as AddressInfo).port}/qdb/api/v1`;
+    const qdbUrl = beside.url;
 
     const core = createApiCore({
-      database: test.database,
+      database: beside.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: qdbUrl }),
       oidc: unreachableOidcClient(origin),
       publicUrl: origin,
@@ -64,19 +44,17 @@ describe('the main API relays the browser’s question-database calls (distribut
     await api.ready();
 
     // A signed-in browser: its session holds an access token the question database trusts.
-    const session = await openTestSession(test.database, {
+    const session = await openTestSession(beside.database, {
       sub: 'relayed-user',
       email: 'relayed@questa.test',
-      accessToken: await issuer.sign({ sub: 'relayed-user' }),
+      accessToken: await beside.issuer.sign({ sub: 'relayed-user' }),
     });
     cookie = `questa_session=${session.cookieValue}`;
   });
 
   afterAll(async () => {
     await api?.close();
-    await qdb?.close();
-    await issuer?.close();
-    await test?.dispose();
+    await beside?.close();
   });
 
   it('turns the session cookie into the user’s bearer token', async () => {

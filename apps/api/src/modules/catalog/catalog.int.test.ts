@@ -1,41 +1,24 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { migrate } from '@questa/db';
-import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
-import {
-  buildApp as buildQuestionDb,
-  createFileMediaStore,
-  questionDb,
-  QUESTION_DB_SCHEMA,
-  questionDbMigrations,
-  seedDemoContent,
-} from '@questa/question-db';
-import { startTestIssuer, type TestIssuer } from '@questa/question-db/testing';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
 import { buildApp } from '../../app';
-import { TEST_ORIGIN, unreachableOidcClient } from '../../testing';
-import { API_SCHEMA, apiMigrations } from '../../db/tables';
+import {
+  startQuestionDbBeside,
+  TEST_ORIGIN,
+  unreachableOidcClient,
+  type QuestionDbBeside,
+} from '../../testing';
 
 // The catalog needs no sign-in: the provider is configured but never reached.
 const signIn = { oidc: unreachableOidcClient(), publicUrl: TEST_ORIGIN, secureCookies: false };
 
 describe('catalog through the main API', () => {
-  let test: TestDatabase;
-  let qdb: FastifyInstance;
+  let beside: QuestionDbBeside;
   let api: FastifyInstance;
   let qdbUrl: string;
-  let issuer: TestIssuer;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    await migrate(test.database, QUESTION_DB_SCHEMA, questionDbMigrations);
-    await migrate(test.database, API_SCHEMA, apiMigrations);
-    const mediaStore = createFileMediaStore(await mkdtemp(path.join(tmpdir(), 'questa-media-')));
-    await seedDemoContent(questionDb(test.database), mediaStore, {
+    beside = await startQuestionDbBeside({
       tenant: { slug: 'api-test', name: 'API test' },
       media: [],
       banks: [
@@ -61,21 +44,16 @@ describe('catalog through the main API', () => {
         },
       ],
     });
-    issuer = await startTestIssuer();
-    qdb = await buildQuestionDb({ database: test.database, mediaStore, auth: issuer.auth });
-    await qdb.listen({ port: 0, host: '127.0.0.1' });
-    qdbUrl = `http://127.0.0.1:${(qdb.server.address() as AddressInfo).port}/qdb/api/v1`;
+    qdbUrl = beside.url;
     api = await buildApp({
       ...signIn,
-      database: test.database,
+      database: beside.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: qdbUrl }),
     });
   });
   afterAll(async () => {
     await api?.close();
-    await qdb?.close();
-    await issuer?.close();
-    await test?.dispose();
+    await beside?.close();
   });
 
   it('lists the catalog read from the question database', async () => {
@@ -108,7 +86,7 @@ describe('catalog through the main API', () => {
   it('answers 503 unavailable while the question database is down, and recovers', async () => {
     const down = await buildApp({
       ...signIn,
-      database: test.database,
+      database: beside.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: 'http://127.0.0.1:9/qdb/api/v1' }),
       catalogTtlMs: 0,
     });
@@ -120,7 +98,7 @@ describe('catalog through the main API', () => {
 
     const recovered = await buildApp({
       ...signIn,
-      database: test.database,
+      database: beside.database,
       questionDb: createHttpQuestionDbClient({ baseUrl: qdbUrl }),
       catalogTtlMs: 0,
     });

@@ -13,6 +13,10 @@ export const adminUser = z.object({
   displayName: z.string(),
   roles: z.array(z.enum(globalRoles)),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Premium granted by hand: null when none; `until` null when it does not end. */
+  premiumGrant: z.object({ until: z.iso.datetime({ offset: true }).nullable() }).nullable(),
+  /** Extra exam time, as a percentage of the time limit. */
+  extraTimePercent: z.number().int(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUserList = z.object({
@@ -55,6 +59,9 @@ export const auditActions = [
   'membership.revoked',
   'credential.created',
   'credential.revoked',
+  'premium.granted',
+  'premium.revoked',
+  'accommodation.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -6,3 +6,5 @@ export * from './health';
 export * from './auth';
 export * from './admin';
 export * from './authoring';
+export * from './answer';
+export * from './learning';

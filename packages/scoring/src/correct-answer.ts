@@ -1,5 +1,5 @@
 import type { QuestionContent } from '@questa/contracts';
-import type { AnswerInput } from './answer';
+import type { AnswerInput } from '@questa/contracts';
 
 /**
  * The answer that scores 1 for a question: what a client reveals after a question closes and

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnswerInput } from './answer';
+import type { AnswerInput } from '@questa/contracts';
 import { correctAnswer } from './correct-answer';
 import { grade } from './grade';
 import { answerFor, anyQuestion } from './test-arbitraries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerInput, type AnswerInput } from './answer';
+import { answerInput, type AnswerInput } from '@questa/contracts';
 import { correctAnswer } from './correct-answer';
 import { grade } from './grade';
 import { question } from './test-fixtures';

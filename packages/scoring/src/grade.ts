@@ -1,5 +1,5 @@
 import type { QuestionContent } from '@questa/contracts';
-import { answerInput, type AnswerInput } from './answer';
+import { answerInput, type AnswerInput } from '@questa/contracts';
 import { gradeMultipleResponse, gradeSingleChoice, gradeTrueFalse } from './graders/choice';
 import { gradeCloze } from './graders/cloze';
 import { gradeMatching } from './graders/matching';

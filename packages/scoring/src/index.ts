@@ -1,4 +1,4 @@
-export * from './answer';
+export { answerInput, type AnswerInput } from '@questa/contracts';
 export { grade } from './grade';
 export { correctAnswer } from './correct-answer';
 export type { Feedback, GradeError, GradeResult, Graded, OptionFeedback } from './result';

@@ -1,55 +1,12 @@
-import type { QuestionContent, QuestionType } from '@questa/contracts';
-import type { AnswerInput } from './answer';
+import type { AnswerFeedback, AnswerInput, QuestionContent, QuestionType } from '@questa/contracts';
 
 /** The question content and learner answer of one type, for the per-type graders. */
 export type ContentOf<T extends QuestionType> = Extract<QuestionContent, { type: T }>;
 export type AnswerOf<T extends QuestionType> = Extract<AnswerInput, { type: T }>;
 
-/** One option of a choice question: whether the learner picked it and whether it is right. */
-export interface OptionFeedback {
-  optionId: string;
-  chosen: boolean;
-  correct: boolean;
-}
-
-/** Per-part details, so a client can mark each option, item, prompt or blank. */
-export type Feedback =
-  | { type: 'single_choice'; options: OptionFeedback[] }
-  | { type: 'multiple_response'; options: OptionFeedback[] }
-  | { type: 'true_false'; given: boolean; expected: boolean }
-  | {
-      type: 'short_text';
-      /** The accepted answer it matched, as authored. */ matched: string | null;
-    }
-  | {
-      type: 'numeric';
-      expected: number;
-      tolerance: number;
-      unit: string | null;
-      difference: number;
-      withinTolerance: boolean;
-      unitAccepted: boolean;
-    }
-  | {
-      type: 'ordering';
-      items: { itemId: string; position: number; correctPosition: number }[];
-      pairsInOrder: number;
-      pairs: number;
-    }
-  | {
-      type: 'matching';
-      pairs: { pairId: string; given: string | null; expected: string; correct: boolean }[];
-    }
-  | {
-      type: 'cloze';
-      blanks: {
-        blankId: string;
-        given: string | number | null;
-        /** The first accepted text, or the correct option's text: what to show as the answer. */
-        expected: string;
-        correct: boolean;
-      }[];
-    };
+/** Per-part details, so a client can mark each option, item, prompt or blank (the contract's shape). */
+export type Feedback = AnswerFeedback;
+export type OptionFeedback = Extract<AnswerFeedback, { type: 'single_choice' }>['options'][number];
 
 export interface Graded {
   ok: true;

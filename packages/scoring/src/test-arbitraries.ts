@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { questionContent, type QuestionContent } from '@questa/contracts';
-import type { AnswerInput } from './answer';
+import type { AnswerInput } from '@questa/contracts';
 
 /*
  * Test-only fast-check generators: questions valid under the real contract (built through

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * What a learner submits for one question. It lives here until it moves into @questa/contracts;
+ * What a learner submits for one question, in practice, exams and reviews;
  * the shapes mirror `questionContent` so each answer names the question's own ids.
  *
  * Limits match the question contract (ids up to 40 characters, at most 10 options, items or pairs

@@ -7,8 +7,11 @@ import type { GlobalRole, TenantRole } from '@questa/contracts';
 export const permissions = [
   'session:read',
   'account:manage',
+  'learning:use',
   'user:list',
+  'user:manage_entitlements',
   'user:manage_roles',
+  'user:manage_entitlements',
   'audit:read',
   'tenant:list',
   'tenant:read',
@@ -20,11 +23,12 @@ export const permissions = [
   'question:review',
   'question:publish',
   'room:host',
+  'catalog:draw',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 /** Held by every signed-in user. */
-const signedIn: readonly Permission[] = ['session:read', 'account:manage'];
+const signedIn: readonly Permission[] = ['session:read', 'account:manage', 'learning:use'];
 
 /** Held by a platform admin everywhere, in addition to what they hold as a member. */
 const admin: readonly Permission[] = [

@@ -14,11 +14,12 @@ const principal = (overrides: Partial<Principal> = {}): Principal => ({
 });
 
 describe('policy', () => {
-  it('gives every signed-in user their session and account, and nothing else', () => {
+  it('gives every signed-in user their session, account and learning, and nothing else', () => {
     const learner = principal();
     expect(permissions.filter((permission) => can(learner, permission))).toEqual([
       'session:read',
       'account:manage',
+      'learning:use',
     ]);
   });
 

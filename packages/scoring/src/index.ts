@@ -21,3 +21,5 @@ export {
   type ReviewState,
 } from './review-card';
 export { examScore, type ExamScore } from './exam';
+export { presentQuestion, shuffled, stemExcerpt } from './present';
+export { itemStatistics, type ItemResponse, type ItemStatisticsOptions } from './item-statistics';

@@ -15,6 +15,26 @@ import { sessionCookieName } from './modules/auth/session-cookie';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { blueprintRoutes } from './modules/exams/blueprint.routes';
+import { createBlueprintRepository } from './modules/exams/blueprint.repository';
+import { startDeadlineSweeper } from './modules/exams/deadline-sweeper';
+import { examRoutes } from './modules/exams/exam.routes';
+import { createExamRepository } from './modules/exams/exam.repository';
+import { createExamService } from './modules/exams/exam.service';
+import { createItemStatisticsRepository } from './modules/item-statistics/item-statistics.repository';
+import { itemStatisticsRoutes } from './modules/item-statistics/item-statistics.routes';
+import { createItemStatisticsService } from './modules/item-statistics/item-statistics.service';
+import { createAllowance } from './modules/learning/allowance';
+import { createLearnerBanks } from './modules/learning/learner-banks';
+import { practiceRoutes } from './modules/practice/practice.routes';
+import { createPracticeRepository } from './modules/practice/practice.repository';
+import { createPracticeService } from './modules/practice/practice.service';
+import { createProgressRepository } from './modules/progress/progress.repository';
+import { progressRoutes } from './modules/progress/progress.routes';
+import { createProgressService } from './modules/progress/progress.service';
+import { createReviewRepository } from './modules/reviews/review.repository';
+import { reviewRoutes } from './modules/reviews/review.routes';
+import { createReviewService } from './modules/reviews/review.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { createUserRepository } from './modules/users/user.repository';
 import { access } from './plugins/access';
@@ -28,6 +48,10 @@ export interface ApiDeps {
   secureCookies: boolean;
   /** How long catalog answers are reused; 0 turns the cache off. */
   catalogTtlMs?: number;
+  /** How often this process closes overdue exams; 0 turns the sweep off (tests drive it). */
+  examSweepIntervalMs?: number;
+  /** Seconds after an exam's deadline that answers on their way are still taken. */
+  examGraceSeconds?: number;
 }
 
 export const API_PREFIX = '/api';
@@ -48,11 +72,37 @@ export function createApiCore(deps: ApiDeps) {
     audit,
     questionDb: deps.questionDb,
   });
+  const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
+  const banks = createLearnerBanks(catalog);
+  const exams = createExamService({
+    db,
+    exams: createExamRepository(db),
+    blueprints: createBlueprintRepository(db),
+    banks,
+    questionDb: deps.questionDb,
+    graceSeconds: deps.examGraceSeconds,
+  });
+  const learning = {
+    practice: createPracticeService({
+      db,
+      practice: createPracticeRepository(db),
+      allowance: createAllowance(db),
+      banks,
+      questionDb: deps.questionDb,
+    }),
+    exams,
+    reviews: createReviewService({ db, reviews: createReviewRepository(db) }),
+    progress: createProgressService({ progress: createProgressRepository(db), exams }),
+    statistics: createItemStatisticsService(createItemStatisticsRepository(db)),
+  };
   return {
     deps,
+    db,
     users,
     audit,
     auth,
+    catalog,
+    learning,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
   };
@@ -73,9 +123,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(access, { auth, cookieName, publicOrigin: core.publicOrigin });
 
   healthRoute(app, 'api', deps.database);
-  await app.register(catalogRoutes, {
-    catalog: createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 }),
-  });
+  await app.register(catalogRoutes, { catalog: core.catalog });
   await app.register(authRoutes, {
     auth,
     cookieName,
@@ -92,6 +140,20 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
       questionDb: deps.questionDb,
     }),
   });
+
+  const { learning } = core;
+  await app.register(practiceRoutes, { practice: learning.practice });
+  await app.register(examRoutes, { exams: learning.exams });
+  await app.register(blueprintRoutes, { exams: learning.exams, catalog: core.catalog });
+  await app.register(reviewRoutes, { reviews: learning.reviews });
+  await app.register(progressRoutes, { progress: learning.progress });
+  await app.register(itemStatisticsRoutes, { statistics: learning.statistics });
+
+  const sweepEvery = deps.examSweepIntervalMs ?? 5000;
+  if (sweepEvery > 0) {
+    const sweeper = startDeadlineSweeper(learning.exams, { intervalMs: sweepEvery, log: app.log });
+    app.addHook('onClose', () => sweeper.stop());
+  }
 };
 
 /** The service on its own root server, as tests and the standalone process use it. */

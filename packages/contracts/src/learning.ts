@@ -238,6 +238,7 @@ export const bookmark = z.object({
 export type Bookmark = z.infer<typeof bookmark>;
 export const bookmarkList = z.object({ bookmarks: z.array(bookmark) });
 export const bookmarkBody = z.strictObject({ bookmarked: z.boolean() });
+export const bookmarkParams = z.strictObject({ questionId: z.uuid() });
 
 /* ---------- Exam blueprints ---------- */
 

@@ -7,4 +7,12 @@ export {
 export { migrate, type MigrationResult } from './migrate';
 export { prepareDataDir, DataDirError, type DataDirLock } from './data-dir';
 export { isUnavailableError } from './errors';
-export { sql, type Kysely, type Selectable, type Insertable, type Generated } from 'kysely';
+export {
+  sql,
+  type Kysely,
+  type Selectable,
+  type Insertable,
+  type Generated,
+  type RawBuilder,
+  type Transaction,
+} from 'kysely';

@@ -23,3 +23,4 @@ export {
 export { examScore, type ExamScore } from './exam';
 export { presentQuestion, shuffled, stemExcerpt } from './present';
 export { itemStatistics, type ItemResponse, type ItemStatisticsOptions } from './item-statistics';
+export { streaks } from './streak';

@@ -1,4 +1,12 @@
+import type {
+  AnswerInput,
+  GradedAnswer,
+  LearnerQuestion,
+  QuestionContent,
+  ReviewPolicy,
+} from '@questa/contracts';
 import type { Generated, Kysely } from '@questa/db';
+import type { ReviewCard } from '@questa/scoring';
 
 /** The main API's own tables, in the `main_api` schema. */
 export interface ApiTables {
@@ -10,6 +18,7 @@ export interface ApiTables {
     granted_roles: Generated<string[]>;
     idp_roles: Generated<string[]>;
     last_sign_in_at: string | null;
+    extra_time_percent: Generated<number>;
     created_at: Generated<string>;
   };
   sessions: {
@@ -40,6 +49,129 @@ export interface ApiTables {
     target: string | null;
     ip: string | null;
     details: Generated<Record<string, unknown>>;
+  };
+  entitlement_grants: {
+    user_id: string;
+    source: 'admin';
+    granted_by: string;
+    granted_at: Generated<string>;
+    until: string | null;
+  };
+  practice_sessions: {
+    id: Generated<string>;
+    user_id: string;
+    client_id: string;
+    bank_id: string;
+    bank_title: string;
+    topics: string[];
+    difficulties: number[];
+    exhausted: Generated<boolean>;
+    created_at: Generated<string>;
+  };
+  practice_items: {
+    id: Generated<string>;
+    session_id: string;
+    position: number;
+    question_id: string;
+    version: number;
+    content: QuestionContent;
+    presented: LearnerQuestion;
+    answer: AnswerInput | null;
+    result: GradedAnswer | null;
+    answered_at: string | null;
+  };
+  daily_usage: { user_id: string; day: string; answers: Generated<number> };
+  answer_events: {
+    id: Generated<string>;
+    user_id: string;
+    source: 'practice' | 'exam' | 'review';
+    client_id: string;
+    bank_id: string;
+    bank_title: string;
+    question_id: string;
+    version: number;
+    topic: string;
+    correct: boolean;
+    score: number;
+    attempt_id: string | null;
+    answered_at: Generated<string>;
+  };
+  bookmarks: {
+    user_id: string;
+    question_id: string;
+    client_id: string;
+    bank_id: string;
+    bank_title: string;
+    topic: string;
+    excerpt: string;
+    created_at: Generated<string>;
+  };
+  review_cards: {
+    id: Generated<string>;
+    user_id: string;
+    question_id: string;
+    client_id: string;
+    bank_id: string;
+    bank_title: string;
+    version: number;
+    content: QuestionContent;
+    fsrs: ReviewCard;
+    state: ReviewCard['state'];
+    due: string;
+    introduced_at: string | null;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  exam_blueprints: {
+    id: Generated<string>;
+    client_id: string;
+    bank_id: string;
+    title: string;
+    rules: { topic?: string; difficulty?: number; count: number }[];
+    time_limit_seconds: number | null;
+    pass_mark: number;
+    shuffle: boolean;
+    review_policy: ReviewPolicy;
+    created_by: string;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  exam_attempts: {
+    id: Generated<string>;
+    user_id: string;
+    client_id: string;
+    bank_id: string;
+    bank_title: string;
+    blueprint_title: string;
+    pass_mark: number;
+    review_policy: ReviewPolicy;
+    extra_time_percent: number;
+    state: Generated<'in_progress' | 'submitted' | 'expired'>;
+    started_at: Generated<string>;
+    deadline: string;
+    submitted_at: string | null;
+    submitted_by: 'learner' | 'server' | null;
+    points: number | null;
+    max_points: number | null;
+    fraction: number | null;
+    passed: boolean | null;
+  };
+  exam_questions: {
+    attempt_id: string;
+    position: number;
+    question_id: string;
+    version: number;
+    content: QuestionContent;
+    presented: LearnerQuestion;
+  };
+  exam_responses: {
+    attempt_id: string;
+    position: number;
+    answer: AnswerInput;
+    saved_at: Generated<string>;
+    correct: boolean | null;
+    score: number | null;
+    points: number | null;
   };
 }
 

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  accommodations,
+  adminUser,
   adminUserList,
+  premiumGrant,
+  userIdParams,
   auditList,
   clientParams,
   cursorQuery,
@@ -35,6 +39,44 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       },
     },
     (request) => admin.listUsers(request.query.cursor, request.query.limit),
+  );
+
+  app.put(
+    '/admin/users/:userId/premium',
+    {
+      config: { permission: 'user:manage_entitlements' },
+      schema: {
+        summary: 'Grant or revoke premium by hand',
+        description: 'Premium until a time, or until revoked (`until: null`).',
+        tags: ['admin'],
+        params: userIdParams,
+        body: premiumGrant,
+        response: { 200: adminUser },
+      },
+    },
+    (request) =>
+      admin.setPremium(
+        actor(request),
+        request.params.userId,
+        request.body.premium,
+        request.body.until,
+      ),
+  );
+
+  app.put(
+    '/admin/users/:userId/accommodations',
+    {
+      config: { permission: 'user:manage_entitlements' },
+      schema: {
+        summary: 'Set extra exam time for a learner',
+        tags: ['admin'],
+        params: userIdParams,
+        body: accommodations,
+        response: { 200: adminUser },
+      },
+    },
+    (request) =>
+      admin.setAccommodations(actor(request), request.params.userId, request.body.extraTimePercent),
   );
 
   app.put(

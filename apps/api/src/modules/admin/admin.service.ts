@@ -55,7 +55,49 @@ export function createAdminService(deps: {
     deps.auth.forgetUser(userId);
   }
 
+  async function findUser(userId: string) {
+    const user = await deps.users.findById(userId);
+    if (!user) throw new HttpProblem('not_found', { detail: 'There is no such user.' });
+    return user;
+  }
+
   return {
+    /** Premium by hand (until a date, or until revoked); audited, and felt at once. */
+    async setPremium(actor: Actor, userId: string, premium: boolean, until: string | null) {
+      const user = await findUser(userId);
+      if (premium && until !== null && Date.parse(until) <= Date.now()) {
+        throw new HttpProblem('validation.failed', {
+          detail: 'Premium must run until a time in the future.',
+          errors: [{ field: 'until', message: 'must be in the future' }],
+        });
+      }
+      if (premium) await deps.users.grantPremium(userId, until, actor.context.user.sub);
+      else await deps.users.revokePremium(userId);
+      await deps.audit.record({
+        action: premium ? 'premium.granted' : 'premium.revoked',
+        actor: actor.context.user.sub,
+        target: user.email,
+        ip: actor.ip,
+        details: premium ? { until } : {},
+      });
+      deps.auth.forgetUser(user.sub);
+      return findUser(userId);
+    },
+
+    async setAccommodations(actor: Actor, userId: string, extraTimePercent: number) {
+      const user = await findUser(userId);
+      await deps.users.setExtraTime(userId, extraTimePercent);
+      await deps.audit.record({
+        action: 'accommodation.changed',
+        actor: actor.context.user.sub,
+        target: user.email,
+        ip: actor.ip,
+        details: { extraTimePercent, before: user.extraTimePercent },
+      });
+      deps.auth.forgetUser(user.sub);
+      return findUser(userId);
+    },
+
     listUsers: (cursor: string | undefined, limit: number) => deps.users.list(cursor, limit),
     grantRole: (actor: Actor, userId: string, role: GlobalRole) =>
       changeRole(actor, userId, role, true),

@@ -5,7 +5,7 @@ import type { OidcClient } from '../../adapters/oidc-client';
 import { newNonce, newPkceVerifier, newState } from '../../adapters/oidc-client';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { UserRepository, UserRow } from '../users/user.repository';
+import { hasPremium, type UserRepository, type UserRow } from '../users/user.repository';
 import type { LoginAttemptRepository } from './login-attempt.repository';
 import { safeReturnTo } from './return-to';
 import { hashSessionId, newSessionId } from './session-cookie';
@@ -115,8 +115,10 @@ export function createAuthService(deps: {
       },
       memberships,
       entitlements: {
-        premium: false,
-        host: memberships.some((m) => m.role === 'owner' || m.role === 'author'),
+        premium: hasPremium(context.user),
+        host:
+          hasPremium(context.user) ||
+          memberships.some((m) => m.role === 'owner' || m.role === 'author'),
       },
     };
     return { info, json: JSON.stringify(info) };

@@ -1,3 +1,4 @@
+import type { CatalogBankDetail } from '@questa/contracts';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 
 export interface CachedJson {
@@ -17,6 +18,7 @@ interface Entry {
  */
 export function createCatalogService(client: QuestionDbClient, options: { ttlMs: number }) {
   const cache = new Map<string, Entry>();
+  const banks = new Map<string, { value: Promise<CatalogBankDetail>; expiresAt: number }>();
   let version = 0;
 
   function cached(key: string, load: () => Promise<unknown>): Promise<CachedJson> {
@@ -35,6 +37,17 @@ export function createCatalogService(client: QuestionDbClient, options: { ttlMs:
     list: (requestId: string) => cached('list', () => client.listCatalog(requestId)),
     get: (bankId: string, requestId: string) =>
       cached(`bank:${bankId}`, () => client.getCatalogBank(bankId, requestId)),
+    /** One catalog bank as data, for the learning modules: kept as briefly as the JSON. */
+    bank(bankId: string, requestId: string): Promise<CatalogBankDetail> {
+      const now = Date.now();
+      const hit = banks.get(bankId);
+      if (hit && hit.expiresAt > now) return hit.value;
+      const value = client.getCatalogBank(bankId, requestId);
+      banks.set(bankId, { value, expiresAt: now + options.ttlMs });
+      value.catch(() => banks.delete(bankId));
+      if (banks.size > 1000) banks.delete(banks.keys().next().value as string);
+      return value;
+    },
   };
 }
 

@@ -12,6 +12,10 @@ export interface UserRow {
   /** Granted in Questa plus those the identity provider asserted at the last sign-in. */
   roles: GlobalRole[];
   createdAt: string;
+  /** Premium granted by hand and still running; `until` null when it does not end. */
+  premiumGrant: { until: string | null } | null;
+  /** Extra exam time, in percent of the time limit. */
+  extraTimePercent: number;
 }
 
 const columns = [
@@ -20,6 +24,12 @@ const columns = [
   'email',
   'display_name as displayName',
   'created_at as createdAt',
+  'extra_time_percent as extraTimePercent',
+  sql<{
+    until: string | null;
+  } | null>`(select json_build_object('until', g.until) from ${sql.id(API_SCHEMA, 'entitlement_grants')} g where g.user_id = users.id and (g.until is null or g.until > now()) order by g.until desc nulls first limit 1)`.as(
+    'premiumGrant',
+  ),
   // Only roles Questa knows: a provider may assert others, which mean nothing here.
   sql<
     GlobalRole[]
@@ -106,6 +116,37 @@ export function createUserRepository(db: ApiDb) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Premium by hand until `until` (null: until revoked); replaces an earlier grant. */
+    async grantPremium(id: string, until: string | null, grantedBy: string) {
+      await db
+        .insertInto('entitlement_grants')
+        .values({ user_id: id, source: 'admin', granted_by: grantedBy, until })
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'source']).doUpdateSet({
+            granted_by: grantedBy,
+            until,
+            granted_at: sql<string>`now()`,
+          }),
+        )
+        .execute();
+    },
+
+    async revokePremium(id: string) {
+      await db
+        .deleteFrom('entitlement_grants')
+        .where('user_id', '=', id)
+        .where('source', '=', 'admin')
+        .execute();
+    },
+
+    async setExtraTime(id: string, percent: number) {
+      await db
+        .updateTable('users')
+        .set({ extra_time_percent: percent })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Demo accounts exist before anyone signs in, so admins can find them at once. */
     async ensure(user: { sub: string; email: string; name: string; roles: string[] }) {
       await db
@@ -128,4 +169,10 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 const toUser = (row: UserRow): UserRow => ({
   ...row,
   createdAt: new Date(row.createdAt).toISOString(),
+  premiumGrant: row.premiumGrant && {
+    until: row.premiumGrant.until && new Date(row.premiumGrant.until).toISOString(),
+  },
 });
+
+/** Whether the user has premium now: by hand for the time being; subscriptions come later. */
+export const hasPremium = (user: UserRow): boolean => user.premiumGrant !== null;

@@ -1,0 +1,11 @@
+import { sql, type RawBuilder } from '@questa/db';
+import { API_SCHEMA } from './tables';
+
+/**
+ * A value for a jsonb column. Both drivers take JSON text for it; passing an array as it is
+ * would make node-postgres send a PostgreSQL array instead.
+ */
+export const jsonb = <T>(value: T): RawBuilder<T> => sql<T>`${JSON.stringify(value)}::jsonb`;
+
+/** One of the main API's tables in raw SQL, where `withSchema` does not reach. */
+export const table = (name: string) => sql.id(API_SCHEMA, name);

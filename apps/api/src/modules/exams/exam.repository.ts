@@ -1,0 +1,305 @@
+import type {
+  AnswerInput,
+  ExamState,
+  LearnerQuestion,
+  QuestionContent,
+  ReviewPolicy,
+} from '@questa/contracts';
+import { sql } from '@questa/db';
+import { jsonb, table } from '../../db/json';
+import type { ApiDb } from '../../db/tables';
+
+export interface AttemptRow {
+  id: string;
+  userId: string;
+  clientId: string;
+  bankId: string;
+  bankTitle: string;
+  blueprintTitle: string;
+  passMark: number;
+  reviewPolicy: ReviewPolicy;
+  extraTimePercent: number;
+  state: ExamState;
+  startedAt: string;
+  deadline: string;
+  submittedAt: string | null;
+  submittedBy: 'learner' | 'server' | null;
+  points: number | null;
+  maxPoints: number | null;
+  fraction: number | null;
+  passed: boolean | null;
+  questionCount: number;
+  /** The database's clock when the row was read: the server's clock rules. */
+  serverNow: string;
+}
+
+export interface PinnedQuestion {
+  position: number;
+  questionId: string;
+  version: number;
+  content: QuestionContent;
+  presented: LearnerQuestion;
+}
+
+export interface ResponseRow {
+  position: number;
+  answer: AnswerInput;
+  savedAt: string;
+  correct: boolean | null;
+  score: number | null;
+  points: number | null;
+}
+
+const iso = (value: string) => new Date(value).toISOString();
+const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
+
+const attemptColumns = [
+  'a.id',
+  'a.user_id as userId',
+  'a.client_id as clientId',
+  'a.bank_id as bankId',
+  'a.bank_title as bankTitle',
+  'a.blueprint_title as blueprintTitle',
+  'a.pass_mark as passMark',
+  'a.review_policy as reviewPolicy',
+  'a.extra_time_percent as extraTimePercent',
+  'a.state',
+  'a.started_at as startedAt',
+  'a.deadline',
+  'a.submitted_at as submittedAt',
+  'a.submitted_by as submittedBy',
+  'a.points',
+  'a.max_points as maxPoints',
+  'a.fraction',
+  'a.passed',
+  sql<number>`(select count(*)::int from ${table('exam_questions')} q where q.attempt_id = a.id)`.as(
+    'questionCount',
+  ),
+  sql<string>`now()`.as('serverNow'),
+] as const;
+
+const toAttempt = (row: AttemptRow): AttemptRow => ({
+  ...row,
+  startedAt: iso(row.startedAt),
+  deadline: iso(row.deadline),
+  submittedAt: isoOrNull(row.submittedAt),
+  serverNow: iso(row.serverNow),
+});
+
+export function createExamRepository(db: ApiDb) {
+  return {
+    /** Opens an attempt with its questions pinned; the deadline is set by the database clock. */
+    async create(
+      trx: ApiDb,
+      values: {
+        userId: string;
+        clientId: string;
+        bankId: string;
+        bankTitle: string;
+        blueprintTitle: string;
+        passMark: number;
+        reviewPolicy: ReviewPolicy;
+        extraTimePercent: number;
+        seconds: number;
+      },
+      questions: readonly Omit<PinnedQuestion, 'position'>[],
+    ): Promise<string> {
+      const { id } = await trx
+        .insertInto('exam_attempts')
+        .values({
+          user_id: values.userId,
+          client_id: values.clientId,
+          bank_id: values.bankId,
+          bank_title: values.bankTitle,
+          blueprint_title: values.blueprintTitle,
+          pass_mark: values.passMark,
+          review_policy: values.reviewPolicy,
+          extra_time_percent: values.extraTimePercent,
+          deadline: sql<string>`now() + make_interval(secs => ${values.seconds})`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('exam_questions')
+        .values(
+          questions.map((question, index) => ({
+            attempt_id: id,
+            position: index + 1,
+            question_id: question.questionId,
+            version: question.version,
+            content: jsonb(question.content),
+            presented: jsonb(question.presented),
+          })),
+        )
+        .execute();
+      return id;
+    },
+
+    /** The learner's own attempt; undefined for anyone else's, so others cannot probe ids. */
+    async find(id: string, userId: string): Promise<AttemptRow | undefined> {
+      const row = await db
+        .selectFrom('exam_attempts as a')
+        .select(attemptColumns)
+        .where('a.id', '=', id)
+        .where('a.user_id', '=', userId)
+        .executeTakeFirst();
+      return row && toAttempt(row);
+    },
+
+    async list(userId: string, limit: number): Promise<AttemptRow[]> {
+      const rows = await db
+        .selectFrom('exam_attempts as a')
+        .select(attemptColumns)
+        .where('a.user_id', '=', userId)
+        .orderBy('a.started_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toAttempt);
+    },
+
+    questions: (attemptId: string, trx: ApiDb = db): Promise<PinnedQuestion[]> =>
+      trx
+        .selectFrom('exam_questions')
+        .select(['position', 'question_id as questionId', 'version', 'content', 'presented'])
+        .where('attempt_id', '=', attemptId)
+        .orderBy('position')
+        .execute(),
+
+    async responses(attemptId: string, trx: ApiDb = db): Promise<ResponseRow[]> {
+      const rows = await trx
+        .selectFrom('exam_responses')
+        .select(['position', 'answer', 'saved_at as savedAt', 'correct', 'score', 'points'])
+        .where('attempt_id', '=', attemptId)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => ({ ...row, savedAt: iso(row.savedAt) }));
+    },
+
+    /** Who owns an attempt, and its pinned content: never changes, so callers may keep it. */
+    async pinned(attemptId: string) {
+      const owner = await db
+        .selectFrom('exam_attempts')
+        .select('user_id')
+        .where('id', '=', attemptId)
+        .executeTakeFirst();
+      if (!owner) return undefined;
+      const questions = await this.questions(attemptId);
+      return {
+        userId: owner.user_id,
+        contents: new Map(questions.map((question) => [question.position, question.content])),
+      };
+    },
+
+    /**
+     * Saves an answer, only while the attempt is open (deadline plus grace, by the database's
+     * clock). The attempt row is share-locked for the insert, so a submission, which locks it for
+     * update, either waits for this answer to commit and grades it, or has already closed the
+     * attempt and this inserts nothing. Returns when it was saved, or undefined when refused.
+     */
+    async saveResponse(
+      attemptId: string,
+      userId: string,
+      position: number,
+      answer: AnswerInput,
+      graceSeconds: number,
+    ): Promise<string | undefined> {
+      const result = await sql<{ saved_at: string }>`
+        insert into ${table('exam_responses')} (attempt_id, position, answer, saved_at)
+        select a.id, ${position}, ${JSON.stringify(answer)}::jsonb, now()
+        from ${table('exam_attempts')} a
+        where a.id = ${attemptId} and a.user_id = ${userId} and a.state = 'in_progress'
+          and now() <= a.deadline + make_interval(secs => ${graceSeconds})
+        for key share
+        on conflict (attempt_id, position)
+          do update set answer = excluded.answer, saved_at = excluded.saved_at
+        returning saved_at`.execute(db);
+      const row = result.rows[0];
+      return row && iso(row.saved_at);
+    },
+
+    /** Locks one attempt for grading; undefined when it is not this learner's. */
+    async lockOwn(trx: ApiDb, id: string, userId: string, graceSeconds: number) {
+      return trx
+        .selectFrom('exam_attempts')
+        .select(['id', 'state', 'pass_mark as passMark'])
+        .select(
+          sql<boolean>`now() > deadline + make_interval(secs => ${graceSeconds})`.as('overdue'),
+        )
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Open attempts whose deadline plus grace has passed, locked. SKIP LOCKED lets several API
+     * processes sweep at once: each takes different attempts, and one being graded elsewhere is
+     * left alone; the state check under the lock makes a second grading impossible.
+     */
+    lockOverdue(trx: ApiDb, graceSeconds: number, limit: number) {
+      return trx
+        .selectFrom('exam_attempts')
+        .select(['id', 'user_id as userId', 'pass_mark as passMark'])
+        .where('state', '=', 'in_progress')
+        .where('deadline', '<', sql<string>`now() - make_interval(secs => ${graceSeconds})`)
+        .orderBy('deadline')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+    },
+
+    async gradeResponse(
+      trx: ApiDb,
+      attemptId: string,
+      position: number,
+      graded: { correct: boolean; score: number; points: number },
+    ) {
+      await trx
+        .updateTable('exam_responses')
+        .set(graded)
+        .where('attempt_id', '=', attemptId)
+        .where('position', '=', position)
+        .execute();
+    },
+
+    async close(
+      trx: ApiDb,
+      attemptId: string,
+      result: {
+        state: 'submitted' | 'expired';
+        by: 'learner' | 'server';
+        points: number;
+        maxPoints: number;
+        fraction: number;
+        passed: boolean;
+      },
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable('exam_attempts')
+        .set({
+          state: result.state,
+          submitted_by: result.by,
+          submitted_at: sql<string>`now()`,
+          points: result.points,
+          max_points: result.maxPoints,
+          fraction: result.fraction,
+          passed: result.passed,
+        })
+        .where('id', '=', attemptId)
+        .where('state', '=', 'in_progress')
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
+
+    async clientOf(attemptId: string, trx: ApiDb = db) {
+      return trx
+        .selectFrom('exam_attempts')
+        .select(['client_id as clientId', 'bank_id as bankId', 'bank_title as bankTitle'])
+        .where('id', '=', attemptId)
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type ExamRepository = ReturnType<typeof createExamRepository>;

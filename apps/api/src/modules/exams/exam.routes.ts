@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  answerBody,
+  bankIdParams,
+  blueprintList,
+  examAttempt,
+  examAttemptParams,
+  examList,
+  examResponseParams,
+  examReview,
+  examStart,
+  responseAck,
+} from '@questa/contracts';
+import type { ExamService } from './exam.service';
+
+const tags = ['exams'];
+
+export const examRoutes: FastifyPluginAsyncZod<{ exams: ExamService }> = async (app, { exams }) => {
+  app.get(
+    '/banks/:bankId/blueprints',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'The exams a learner can take in a bank: the built-in one and the authors’',
+        tags,
+        params: bankIdParams,
+        response: { 200: blueprintList },
+      },
+    },
+    async (request) => ({
+      blueprints: await exams.blueprintsForLearner(
+        request.auth!.user,
+        request.params.bankId,
+        request.id,
+      ),
+    }),
+  );
+
+  app.post(
+    '/exams',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Start a timed exam: questions pinned, deadline set by the server',
+        description: 'Exam mode is premium (`payment.required` without it).',
+        tags,
+        body: examStart,
+        response: { 201: examAttempt },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await exams.start(request.auth!.user, request.body, request.id)),
+  );
+
+  app.get(
+    '/exams',
+    {
+      config: { permission: 'learning:use' },
+      schema: { summary: 'My exams, newest first', tags, response: { 200: examList } },
+    },
+    async (request) => ({ attempts: await exams.list(request.auth!.user) }),
+  );
+
+  app.get(
+    '/exams/:attemptId',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'An exam with its questions, saved answers and the server’s clock',
+        tags,
+        params: examAttemptParams,
+        response: { 200: examAttempt },
+      },
+    },
+    (request) => exams.view(request.auth!.user, request.params.attemptId),
+  );
+
+  app.put(
+    '/exams/:attemptId/responses/:position',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Save the answer to one question; acknowledged once committed',
+        description:
+          'Taken until the deadline plus a grace period for answers already on their way; ' +
+          'after that, or once submitted, `exam.expired`.',
+        tags,
+        params: examResponseParams,
+        body: answerBody,
+        response: { 200: responseAck },
+      },
+    },
+    (request) =>
+      exams.saveResponse(
+        request.auth!.user,
+        request.params.attemptId,
+        request.params.position,
+        request.body.answer,
+      ),
+  );
+
+  app.post(
+    '/exams/:attemptId/submit',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Submit and grade an exam (again: returns it as it is)',
+        tags,
+        params: examAttemptParams,
+        response: { 200: examAttempt },
+      },
+    },
+    (request) => exams.submit(request.auth!.user, request.params.attemptId),
+  );
+
+  app.get(
+    '/exams/:attemptId/review',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'A submitted exam’s review, as much as its policy shows',
+        tags,
+        params: examAttemptParams,
+        response: { 200: examReview },
+      },
+    },
+    (request) => exams.review(request.auth!.user, request.params.attemptId),
+  );
+};

@@ -1,0 +1,379 @@
+import type { z } from 'zod';
+import {
+  LEARNING,
+  type AnswerInput,
+  type Blueprint,
+  type blueprintInput,
+  type CatalogBankDetail,
+  type ExamAttempt,
+  type ExamReview,
+  type ExamSummary,
+  type SavedResponse,
+} from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { correctAnswer, examScore, grade, presentQuestion, shuffled } from '@questa/scoring';
+import type { QuestionDbClient } from '../../adapters/question-db-client';
+import type { ApiDb } from '../../db/tables';
+import { recordAnswers } from '../learning/answer-recorder';
+import { gradeOrRefuse } from '../learning/grading';
+import { premiumRequired, type LearnerBanks } from '../learning/learner-banks';
+import { hasPremium, type UserRow } from '../users/user.repository';
+import type { BlueprintRepository, BlueprintRow } from './blueprint.repository';
+import type { AttemptRow, ExamRepository } from './exam.repository';
+
+type NewBlueprint = z.output<typeof blueprintInput>;
+
+/** Questions in a bank's built-in blueprint, when the bank has that many. */
+const DEFAULT_EXAM_QUESTIONS = 20;
+
+const noSuchAttempt = () => new HttpProblem('not_found', { detail: 'There is no such exam.' });
+const expired = () =>
+  new HttpProblem('exam.expired', {
+    detail: 'This exam has ended: answers are no longer taken.',
+  });
+
+export const defaultBlueprint = (
+  bank: Pick<CatalogBankDetail, 'id' | 'questionCount'>,
+): Blueprint => {
+  const count = Math.max(1, Math.min(DEFAULT_EXAM_QUESTIONS, bank.questionCount));
+  return {
+    id: 'default',
+    bankId: bank.id,
+    title: 'Mock exam',
+    rules: [{ count }],
+    questionCount: count,
+    timeLimitSeconds: count * LEARNING.examSecondsPerQuestion,
+    passMark: 0.6,
+    shuffle: true,
+    reviewPolicy: 'full',
+    isDefault: true,
+  };
+};
+
+export const blueprintView = (row: BlueprintRow): Blueprint => {
+  const questionCount = row.rules.reduce((sum, rule) => sum + rule.count, 0);
+  return {
+    id: row.id,
+    bankId: row.bankId,
+    title: row.title,
+    rules: row.rules,
+    questionCount,
+    timeLimitSeconds: row.timeLimitSeconds ?? questionCount * LEARNING.examSecondsPerQuestion,
+    passMark: row.passMark,
+    shuffle: row.shuffle,
+    reviewPolicy: row.reviewPolicy,
+    isDefault: false,
+  };
+};
+
+/**
+ * Timed exams (PRODUCT §4): an attempt pins its question versions, its deadline is the
+ * server's, every answer is committed before it is acknowledged, and at deadline plus grace the
+ * server closes the attempt with what was saved, whether or not anyone is connected.
+ */
+export function createExamService(deps: {
+  db: ApiDb;
+  exams: ExamRepository;
+  blueprints: BlueprintRepository;
+  banks: LearnerBanks;
+  questionDb: QuestionDbClient;
+  graceSeconds?: number;
+}) {
+  const { exams } = deps;
+  const graceSeconds = deps.graceSeconds ?? LEARNING.examGraceSeconds;
+
+  // Who owns an attempt and its pinned questions never change: kept here, a saved answer costs
+  // one statement. Bounded, oldest dropped first.
+  const pinnedCache = new Map<string, Awaited<ReturnType<ExamRepository['pinned']>>>();
+  async function pinned(attemptId: string) {
+    let hit = pinnedCache.get(attemptId);
+    if (!hit) {
+      hit = await exams.pinned(attemptId);
+      if (!hit) return undefined;
+      pinnedCache.set(attemptId, hit);
+      if (pinnedCache.size > 20_000) pinnedCache.delete(pinnedCache.keys().next().value as string);
+    }
+    return hit;
+  }
+
+  async function blueprintsFor(bank: CatalogBankDetail): Promise<Blueprint[]> {
+    const own = await deps.blueprints.list(bank.clientId, bank.id);
+    return [defaultBlueprint(bank), ...own.map(blueprintView)];
+  }
+
+  const summary = (row: AttemptRow): ExamSummary => ({
+    id: row.id,
+    bankId: row.bankId,
+    bankTitle: row.bankTitle,
+    blueprintTitle: row.blueprintTitle,
+    state: row.state,
+    startedAt: row.startedAt,
+    deadline: row.deadline,
+    submittedAt: row.submittedAt,
+    questionCount: row.questionCount,
+    score:
+      row.points === null
+        ? null
+        : {
+            points: row.points,
+            maxPoints: row.maxPoints ?? 0,
+            fraction: row.fraction ?? 0,
+            passed: row.passed ?? false,
+          },
+  });
+
+  async function view(user: UserRow, attemptId: string): Promise<ExamAttempt> {
+    const attempt = await exams.find(attemptId, user.id);
+    if (!attempt) throw noSuchAttempt();
+    const [questions, responses] = await Promise.all([
+      exams.questions(attemptId),
+      exams.responses(attemptId),
+    ]);
+    return {
+      ...summary(attempt),
+      serverNow: attempt.serverNow,
+      extraTimePercent: attempt.extraTimePercent,
+      passMark: attempt.passMark,
+      reviewPolicy: attempt.reviewPolicy,
+      submittedBy: attempt.submittedBy,
+      questions: questions.map(({ position, presented }) => ({ position, question: presented })),
+      responses: responses.map(({ position, answer, savedAt }) => ({ position, answer, savedAt })),
+    };
+  }
+
+  /**
+   * Grades an attempt locked by the caller and closes it; records every answer for progress and
+   * reviews. Unanswered questions score nothing but still count towards the total.
+   */
+  async function finish(
+    trx: ApiDb,
+    attempt: { id: string; passMark: number },
+    userId: string,
+    by: 'learner' | 'server',
+  ) {
+    const [questions, responses] = await Promise.all([
+      exams.questions(attempt.id, trx),
+      exams.responses(attempt.id, trx),
+    ]);
+    const byPosition = new Map(responses.map((response) => [response.position, response]));
+    const results: { points: number; maxPoints: number }[] = [];
+    const answered = [];
+    for (const question of questions) {
+      const response = byPosition.get(question.position);
+      if (!response) {
+        results.push({ points: 0, maxPoints: question.content.points });
+        continue;
+      }
+      const graded = grade(question.content, response.answer);
+      const outcome = graded.ok
+        ? { correct: graded.correct, score: graded.score, points: graded.points }
+        : { correct: false, score: 0, points: 0 };
+      await exams.gradeResponse(trx, attempt.id, question.position, outcome);
+      results.push({ points: outcome.points, maxPoints: question.content.points });
+      answered.push({ question, ...outcome });
+    }
+    const score = examScore(results, attempt.passMark);
+    const closed = await exams.close(trx, attempt.id, {
+      state: by === 'learner' ? 'submitted' : 'expired',
+      by,
+      ...score,
+    });
+    if (!closed) return;
+    const bank = await exams.clientOf(attempt.id, trx);
+    await recordAnswers(trx, {
+      userId,
+      source: 'exam',
+      attemptId: attempt.id,
+      answers: answered.map(({ question, correct, score: fraction }) => ({
+        ...bank,
+        questionId: question.questionId,
+        version: question.version,
+        content: question.content,
+        correct,
+        score: fraction,
+      })),
+    });
+  }
+
+  return {
+    graceSeconds,
+
+    async blueprintsForLearner(user: UserRow, bankId: string, requestId: string) {
+      return blueprintsFor(await deps.banks.open(user, bankId, requestId));
+    },
+
+    async start(
+      user: UserRow,
+      input: { bankId: string; blueprintId: string },
+      requestId: string,
+    ): Promise<ExamAttempt> {
+      if (!hasPremium(user)) {
+        throw premiumRequired('Exam mode is part of premium. Premium unlocks timed mock exams.');
+      }
+      const bank = await deps.banks.open(user, input.bankId, requestId);
+      const blueprint =
+        input.blueprintId === 'default'
+          ? defaultBlueprint(bank)
+          : await deps.blueprints
+              .find(bank.clientId, bank.id, input.blueprintId)
+              .then((row) => row && blueprintView(row));
+      if (!blueprint) {
+        throw new HttpProblem('not_found', { detail: 'This bank has no such exam blueprint.' });
+      }
+      const draw = await deps.questionDb.drawFromCatalog(
+        bank.id,
+        { rules: blueprint.rules },
+        requestId,
+      );
+      if (draw.questions.length === 0) {
+        throw new HttpProblem('validation.failed', {
+          detail: 'This bank has no published questions for this exam yet.',
+          errors: [{ field: 'blueprintId', message: 'no questions match its rules' }],
+        });
+      }
+      const order = blueprint.shuffle ? shuffled(draw.questions, Math.random) : draw.questions;
+      // The time limit is for the questions actually drawn, when the bank had fewer than asked.
+      const perQuestion = blueprint.timeLimitSeconds / blueprint.questionCount;
+      const limit = Math.round(
+        blueprint.isDefault || order.length < blueprint.questionCount
+          ? perQuestion * order.length
+          : blueprint.timeLimitSeconds,
+      );
+      const seconds = Math.round(limit * (1 + user.extraTimePercent / 100));
+      const attemptId = await deps.db.transaction().execute((trx) =>
+        exams.create(
+          trx,
+          {
+            userId: user.id,
+            clientId: bank.clientId,
+            bankId: bank.id,
+            bankTitle: bank.title,
+            blueprintTitle: blueprint.title,
+            passMark: blueprint.passMark,
+            reviewPolicy: blueprint.reviewPolicy,
+            extraTimePercent: user.extraTimePercent,
+            seconds,
+          },
+          order.map((question) => ({
+            questionId: question.questionId,
+            version: question.version,
+            content: question.content,
+            presented: presentQuestion(question.content, Math.random),
+          })),
+        ),
+      );
+      return view(user, attemptId);
+    },
+
+    view,
+
+    async list(user: UserRow, limit = 100): Promise<ExamSummary[]> {
+      return (await exams.list(user.id, limit)).map(summary);
+    },
+
+    /** Saves one answer; acknowledged only once committed. */
+    async saveResponse(
+      user: UserRow,
+      attemptId: string,
+      position: number,
+      answer: AnswerInput,
+    ): Promise<SavedResponse> {
+      const attempt = await pinned(attemptId);
+      if (!attempt || attempt.userId !== user.id) throw noSuchAttempt();
+      const content = attempt.contents.get(position);
+      if (!content) {
+        throw new HttpProblem('not_found', { detail: `This exam has no question ${position}.` });
+      }
+      gradeOrRefuse(content, answer);
+      const savedAt = await exams.saveResponse(attemptId, user.id, position, answer, graceSeconds);
+      if (!savedAt) throw expired();
+      return { position, answer, savedAt };
+    },
+
+    /** Submits and grades; submitting a closed attempt again just returns it. */
+    async submit(user: UserRow, attemptId: string): Promise<ExamAttempt> {
+      await deps.db.transaction().execute(async (trx) => {
+        const attempt = await exams.lockOwn(trx, attemptId, user.id, graceSeconds);
+        if (!attempt) throw noSuchAttempt();
+        if (attempt.state !== 'in_progress') return;
+        // Too late for the learner: the server's sweep would close it as expired; do it now.
+        await finish(trx, attempt, user.id, attempt.overdue ? 'server' : 'learner');
+      });
+      return view(user, attemptId);
+    },
+
+    /**
+     * Closes every attempt past its deadline plus grace, in batches. Safe to run in every API
+     * process at once: attempts are taken with SKIP LOCKED and closed only while still open.
+     */
+    async closeOverdue(batch = 20): Promise<number> {
+      let closed = 0;
+      for (;;) {
+        const count = await deps.db.transaction().execute(async (trx) => {
+          const overdue = await exams.lockOverdue(trx, graceSeconds, batch);
+          for (const attempt of overdue) await finish(trx, attempt, attempt.userId, 'server');
+          return overdue.length;
+        });
+        closed += count;
+        if (count < batch) return closed;
+      }
+    },
+
+    async review(user: UserRow, attemptId: string): Promise<ExamReview> {
+      const attempt = await exams.find(attemptId, user.id);
+      if (!attempt) throw noSuchAttempt();
+      if (attempt.state === 'in_progress') {
+        throw new HttpProblem('auth.forbidden', {
+          detail: 'The review opens once the exam is submitted.',
+        });
+      }
+      const [questions, responses] = await Promise.all([
+        exams.questions(attemptId),
+        exams.responses(attemptId),
+      ]);
+      const byPosition = new Map(responses.map((response) => [response.position, response]));
+      const policy = attempt.reviewPolicy;
+      return {
+        attempt: summary(attempt),
+        reviewPolicy: policy,
+        passMark: attempt.passMark,
+        items: questions.map((question) => {
+          const response = byPosition.get(question.position);
+          const graded = response ? grade(question.content, response.answer) : undefined;
+          const full = policy === 'full';
+          return {
+            position: question.position,
+            question: question.presented,
+            answer: policy === 'score_only' ? null : (response?.answer ?? null),
+            correct: policy === 'score_only' ? null : (response?.correct ?? false),
+            points: policy === 'score_only' ? null : (response?.points ?? 0),
+            maxPoints: question.content.points,
+            feedback: full && graded?.ok ? graded.feedback : null,
+            correctAnswer: full ? correctAnswer(question.content) : null,
+            explanation: full ? question.content.explanation : null,
+          };
+        }),
+      };
+    },
+
+    /* Blueprints as authors manage them, within their tenant. */
+    async listForAuthor(clientId: string, bankId: string, bank?: CatalogBankDetail) {
+      const own = (await deps.blueprints.list(clientId, bankId)).map(blueprintView);
+      return bank && bank.clientId === clientId ? [defaultBlueprint(bank), ...own] : own;
+    },
+    createBlueprint: async (clientId: string, bankId: string, input: NewBlueprint, by: string) =>
+      blueprintView(await deps.blueprints.create(clientId, bankId, input, by)),
+    async updateBlueprint(clientId: string, bankId: string, id: string, input: NewBlueprint) {
+      const row = await deps.blueprints.update(clientId, bankId, id, input);
+      if (!row) throw new HttpProblem('not_found', { detail: 'There is no such blueprint.' });
+      return blueprintView(row);
+    },
+    async deleteBlueprint(clientId: string, bankId: string, id: string) {
+      if (!(await deps.blueprints.remove(clientId, bankId, id))) {
+        throw new HttpProblem('not_found', { detail: 'There is no such blueprint.' });
+      }
+    },
+  };
+}
+
+export type ExamService = ReturnType<typeof createExamService>;

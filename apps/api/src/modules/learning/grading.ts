@@ -1,0 +1,39 @@
+import type { AnswerInput, CardSchedule, GradedAnswer, QuestionContent } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { correctAnswer, grade, type Graded } from '@questa/scoring';
+
+/**
+ * Grades an answer, refusing one that does not fit the question (another type, or options,
+ * items or blanks the question lacks) with `validation.failed` and the offending fields.
+ */
+export function gradeOrRefuse(content: QuestionContent, answer: AnswerInput): Graded {
+  const result = grade(content, answer);
+  if (result.ok) return result;
+  const issues =
+    result.error.code === 'answer.invalid'
+      ? result.error.issues
+      : [{ path: ['type'], message: result.error.message }];
+  throw new HttpProblem('validation.failed', {
+    detail: 'This answer does not fit the question.',
+    errors: issues.map((issue) => ({
+      field: ['answer', ...issue.path].join('.'),
+      message: issue.message,
+    })),
+  });
+}
+
+/** What the learner sees after answering: the result, the key and the explanation. */
+export const gradedAnswer = (
+  content: QuestionContent,
+  graded: Graded,
+  card: CardSchedule,
+): GradedAnswer => ({
+  correct: graded.correct,
+  score: graded.score,
+  points: graded.points,
+  maxPoints: content.points,
+  feedback: graded.feedback,
+  correctAnswer: correctAnswer(content),
+  explanation: content.explanation,
+  card,
+});

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  allowance,
+  answerBody,
+  bookmarkBody,
+  bookmarkParams,
+  bookmarkList,
+  practiceAnswerResult,
+  practiceItemParams,
+  practiceSessionParams,
+  practiceStart,
+  practiceState,
+} from '@questa/contracts';
+import type { PracticeService } from './practice.service';
+
+const tags = ['practice'];
+
+export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }> = async (
+  app,
+  { practice },
+) => {
+  app.post(
+    '/practice/sessions',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Start practising a catalog bank, and draw the first question',
+        description:
+          'Premium banks need premium (`payment.required`). Questions answered in the bank in ' +
+          'the last 7 days are drawn only when nothing else is left.',
+        tags,
+        body: practiceStart,
+        response: { 201: practiceState },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await practice.start(request.auth!.user, request.body, request.id)),
+  );
+
+  app.get(
+    '/practice/sessions/:sessionId',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'A practice session and its newest question',
+        tags,
+        params: practiceSessionParams,
+        response: { 200: practiceState },
+      },
+    },
+    (request) => practice.state(request.auth!.user, request.params.sessionId),
+  );
+
+  app.post(
+    '/practice/sessions/:sessionId/next',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Draw the next question (or get the one still unanswered)',
+        tags,
+        params: practiceSessionParams,
+        response: { 200: practiceState },
+      },
+    },
+    (request) => practice.next(request.auth!.user, request.params.sessionId, request.id),
+  );
+
+  app.post(
+    '/practice/sessions/:sessionId/items/:itemId/answer',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Answer a question: graded at once, with the key and the explanation',
+        description:
+          'Free learners have 20 answers a day (`quota.exceeded` after). Answering again ' +
+          'returns the first result.',
+        tags,
+        params: practiceItemParams,
+        body: answerBody,
+        response: { 200: practiceAnswerResult },
+      },
+    },
+    (request) =>
+      practice.answer(
+        request.auth!.user,
+        request.params.sessionId,
+        request.params.itemId,
+        request.body.answer,
+      ),
+  );
+
+  app.put(
+    '/practice/sessions/:sessionId/items/:itemId/bookmark',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Bookmark a question (it joins the reviews as a new card) or remove the bookmark',
+        tags,
+        params: practiceItemParams,
+        body: bookmarkBody,
+      },
+    },
+    async (request, reply) => {
+      await practice.bookmark(
+        request.auth!.user,
+        request.params.sessionId,
+        request.params.itemId,
+        request.body.bookmarked,
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/bookmarks',
+    {
+      config: { permission: 'learning:use' },
+      schema: { summary: 'My bookmarked questions', tags, response: { 200: bookmarkList } },
+    },
+    async (request) => ({ bookmarks: await practice.bookmarks(request.auth!.user) }),
+  );
+
+  app.delete(
+    '/bookmarks/:questionId',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Remove a bookmark',
+        tags,
+        params: bookmarkParams,
+      },
+    },
+    async (request, reply) => {
+      await practice.removeBookmark(request.auth!.user, request.params.questionId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/allowance',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Today’s free practice allowance',
+        tags,
+        response: { 200: allowance },
+      },
+    },
+    (request) => practice.allowance(request.auth!.user),
+  );
+};

@@ -1,0 +1,241 @@
+import type { z } from 'zod';
+import {
+  LEARNING,
+  type AnswerInput,
+  type PracticeItem,
+  type PracticeSession,
+  type PracticeState,
+  type practiceStart,
+} from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { presentQuestion, stemExcerpt } from '@questa/scoring';
+import type { QuestionDbClient } from '../../adapters/question-db-client';
+import type { ApiDb } from '../../db/tables';
+import type { AllowanceService } from '../learning/allowance';
+import { ensureNewCard, recordAnswers } from '../learning/answer-recorder';
+import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
+import type { LearnerBanks } from '../learning/learner-banks';
+import { hasPremium, type UserRow } from '../users/user.repository';
+import type { ItemRow, PracticeRepository, SessionRow } from './practice.repository';
+
+type PracticeStart = z.output<typeof practiceStart>;
+
+/** Draw rules cannot name more than 50 topic × difficulty combinations. */
+const MAX_RULES = 50;
+
+const noSuchSession = () =>
+  new HttpProblem('not_found', { detail: 'There is no such practice session.' });
+
+/** One draw rule per chosen topic × difficulty: the question database fills each separately. */
+function rulesFor(topics: readonly string[], difficulties: readonly number[]) {
+  const topicChoices: (string | undefined)[] = topics.length > 0 ? [...topics] : [undefined];
+  const difficultyChoices: (number | undefined)[] =
+    difficulties.length > 0 ? [...difficulties] : [undefined];
+  return topicChoices.flatMap((topic) =>
+    difficultyChoices.map((difficulty) => ({
+      ...(topic === undefined ? {} : { topic }),
+      ...(difficulty === undefined ? {} : { difficulty }),
+      count: 1,
+    })),
+  );
+}
+
+export function createPracticeService(deps: {
+  db: ApiDb;
+  practice: PracticeRepository;
+  allowance: AllowanceService;
+  banks: LearnerBanks;
+  questionDb: QuestionDbClient;
+}) {
+  const { practice } = deps;
+
+  const toItem = (row: ItemRow): PracticeItem => ({
+    id: row.id,
+    position: row.position,
+    questionId: row.questionId,
+    version: row.version,
+    question: row.presented,
+    bookmarked: row.bookmarked,
+    result: row.result,
+    answer: row.answer,
+  });
+
+  async function sessionView(row: SessionRow, user: UserRow): Promise<PracticeSession> {
+    return {
+      id: row.id,
+      bankId: row.bankId,
+      bankTitle: row.bankTitle,
+      topics: row.topics,
+      difficulties: row.difficulties,
+      createdAt: row.createdAt,
+      answered: row.answered,
+      correct: row.correct,
+      allowance: await deps.allowance.read(user.id, hasPremium(user)),
+    };
+  }
+
+  async function ownSession(user: UserRow, sessionId: string) {
+    const session = await practice.findSession(sessionId, user.id);
+    if (!session) throw noSuchSession();
+    return session;
+  }
+
+  async function state(user: UserRow, sessionId: string): Promise<PracticeState> {
+    const session = await ownSession(user, sessionId);
+    const item = await practice.latestItem(sessionId, user.id);
+    return {
+      session: await sessionView(session, user),
+      item: item ? toItem(item) : null,
+      exhausted: session.exhausted,
+    };
+  }
+
+  /**
+   * Draws one more question: never one already in this session, and none answered in the bank
+   * in the last days while others remain. The question database draws one per rule; one of
+   * those is picked, so every chosen topic and difficulty gets its turn.
+   */
+  async function drawNext(session: SessionRow, requestId: string): Promise<boolean> {
+    const inSession = await practice.questionIdsInSession(session.id);
+    const recent = await practice.recentlySeen(
+      session.userId,
+      session.bankId,
+      LEARNING.recentDays,
+      4000,
+    );
+    const rules = rulesFor(session.topics, session.difficulties);
+    const attempt = async (exclude: string[]) =>
+      (await deps.questionDb.drawFromCatalog(session.bankId, { rules, exclude }, requestId))
+        .questions;
+    let drawn = await attempt([...new Set([...inSession, ...recent])]);
+    if (drawn.length === 0 && recent.length > 0) drawn = await attempt(inSession);
+    if (drawn.length === 0) {
+      await practice.markExhausted(session.id);
+      return false;
+    }
+    const pick = drawn[Math.floor(Math.random() * drawn.length)]!;
+    await practice.addItem({
+      sessionId: session.id,
+      questionId: pick.questionId,
+      version: pick.version,
+      content: pick.content,
+      presented: presentQuestion(pick.content, Math.random),
+    });
+    return true;
+  }
+
+  return {
+    async start(user: UserRow, input: PracticeStart, requestId: string): Promise<PracticeState> {
+      const bank = await deps.banks.open(user, input.bankId, requestId);
+      const topics = [...new Set(input.topics)];
+      const difficulties = [...new Set(input.difficulties)].sort();
+      if (rulesFor(topics, difficulties).length > MAX_RULES) {
+        throw new HttpProblem('validation.failed', {
+          detail: `Choose fewer topics or difficulties: at most ${MAX_RULES} combinations.`,
+          errors: [{ field: 'topics', message: 'too many topic and difficulty combinations' }],
+        });
+      }
+      const sessionId = await practice.createSession({
+        userId: user.id,
+        clientId: bank.clientId,
+        bankId: bank.id,
+        bankTitle: bank.title,
+        topics,
+        difficulties,
+      });
+      await drawNext((await practice.findSession(sessionId, user.id))!, requestId);
+      return state(user, sessionId);
+    },
+
+    state,
+
+    /** The newest item if still unanswered (a repeated click draws nothing), else a new one. */
+    async next(user: UserRow, sessionId: string, requestId: string): Promise<PracticeState> {
+      const session = await ownSession(user, sessionId);
+      const latest = await practice.latestItem(sessionId, user.id);
+      if (!session.exhausted && (!latest || latest.result !== null)) {
+        // Premium banks stay premium: a lapsed premium cannot keep drawing from an old session.
+        await deps.banks.open(user, session.bankId, requestId);
+        await drawNext(session, requestId);
+      }
+      return state(user, sessionId);
+    },
+
+    /**
+     * Grades and stores an answer, takes it from a free learner's allowance, and moves the
+     * question's review card, all in one transaction. Answering an answered item again returns
+     * the stored result (a retried request must not count twice).
+     */
+    async answer(user: UserRow, sessionId: string, itemId: string, answer: AnswerInput) {
+      await deps.db.transaction().execute(async (trx) => {
+        const item = await practice.lockItem(trx, sessionId, itemId, user.id);
+        if (!item)
+          throw new HttpProblem('not_found', {
+            detail: 'There is no such question in this session.',
+          });
+        if (item.result !== null) return;
+        const graded = gradeOrRefuse(item.content, answer);
+        if (!hasPremium(user)) await deps.allowance.take(trx, user.id);
+        const schedules = await recordAnswers(trx, {
+          userId: user.id,
+          source: 'practice',
+          answers: [
+            {
+              clientId: item.clientId,
+              bankId: item.bankId,
+              bankTitle: item.bankTitle,
+              questionId: item.questionId,
+              version: item.version,
+              content: item.content,
+              correct: graded.correct,
+              score: graded.score,
+            },
+          ],
+        });
+        await practice.saveAnswer(
+          trx,
+          item.id,
+          answer,
+          gradedAnswer(item.content, graded, schedules.get(item.questionId)!),
+        );
+      });
+      const { session, item } = await state(user, sessionId);
+      const answered = await practice.findItem(sessionId, itemId, user.id);
+      return { session, item: answered ? toItem(answered) : item! };
+    },
+
+    /** Bookmarks keep a question at hand, and put it in the learner's reviews as a new card. */
+    async bookmark(user: UserRow, sessionId: string, itemId: string, bookmarked: boolean) {
+      const item = await practice.findItem(sessionId, itemId, user.id);
+      if (!item)
+        throw new HttpProblem('not_found', {
+          detail: 'There is no such question in this session.',
+        });
+      await practice.setBookmark(user.id, bookmarked, {
+        questionId: item.questionId,
+        clientId: item.clientId,
+        bankId: item.bankId,
+        bankTitle: item.bankTitle,
+        topic: item.content.topic,
+        excerpt: stemExcerpt(item.content.stem),
+      });
+      if (bookmarked) {
+        await ensureNewCard(deps.db, user.id, {
+          clientId: item.clientId,
+          bankId: item.bankId,
+          bankTitle: item.bankTitle,
+          questionId: item.questionId,
+          version: item.version,
+          content: item.content,
+        });
+      }
+    },
+
+    bookmarks: (user: UserRow) => practice.listBookmarks(user.id),
+    removeBookmark: (user: UserRow, questionId: string) =>
+      practice.deleteBookmark(user.id, questionId),
+    allowance: (user: UserRow) => deps.allowance.read(user.id, hasPremium(user)),
+  };
+}
+
+export type PracticeService = ReturnType<typeof createPracticeService>;

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerBody, gradedAnswer, reviewCardParams, reviewQueue } from '@questa/contracts';
+import type { ReviewService } from './review.service';
+
+const tags = ['reviews'];
+
+export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = async (
+  app,
+  { reviews },
+) => {
+  app.get(
+    '/review/queue',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Review cards due now, then new ones within the daily limit',
+        tags,
+        response: { 200: reviewQueue },
+      },
+    },
+    (request) => reviews.queue(request.auth!.user),
+  );
+
+  app.post(
+    '/review/cards/:cardId/answer',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Answer a review card: graded, and rescheduled by FSRS',
+        tags,
+        params: reviewCardParams,
+        body: answerBody,
+        response: { 200: gradedAnswer },
+      },
+    },
+    (request) => reviews.answer(request.auth!.user, request.params.cardId, request.body.answer),
+  );
+};

@@ -1,0 +1,83 @@
+import { LEARNING, type AnswerInput, type GradedAnswer, type ReviewQueue } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { presentQuestion, reviewCard, reviewCardData } from '@questa/scoring';
+import type { ApiDb } from '../../db/tables';
+import { scheduleOf } from '../learning/answer-recorder';
+import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
+import type { UserRow } from '../users/user.repository';
+import type { CardRow, ReviewRepository } from './review.repository';
+
+/** Cards sent per queue read; the page asks again when it runs out. */
+const QUEUE_SIZE = 50;
+
+/**
+ * Spaced repetition (FSRS): the cards practice and exams made, due ones first, then new ones
+ * (bookmarked, never answered) up to the daily new-card limit.
+ */
+export function createReviewService(deps: { db: ApiDb; reviews: ReviewRepository }) {
+  const { reviews } = deps;
+
+  const toQueueCard = (row: CardRow) => ({
+    id: row.id,
+    questionId: row.questionId,
+    bankId: row.bankId,
+    bankTitle: row.bankTitle,
+    state: row.state,
+    due: new Date(row.due).toISOString(),
+    reps: row.fsrs.reps,
+    lapses: row.fsrs.lapses,
+    question: presentQuestion(row.content, Math.random),
+  });
+
+  return {
+    async queue(user: UserRow): Promise<ReviewQueue> {
+      const counts = await reviews.counts(user.id, LEARNING.learnAheadMinutes);
+      const due = await reviews.due(user.id, LEARNING.learnAheadMinutes, QUEUE_SIZE);
+      const newLeft = Math.max(0, LEARNING.newCardsPerDay - counts.newToday);
+      const fresh = await reviews.fresh(user.id, Math.min(newLeft, QUEUE_SIZE - due.length));
+      return {
+        cards: [...due, ...fresh].map(toQueueCard),
+        dueCount: counts.due,
+        newToday: counts.newToday,
+        newLimit: LEARNING.newCardsPerDay,
+        nextDue: counts.nextDue,
+        totals: {
+          new: counts.new,
+          learning: counts.learning,
+          review: counts.review,
+          relearning: counts.relearning,
+        },
+      };
+    },
+
+    /** Grades a review answer against the card's question and reschedules the card. */
+    async answer(user: UserRow, cardId: string, answer: AnswerInput): Promise<GradedAnswer> {
+      return deps.db.transaction().execute(async (trx) => {
+        const card = await reviews.lock(trx, cardId, user.id);
+        if (!card) throw new HttpProblem('not_found', { detail: 'There is no such review card.' });
+        const graded = gradeOrRefuse(card.content, answer);
+        const next = reviewCard(reviewCardData.parse(card.fsrs), graded.correct, new Date());
+        await reviews.save(trx, card.id, next, card.state === 'new');
+        await trx
+          .insertInto('answer_events')
+          .values({
+            user_id: user.id,
+            source: 'review',
+            client_id: card.clientId,
+            bank_id: card.bankId,
+            bank_title: card.bankTitle,
+            question_id: card.questionId,
+            version: card.version,
+            topic: card.content.topic,
+            correct: graded.correct,
+            score: graded.score,
+            attempt_id: null,
+          })
+          .execute();
+        return gradedAnswer(card.content, graded, scheduleOf(next));
+      });
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

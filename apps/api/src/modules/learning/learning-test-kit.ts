@@ -77,12 +77,14 @@ export interface LearningApi {
   /** A signed-in learner: their cookie, id, and a way to call the API as them. */
   learner(name: string, options?: { premium?: boolean }): Promise<Learner>;
   /** Another API process on the same database: a restart, or a second instance. */
-  anotherProcess(): Promise<FastifyInstance>;
+  anotherProcess(options?: { sweepIntervalMs?: number }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
 export interface Learner {
   userId: string;
+  /** The Cookie header the learner's browser sends. */
+  cookie: string;
   call(options: InjectOptions & { url: string }): ReturnType<FastifyInstance['inject']>;
 }
 
@@ -113,7 +115,7 @@ export async function startLearningApi(
       },
     ],
   });
-  const build = () =>
+  const build = (sweepIntervalMs = options.sweepIntervalMs ?? 0) =>
     buildApp({
       oidc: unreachableOidcClient(),
       publicUrl: TEST_ORIGIN,
@@ -123,7 +125,7 @@ export async function startLearningApi(
         baseUrl: beside.url,
         serviceToken: beside.serviceToken,
       }),
-      examSweepIntervalMs: options.sweepIntervalMs ?? 0,
+      examSweepIntervalMs: sweepIntervalMs,
       examGraceSeconds: options.graceSeconds,
     });
   const api = await build();
@@ -150,13 +152,15 @@ export async function startLearningApi(
       if (learnerOptions.premium) {
         await createUserRepository(db).grantPremium(userId, null, 'test');
       }
+      const cookie = `questa_session=${cookieValue}`;
       return {
         userId,
+        cookie,
         call: (request) =>
           api.inject({
             ...request,
             headers: {
-              cookie: `questa_session=${cookieValue}`,
+              cookie,
               ...(request.method && request.method !== 'GET'
                 ? { [CSRF_HEADER]: '1', origin: TEST_ORIGIN }
                 : {}),
@@ -165,8 +169,8 @@ export async function startLearningApi(
           }),
       };
     },
-    async anotherProcess() {
-      const other = await build();
+    async anotherProcess(processOptions = {}) {
+      const other = await build(processOptions.sweepIntervalMs);
       others.push(other);
       return other;
     },

@@ -1,6 +1,6 @@
 import { ConfigError } from '@questa/config';
 import { createRootServer, runProcess } from '@questa/http-kit';
-import { oidcClientFromConfig } from './adapters/oidc-client';
+import { providerClientsFromConfig } from './adapters/oidc-client';
 import { createHttpQuestionDbClient } from './adapters/question-db-client';
 import { API_PREFIX, apiApp, createApiCore } from './app';
 import { API_SCHEMA, apiMigrations } from './db/tables';
@@ -17,10 +17,14 @@ await runProcess({
       );
     }
     const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
+    const provider = providerClientsFromConfig(config, config.oidc.clientSecret);
     const core = createApiCore({
       database,
-      questionDb: createHttpQuestionDbClient({ baseUrl: config.questionDbUrl }),
-      oidc: oidcClientFromConfig(config, config.oidc.clientSecret),
+      questionDb: createHttpQuestionDbClient({
+        baseUrl: config.questionDbUrl,
+        serviceToken: provider.serviceToken,
+      }),
+      oidc: provider.oidc,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
     });

@@ -15,6 +15,7 @@ import {
 } from '@questa/question-db';
 import { startTestIssuer, type TestIssuer } from '@questa/question-db/testing';
 import { createOidcClient, type OidcClient } from './adapters/oidc-client';
+import type { ServiceTokenSource } from './adapters/service-token';
 import { API_SCHEMA, apiMigrations, type ApiTables } from './db/tables';
 import { hashSessionId, newSessionId } from './modules/auth/session-cookie';
 import { createSessionRepository } from './modules/auth/session.repository';
@@ -74,6 +75,8 @@ export interface QuestionDbBeside {
   /** Base of the listening question-database API, ending in `/qdb/api/v1`. */
   url: string;
   issuer: TestIssuer;
+  /** The main API's own tokens, for catalog draws: minted by the issuer as the provider would. */
+  serviceToken: ServiceTokenSource;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,7 @@ export async function startQuestionDbBeside(content: SeedContent): Promise<Quest
     database: test.database,
     url: `http://127.0.0.1:${(qdb.server.address() as AddressInfo).port}/qdb/api/v1`,
     issuer,
+    serviceToken: { token: () => issuer.signService() },
     async close() {
       await qdb.close();
       await issuer.close();

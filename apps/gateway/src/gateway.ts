@@ -5,7 +5,7 @@ import {
   apiApp,
   createApiCore,
   createHttpQuestionDbClient,
-  oidcClientFromConfig,
+  providerClientsFromConfig,
   tokenRelay,
   type ApiCore,
 } from '@questa/api';
@@ -51,10 +51,16 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // secret made up at each start is enough and is never written anywhere.
   const clientSecret = config.oidc.clientSecret ?? randomBytes(32).toString('base64url');
 
+  // The embedded provider registers the main API's client with the client-credentials grant too
+  // (identityDepsFromConfig), so catalog draws work here as with an external provider.
+  const provider = providerClientsFromConfig(config, clientSecret);
   const core = createApiCore({
     database,
-    questionDb: createHttpQuestionDbClient({ baseUrl: config.questionDbUrl }),
-    oidc: oidcClientFromConfig(config, clientSecret),
+    questionDb: createHttpQuestionDbClient({
+      baseUrl: config.questionDbUrl,
+      serviceToken: provider.serviceToken,
+    }),
+    oidc: provider.oidc,
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
   });
@@ -88,6 +94,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
           audience: config.oidc.audience,
           rolesClaim: config.oidc.rolesClaim,
           jwks: discoverIssuerKeys(config.oidc.issuer),
+          serviceClients: config.oidc.serviceClients,
         },
       });
     },

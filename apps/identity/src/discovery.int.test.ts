@@ -50,7 +50,7 @@ describe('embedded identity provider', () => {
       revocation_endpoint: `${ISSUER}/token/revocation`,
       code_challenge_methods_supported: ['S256'],
       response_types_supported: ['code'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
+      grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
     });
     expect(document.prompt_values_supported).toContain('create');
     expect(document.claims_supported).toEqual(

@@ -34,6 +34,9 @@ export function identityDepsFromConfig(
         client_id: config.oidc.clientId,
         client_secret: clientSecret,
         client_name: 'Questa',
+        // client_credentials lets the main API call the question database as itself, e.g. to
+        // draw catalog questions for a learner who is no tenant's member.
+        grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
         redirect_uris: [`${config.publicUrl}/api/auth/callback`],
         post_logout_redirect_uris: [`${config.publicUrl}/`],
       },

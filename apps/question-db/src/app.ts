@@ -60,6 +60,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   const members = createMemberRepository(db);
   const credentials = createCredentialRepository(db);
   const banks = createBankRepository(db);
+  const catalog = createCatalogRepository(db);
   const media = createMediaRepository(db);
   // One media service for uploads and for imports that bring their own images.
   const mediaService = createMediaService({ media, store: deps.mediaStore });
@@ -84,9 +85,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(refuseNulCharacters);
 
   healthRoute(app, 'question-db', deps.database);
-  await app.register(catalogRoutes, {
-    catalog: createCatalogService(createCatalogRepository(db)),
-  });
+  await app.register(catalogRoutes, { catalog: createCatalogService(catalog) });
   await app.register(tenantRoutes, { tenants: createTenantService({ tenants }) });
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
   await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
@@ -96,7 +95,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
     list: createQuestionListService({ list: createQuestionListRepository(db), banks }),
   });
   await app.register(drawRoutes, {
-    draws: createDrawService({ draws: createDrawRepository(db), banks }),
+    draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),
   });
   // Its own plugin: it reads every body as raw bytes, which no other route should. Import and
   // export (modules/exchange) follow the same pattern and register here once they land.

@@ -14,6 +14,7 @@ await runProcess({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
       rolesClaim: config.oidc.rolesClaim,
+      serviceClients: config.oidc.serviceClients,
       // Any OpenID provider publishes where its keys are; Keycloak's and Auth0's paths differ.
       jwks: discoverIssuerKeys(config.oidc.issuer),
     };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -25,6 +26,8 @@ import { createMemberRepository } from './modules/members/member.repository';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 
 export const TEST_AUDIENCE = 'questa-question-db';
+/** The OAuth client a test question database trusts as a Questa service: the main API's. */
+export const TEST_SERVICE_CLIENT = 'questa-web';
 
 export interface SignOptions {
   /** Seconds since the epoch; ten minutes from now unless given, no `exp` claim when null. */
@@ -46,6 +49,11 @@ export interface TestIssuer {
   publicJwk: JWK;
   /** An access token with the given claims (`sub` among them), valid for ten minutes. */
   sign(claims: JWTPayload, options?: SignOptions): Promise<string>;
+  /**
+   * A client-credentials token as the embedded provider issues it: the client as subject and
+   * `client_id`, a `jti`, no roles. `TEST_SERVICE_CLIENT`'s unless another client is named.
+   */
+  signService(clientId?: string, options?: SignOptions): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -66,6 +74,18 @@ export async function startTestIssuer(): Promise<TestIssuer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  async function sign(claims: JWTPayload, options: SignOptions = {}) {
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: 'at+jwt' })
+      .setIssuer(options.issuer ?? issuer)
+      .setAudience(options.audience ?? TEST_AUDIENCE)
+      .setIssuedAt(now);
+    if (options.expiresAt !== null) jwt.setExpirationTime(options.expiresAt ?? now + 600);
+    if (options.notBefore !== undefined) jwt.setNotBefore(options.notBefore);
+    return jwt.sign(options.key ?? privateKey);
+  }
+
   return {
     issuer,
     kid,
@@ -75,18 +95,11 @@ export async function startTestIssuer(): Promise<TestIssuer> {
       audience: TEST_AUDIENCE,
       rolesClaim: 'roles',
       jwks: createRemoteJWKSet(new URL(`${issuer}/jwks`)),
+      serviceClients: [TEST_SERVICE_CLIENT],
     },
-    async sign(claims, options = {}) {
-      const now = Math.floor(Date.now() / 1000);
-      const jwt = new SignJWT(claims)
-        .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: 'at+jwt' })
-        .setIssuer(options.issuer ?? issuer)
-        .setAudience(options.audience ?? TEST_AUDIENCE)
-        .setIssuedAt(now);
-      if (options.expiresAt !== null) jwt.setExpirationTime(options.expiresAt ?? now + 600);
-      if (options.notBefore !== undefined) jwt.setNotBefore(options.notBefore);
-      return jwt.sign(options.key ?? privateKey);
-    },
+    sign,
+    signService: (clientId = TEST_SERVICE_CLIENT, options) =>
+      sign({ jti: randomUUID(), sub: clientId, client_id: clientId }, options),
     close: () =>
       new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),

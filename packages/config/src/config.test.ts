@@ -15,6 +15,7 @@ describe('loadConfig', () => {
         issuer: 'http://localhost:8080/idp',
         embedded: true,
         audience: 'urn:questa:question-db',
+        serviceClients: ['questa-web'],
       },
       s3: undefined,
       secureCookies: false,
@@ -30,12 +31,25 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ OIDC_AUDIENCE: 'not a uri' }, 'OIDC_AUDIENCE must be an absolute URI'],
     [
+      { QDB_SERVICE_CLIENTS: 'questa-web,,reports' },
+      'QDB_SERVICE_CLIENTS must list OAuth client ids separated by commas (got "questa-web,,reports").',
+    ],
+    [
       { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' },
       'S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID',
     ],
   ])('names the variable in one sentence: %j', (env, sentence) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(sentence);
+  });
+
+  it('trusts the main API’s own client as a service unless told which clients to trust', () => {
+    expect(loadConfig({ OIDC_CLIENT_ID: 'questa-at-example' }).oidc.serviceClients).toEqual([
+      'questa-at-example',
+    ]);
+    expect(
+      loadConfig({ QDB_SERVICE_CLIENTS: ' questa-web , reports-worker ' }).oidc.serviceClients,
+    ).toEqual(['questa-web', 'reports-worker']);
   });
 
   it('switches to an external provider, secure cookies and S3 when told to', () => {

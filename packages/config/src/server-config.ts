@@ -28,6 +28,12 @@ const schema = z.object({
   OIDC_AUDIENCE: z
     .url({ error: 'must be an absolute URI such as urn:questa:question-db' })
     .default('urn:questa:question-db'),
+  QDB_SERVICE_CLIENTS: z
+    .string()
+    .regex(/^\s*[^\s,]+(\s*,\s*[^\s,]+)*\s*$/, {
+      error: 'must list OAuth client ids separated by commas',
+    })
+    .optional(),
   DEMO_ACCOUNTS: booleanFlag.default('true'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('Questa <no-reply@questa.test>'),
@@ -77,6 +83,11 @@ export interface QuestaConfig {
     rolesClaim: string;
     /** Audience of access tokens for the question-database API. */
     audience: string;
+    /**
+     * Clients whose client-credentials tokens the question database accepts as a trusted Questa
+     * service (the main API drawing catalog questions for learners).
+     */
+    serviceClients: string[];
   };
   seedDemoAccounts: boolean;
   mail: { smtpUrl: string | undefined; from: string };
@@ -126,6 +137,9 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
       scopes: raw.OIDC_SCOPES,
       rolesClaim: raw.OIDC_ROLES_CLAIM,
       audience: raw.OIDC_AUDIENCE,
+      serviceClients: raw.QDB_SERVICE_CLIENTS?.split(',').map((id) => id.trim()) ?? [
+        raw.OIDC_CLIENT_ID,
+      ],
     },
     seedDemoAccounts: toBoolean(raw.DEMO_ACCOUNTS),
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },

@@ -9,7 +9,6 @@ export const permissions = [
   'account:manage',
   'learning:use',
   'user:list',
-  'user:manage_entitlements',
   'user:manage_roles',
   'user:manage_entitlements',
   'audit:read',
@@ -34,6 +33,7 @@ const signedIn: readonly Permission[] = ['session:read', 'account:manage', 'lear
 const admin: readonly Permission[] = [
   'user:list',
   'user:manage_roles',
+  'user:manage_entitlements',
   'audit:read',
   'tenant:list',
   'tenant:read',
@@ -56,6 +56,12 @@ const owner: readonly Permission[] = [
 
 const tenantGrants: Record<TenantRole, readonly Permission[]> = { owner, author, reviewer, viewer };
 
+/**
+ * Held by a trusted Questa service only, and all it holds: it acts for no person, so nothing a
+ * signed-in user may do is granted to it, and none of this to any user.
+ */
+const service: readonly Permission[] = ['catalog:draw'];
+
 export interface Principal {
   /** The identity provider's subject. */
   sub: string;
@@ -63,10 +69,14 @@ export interface Principal {
   /** Tenant memberships, by client id. */
   memberships: ReadonlyMap<string, TenantRole>;
   premium: boolean;
+  /** A trusted Questa service calling as itself, for no person (the client-credentials grant). */
+  service?: boolean;
 }
 
 /** Whether `principal` holds `permission`, in `clientId` when the permission is per tenant. */
 export function can(principal: Principal, permission: Permission, clientId?: string): boolean {
+  if (principal.service === true) return service.includes(permission);
+  if (service.includes(permission)) return false;
   if (signedIn.includes(permission)) return true;
   if (principal.roles.includes('admin') && admin.includes(permission)) return true;
   if (permission === 'room:host' && principal.premium) return true;

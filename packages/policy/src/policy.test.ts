@@ -27,6 +27,8 @@ describe('policy', () => {
     const admin = principal({ roles: ['admin'] });
     expect(can(admin, 'user:manage_roles')).toBe(true);
     expect(can(admin, 'audit:read')).toBe(true);
+    expect(can(admin, 'user:manage_entitlements')).toBe(true);
+    expect(can(principal(), 'user:manage_entitlements')).toBe(false);
     expect(can(admin, 'member:manage', tenantA)).toBe(true);
     expect(can(admin, 'question:write', tenantA)).toBe(false);
   });
@@ -61,5 +63,31 @@ describe('policy', () => {
     expect(can(principal(), 'room:host')).toBe(false);
     expect(can(principal({ premium: true }), 'room:host')).toBe(true);
     expect(can(principal({ memberships: new Map([[tenantA, 'author']]) }), 'room:host')).toBe(true);
+  });
+
+  it('gives a trusted service catalog draws and nothing else, and no person catalog draws', () => {
+    const service = principal({ sub: 'questa-web', service: true });
+    expect(permissions.filter((permission) => can(service, permission))).toEqual(['catalog:draw']);
+    // Not even a membership or a role it should never carry widens what a service holds.
+    const confused = principal({
+      service: true,
+      roles: ['admin'],
+      memberships: new Map([[tenantA, 'owner']]),
+    });
+    expect(permissions.filter((permission) => can(confused, permission, tenantA))).toEqual([
+      'catalog:draw',
+    ]);
+
+    const people = [
+      principal(),
+      principal({ premium: true }),
+      principal({ roles: ['admin'] }),
+      principal({ memberships: new Map([[tenantA, 'owner']]) }),
+      principal({ service: false, roles: ['admin'] }),
+    ];
+    for (const person of people) {
+      expect(can(person, 'catalog:draw')).toBe(false);
+      expect(can(person, 'catalog:draw', tenantA)).toBe(false);
+    }
   });
 });

@@ -5,7 +5,10 @@ const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / D
  * Streaks over days with at least one answer (UTC dates, `YYYY-MM-DD`, any order). The current
  * streak still counts when today has no answer yet but yesterday had: the day is not over.
  */
-export function streaks(days: readonly string[], today: string): { current: number; longest: number } {
+export function streaks(
+  days: readonly string[],
+  today: string,
+): { current: number; longest: number } {
   const numbers = [...new Set(days.map(dayNumber))].sort((a, b) => a - b);
   let longest = 0;
   let run = 0;

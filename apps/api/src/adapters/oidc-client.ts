@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import type { QuestaConfig } from '@questa/config';
 import { HttpProblem } from '@questa/http-kit';
+import { createClientCredentialsTokenSource, type ServiceTokenSource } from './service-token';
 
 export interface TokenSet {
   accessToken: string;
@@ -35,10 +36,17 @@ export interface OidcClient {
   revoke(refreshToken: string): Promise<void>;
 }
 
-export interface OidcClientOptions {
+/** Where the main API meets its provider, and as which client. */
+export interface ProviderRegistration {
   issuer: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** The provider's metadata and the client's credentials, as openid-client takes them. */
+export type ProviderConfiguration = () => Promise<oidc.Configuration>;
+
+export interface OidcClientOptions extends ProviderRegistration {
   scopes: string;
   rolesClaim: string;
   /** Resource indicator for access tokens meant for the question database. */
@@ -47,18 +55,34 @@ export interface OidcClientOptions {
   postLogoutRedirectUri: string;
 }
 
-/** The main API's client at the provider named by configuration; the redirects are its own. */
-export function oidcClientFromConfig(config: QuestaConfig, clientSecret: string): OidcClient {
-  return createOidcClient({
-    issuer: config.oidc.issuer,
-    clientId: config.oidc.clientId,
-    clientSecret,
-    scopes: config.oidc.scopes,
-    rolesClaim: config.oidc.rolesClaim,
-    audience: config.oidc.audience,
-    redirectUri: `${config.publicUrl}/api/auth/callback`,
-    postLogoutRedirectUri: `${config.publicUrl}/`,
-  });
+/**
+ * The main API at the provider named by configuration: the client people sign in through (the
+ * redirects are its own), and the source of the tokens it calls the question database with in
+ * its own name. Both share one discovery.
+ */
+export function providerClientsFromConfig(
+  config: QuestaConfig,
+  clientSecret: string,
+): { oidc: OidcClient; serviceToken: ServiceTokenSource } {
+  const registration = { issuer: config.oidc.issuer, clientId: config.oidc.clientId, clientSecret };
+  const configuration = discoverProvider(registration);
+  return {
+    oidc: createOidcClient(
+      {
+        ...registration,
+        scopes: config.oidc.scopes,
+        rolesClaim: config.oidc.rolesClaim,
+        audience: config.oidc.audience,
+        redirectUri: `${config.publicUrl}/api/auth/callback`,
+        postLogoutRedirectUri: `${config.publicUrl}/`,
+      },
+      configuration,
+    ),
+    serviceToken: createClientCredentialsTokenSource({
+      configuration,
+      audience: config.oidc.audience,
+    }),
+  };
 }
 
 export const newPkceVerifier = () => oidc.randomPKCECodeVerifier();
@@ -66,19 +90,20 @@ export const newState = () => oidc.randomState();
 export const newNonce = () => oidc.randomNonce();
 
 /**
- * openid-client over any standard provider. Discovery is lazy and retried: in one-process mode the
- * provider is this very server, which is not listening yet while the app is built.
+ * The provider's discovery document, fetched on first use and then kept. Lazy and retried: in
+ * one-process mode the provider is this very server, which is not listening yet while the app is
+ * built.
  */
-export function createOidcClient(options: OidcClientOptions): OidcClient {
+export function discoverProvider(registration: ProviderRegistration): ProviderConfiguration {
   let configuration: Promise<oidc.Configuration> | undefined;
-  const config = () => {
+  return () => {
     configuration ??= oidc
       .discovery(
-        new URL(options.issuer),
-        options.clientId,
+        new URL(registration.issuer),
+        registration.clientId,
         undefined,
-        oidc.ClientSecretBasic(options.clientSecret),
-        options.issuer.startsWith('http://')
+        oidc.ClientSecretBasic(registration.clientSecret),
+        registration.issuer.startsWith('http://')
           ? { execute: [oidc.allowInsecureRequests] }
           : undefined,
       )
@@ -88,7 +113,13 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       });
     return configuration;
   };
+}
 
+/** openid-client over any standard provider. */
+export function createOidcClient(
+  options: OidcClientOptions,
+  config: ProviderConfiguration = discoverProvider(options),
+): OidcClient {
   const toTokenSet = (response: oidc.TokenEndpointResponse, previousIdToken?: string): TokenSet => {
     const idToken = response.id_token ?? previousIdToken;
     if (!idToken) throw unavailable(new Error('The provider returned no ID token'));

@@ -1,10 +1,12 @@
 import {
   catalogBankDetail,
   catalogList,
+  drawResult,
   memberList,
   membershipList,
   problem,
   tenantList,
+  type drawRequest,
   type CatalogBankDetail,
   type CatalogList,
   type Member,
@@ -14,6 +16,9 @@ import {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { z } from 'zod';
+import type { ServiceTokenSource } from './service-token';
+
+export type DrawResult = z.output<typeof drawResult>;
 
 /** What the main API asks of the question database; `token` is the user's access token. */
 export interface QuestionDbClient {
@@ -30,10 +35,19 @@ export interface QuestionDbClient {
     requestId?: string,
   ): Promise<void>;
   deleteMember(token: string, clientId: string, userId: string, requestId?: string): Promise<void>;
+  /**
+   * Published questions of a public or premium bank, drawn in the main API's own name: learners
+   * belong to no tenant, and whether one may use a premium bank is decided here, not there.
+   */
+  drawFromCatalog(
+    bankId: string,
+    request: z.input<typeof drawRequest>,
+    requestId?: string,
+  ): Promise<DrawResult>;
 }
 
 interface Call<T extends z.ZodType | undefined> {
-  method?: 'GET' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   schema: T;
   token?: string;
@@ -51,6 +65,8 @@ interface Call<T extends z.ZodType | undefined> {
 export function createHttpQuestionDbClient(options: {
   baseUrl: string;
   timeoutMs?: number;
+  /** The main API's own tokens, for catalog draws; without it those are unavailable. */
+  serviceToken?: ServiceTokenSource;
 }): QuestionDbClient {
   async function call<T extends z.ZodType | undefined>(
     request: Call<T>,
@@ -129,6 +145,29 @@ export function createHttpQuestionDbClient(options: {
         token,
         requestId,
       }),
+    async drawFromCatalog(bankId, request, requestId) {
+      if (!options.serviceToken) throw unavailable();
+      try {
+        return await call({
+          method: 'POST',
+          path: `/catalog/banks/${encodeURIComponent(bankId)}/draw`,
+          schema: drawResult,
+          token: await options.serviceToken.token(),
+          body: request,
+          requestId,
+        });
+      } catch (error) {
+        // The question database refusing the main API's own token is a fault of this
+        // deployment, never the learner's: telling them to sign in again would not help.
+        if (
+          error instanceof HttpProblem &&
+          (error.code === 'auth.required' || error.code === 'auth.forbidden')
+        ) {
+          throw Object.assign(unavailable(), { cause: error });
+        }
+        throw error;
+      }
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, type QuestionContentInput } from '@questa/contracts';
 import type { Kysely } from '@questa/db';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
@@ -85,7 +85,7 @@ export interface Learner {
   userId: string;
   /** The Cookie header the learner's browser sends. */
   cookie: string;
-  call(options: InjectOptions & { url: string }): ReturnType<FastifyInstance['inject']>;
+  call(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
 }
 
 export async function startLearningApi(

@@ -113,6 +113,9 @@ export function createProvider(options: ProviderOptions): Provider {
     rotateRefreshToken: true,
     features: {
       devInteractions: { enabled: false },
+      // Only for clients registered with the client_credentials grant: the main API, drawing
+      // catalog questions for learners as itself rather than as any person.
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? audience,
@@ -140,6 +143,7 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     ttl: {
       AccessToken: 10 * MINUTE,
+      ClientCredentials: 10 * MINUTE,
       AuthorizationCode: MINUTE,
       IdToken: HOUR,
       Interaction: HOUR,

@@ -5,7 +5,7 @@ import { createAccessTokenVerifier, InvalidTokenError } from './access-token';
 const issuer = 'https://id.example';
 const audience = 'questa-question-db';
 
-async function setUp(rolesClaim: string) {
+async function setUp(rolesClaim: string, serviceClients?: string[]) {
   const { privateKey, publicKey } = await generateKeyPair('EdDSA');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'EdDSA' };
   const verify = createAccessTokenVerifier({
@@ -13,6 +13,7 @@ async function setUp(rolesClaim: string) {
     audience,
     rolesClaim,
     jwks: createLocalJWKSet({ keys: [jwk] }),
+    serviceClients,
   });
   const sign = (claims: JWTPayload) =>
     new SignJWT(claims)
@@ -28,7 +29,7 @@ describe('access token verification', () => {
   it('reads roles from a nested claim such as Keycloak’s realm_access.roles', async () => {
     const { verify, sign } = await setUp('realm_access.roles');
     const token = await sign({ sub: 'kc-user', realm_access: { roles: ['offline', 'admin'] } });
-    expect(await verify(token)).toEqual({ sub: 'kc-user', roles: ['admin'] });
+    expect(await verify(token)).toEqual({ kind: 'user', sub: 'kc-user', roles: ['admin'] });
   });
 
   it('accepts roles as a space-separated string and ignores any other shape', async () => {
@@ -44,5 +45,28 @@ describe('access token verification', () => {
   it('throws InvalidTokenError for tokens that fail verification', async () => {
     const { verify } = await setUp('roles');
     await expect(verify('a.b.c')).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('knows a client-credentials token of a trusted client as a service, whatever roles it claims', async () => {
+    const { verify, sign } = await setUp('roles', ['questa-web']);
+    const token = await sign({ sub: 'questa-web', client_id: 'questa-web', roles: ['admin'] });
+    expect(await verify(token)).toEqual({ kind: 'service', clientId: 'questa-web' });
+  });
+
+  it('refuses a client-credentials token of a client it does not trust', async () => {
+    const { verify, sign } = await setUp('roles', ['questa-web']);
+    const token = await sign({ sub: 'reports', client_id: 'reports' });
+    await expect(verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verify(token)).rejects.toThrow('The client reports is not trusted');
+    const none = await setUp('roles');
+    await expect(
+      none.verify(await none.sign({ sub: 'questa-web', client_id: 'questa-web' })),
+    ).rejects.toThrow('not trusted as a Questa service');
+  });
+
+  it('keeps a person’s token issued to a trusted client a user token', async () => {
+    const { verify, sign } = await setUp('roles', ['questa-web']);
+    const token = await sign({ sub: 'ada', client_id: 'questa-web', roles: ['admin'] });
+    expect(await verify(token)).toEqual({ kind: 'user', sub: 'ada', roles: ['admin'] });
   });
 });

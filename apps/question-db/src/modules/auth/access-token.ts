@@ -10,7 +10,16 @@ export interface AccessTokenSettings {
   rolesClaim: string;
   /** The issuer's signing keys, e.g. `createRemoteJWKSet(new URL(`${issuer}/jwks`))`. */
   jwks: JWTVerifyGetKey;
+  /**
+   * OAuth clients whose client-credentials tokens are accepted as a trusted Questa service, such
+   * as the main API drawing catalog questions for learners. None unless given.
+   */
+  serviceClients?: readonly string[];
 }
+
+/** Whom a verified token speaks for: a person, or a trusted service acting for no one. */
+export type VerifiedToken =
+  { kind: 'user'; sub: string; roles: GlobalRole[] } | { kind: 'service'; clientId: string };
 
 /** The bearer token is not one this API accepts; the caller should get a fresh one. */
 export class InvalidTokenError extends Error {
@@ -42,9 +51,7 @@ const invalidTokenErrors = [
 ];
 
 export function createAccessTokenVerifier(settings: AccessTokenSettings) {
-  return async function verifyAccessToken(
-    token: string,
-  ): Promise<{ sub: string; roles: GlobalRole[] }> {
+  return async function verifyAccessToken(token: string): Promise<VerifiedToken> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, settings.jwks, {
@@ -65,7 +72,22 @@ export function createAccessTokenVerifier(settings: AccessTokenSettings) {
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new InvalidTokenError('The token names no subject.');
     }
-    return { sub: payload.sub, roles: rolesIn(claimAt(payload, settings.rolesClaim)) };
+    // RFC 9068: a token from a grant without a resource owner (client credentials) has the
+    // client as its subject, as the embedded provider issues it. A person's token names the
+    // person, so no signed-in user can pass for a service. Roles are ignored: a service acts for
+    // no one and holds only what the policy grants services.
+    const clientId = payload.client_id;
+    if (typeof clientId === 'string' && payload.sub === clientId) {
+      if (!settings.serviceClients?.includes(clientId)) {
+        throw new InvalidTokenError(`The client ${clientId} is not trusted as a Questa service.`);
+      }
+      return { kind: 'service', clientId };
+    }
+    return {
+      kind: 'user',
+      sub: payload.sub,
+      roles: rolesIn(claimAt(payload, settings.rolesClaim)),
+    };
   };
 }
 

@@ -3,7 +3,12 @@ import type { CredentialRepository } from '../credentials/credential.repository'
 import type { MemberRepository } from '../members/member.repository';
 import { InvalidTokenError, type VerifyAccessToken } from './access-token';
 import { looksLikeApiKey, parseApiKey, secretMatches } from './api-key';
-import type { ApiKeyPrincipal, RequestPrincipal, UserPrincipal } from './principal';
+import type {
+  ApiKeyPrincipal,
+  RequestPrincipal,
+  ServicePrincipal,
+  UserPrincipal,
+} from './principal';
 
 // RFC 6750's b64token: anything else in the header is malformed before it is even checked.
 const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -22,8 +27,20 @@ export function createAuthService(deps: {
   members: Pick<MemberRepository, 'rolesOf'>;
   credentials: Pick<CredentialRepository, 'findForAuthentication' | 'recordUse'>;
 }) {
-  async function userPrincipal(token: string): Promise<UserPrincipal> {
-    const { sub, roles } = await deps.verifyAccessToken(token);
+  async function tokenPrincipal(token: string): Promise<UserPrincipal | ServicePrincipal> {
+    const verified = await deps.verifyAccessToken(token);
+    if (verified.kind === 'service') {
+      return {
+        kind: 'service',
+        service: true,
+        // Prefixed like API keys' subjects, so an actor in a log is never mistaken for a person.
+        sub: `service:${verified.clientId}`,
+        roles: [],
+        memberships: new Map(),
+        premium: false,
+      };
+    }
+    const { sub, roles } = verified;
     return {
       kind: 'user',
       sub,
@@ -63,7 +80,7 @@ export function createAuthService(deps: {
       if (authorization === undefined) return undefined;
       const token = bearerPattern.exec(authorization.trim())?.[1];
       if (!token) throw new InvalidTokenError('Send credentials as `Authorization: Bearer …`.');
-      return looksLikeApiKey(token) ? apiKeyPrincipal(token) : userPrincipal(token);
+      return looksLikeApiKey(token) ? apiKeyPrincipal(token) : tokenPrincipal(token);
     },
   };
 }

@@ -18,9 +18,10 @@ const permissionOf = (config: unknown) =>
   (config as { permission?: string } | undefined)?.permission;
 
 /**
- * Bearer authentication (access tokens and API keys, never cookies) and the permission check each
- * route declares in `config.permission`. Register before any route: the permission guard is
- * attached to routes as they are added, so no route can be added without it.
+ * Bearer authentication (access tokens of people and of trusted services, and API keys; never
+ * cookies) and the permission check each route declares in `config.permission`. Register before
+ * any route: the permission guard is attached to routes as they are added, so no route can be
+ * added without it.
  */
 export const authentication = fp<{ auth: AuthService }>(
   async (app: FastifyInstance, { auth }) => {

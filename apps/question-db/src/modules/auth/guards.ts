@@ -12,12 +12,12 @@ export function requireSession(request: FastifyRequest, reply: FastifyReply): Re
   });
 }
 
-/** A person's principal; API keys act for a tenant, never as someone. */
+/** A person's principal; API keys act for a tenant and services for no one, never as someone. */
 export function requireUser(request: FastifyRequest, reply: FastifyReply): UserPrincipal {
   const principal = requireSession(request, reply);
   if (principal.kind === 'user') return principal;
   throw new HttpProblem('auth.forbidden', {
-    detail: 'This needs a signed-in user’s access token; an API key cannot use it.',
+    detail: 'This needs a signed-in user’s access token; an API key or a service cannot use it.',
   });
 }
 

@@ -12,4 +12,13 @@ export interface ApiKeyPrincipal extends Principal {
   clientId: string;
 }
 
-export type RequestPrincipal = UserPrincipal | ApiKeyPrincipal;
+/**
+ * A trusted Questa service calling with a client-credentials token, for no person: no roles, no
+ * memberships, only what the policy grants services (drawing from catalog banks).
+ */
+export interface ServicePrincipal extends Principal {
+  kind: 'service';
+  service: true;
+}
+
+export type RequestPrincipal = UserPrincipal | ApiKeyPrincipal | ServicePrincipal;

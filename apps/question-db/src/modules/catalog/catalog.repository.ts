@@ -39,6 +39,17 @@ export function createCatalogRepository(db: QuestionDb) {
       return row && toCatalogBank(row);
     },
 
+    /** Whether the bank is in the catalog: public or premium, so a service may draw from it. */
+    async isListed(bankId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('banks')
+        .select('id')
+        .where('id', '=', bankId)
+        .where('visibility', 'in', listedVisibilities)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Topics and types of the bank's published versions, most questions first. */
     async publishedBreakdown(bankId: string) {
       const rows = await db

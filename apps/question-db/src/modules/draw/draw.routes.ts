@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bankParams, drawRequest, drawResult } from '@questa/contracts';
+import { bankIdParams, bankParams, drawRequest, drawResult } from '@questa/contracts';
 import { requireSession } from '../auth/guards';
 import type { DrawService } from './draw.service';
 
@@ -27,5 +27,25 @@ export const drawRoutes: FastifyPluginAsyncZod<{ draws: DrawService }> = async (
         request.params.bankId,
         request.body,
       ),
+  );
+
+  app.post(
+    '/catalog/banks/:bankId/draw',
+    {
+      // Services only: learners are members of no tenant, so the main API, which knows who may
+      // see premium banks, draws for them with its own token.
+      config: { permission: 'catalog:draw' },
+      schema: {
+        summary: 'Draw published questions from a public or premium bank, for a Questa service',
+        description:
+          'As the tenant draw, for the main API acting for learners with a client-credentials ' +
+          'token. A private bank answers 404 as a missing one does.',
+        tags: ['draw', 'catalog'],
+        params: bankIdParams,
+        body: drawRequest,
+        response: { 200: drawResult },
+      },
+    },
+    (request) => draws.drawFromCatalog(request.params.bankId, request.body),
   );
 };

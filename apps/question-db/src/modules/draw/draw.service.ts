@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { drawRequest, drawResult } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
 import type { Principal } from '@questa/policy';
 import { mayReadBank, noSuchBank } from '../banks/bank-access';
 import type { BankRepository } from '../banks/bank.repository';
+import type { CatalogRepository } from '../catalog/catalog.repository';
 import type { DrawPool, DrawRepository, DrawnVersion } from './draw.repository';
 import { seededRandom } from './seeded-random';
 
@@ -24,6 +26,7 @@ const breadth = (rule: DrawRequest['rules'][number]) =>
 export function createDrawService(deps: {
   draws: DrawRepository;
   banks: Pick<BankRepository, 'visibilityOf'>;
+  catalog: Pick<CatalogRepository, 'isListed'>;
 }) {
   const { draws } = deps;
 
@@ -50,11 +53,41 @@ export function createDrawService(deps: {
     return picked;
   }
 
+  /**
+   * Published questions by rule, no question twice, `exclude` never; the same seed and bank give
+   * the same draw. Rules that cannot be filled are reported, by their index from 0.
+   */
+  async function drawPublished(bankId: string, request: DrawRequest): Promise<DrawResult> {
+    const random = seededRandom(request.seed);
+    const taken = new Set(request.exclude);
+    const found = new Map<number, DrawnVersion[]>();
+    // Narrow rules draw first, so "8 from Algebra" cannot take the questions "2 from Algebra
+    // at difficulty 3" needed; the answer still lists them in the order asked.
+    const narrowestFirst = [...request.rules.entries()].sort(
+      ([, a], [, b]) => breadth(a) - breadth(b),
+    );
+    for (const [index, rule] of narrowestFirst) {
+      const pool = { bankId, topic: rule.topic, difficulty: rule.difficulty };
+      found.set(index, await drawFrom(pool, rule.count, taken, random));
+    }
+    const picks = request.rules.flatMap((_, index) => found.get(index) ?? []);
+    const shortfalls = request.rules.flatMap((rule, index) => {
+      const count = found.get(index)?.length ?? 0;
+      return count < rule.count ? [{ rule: index, wanted: rule.count, found: count }] : [];
+    });
+
+    const contents = await draws.contents(picks);
+    return {
+      questions: picks.flatMap(({ questionId, version }) => {
+        const content = contents.get(questionId);
+        return content ? [{ questionId, version, content }] : [];
+      }),
+      shortfalls,
+    };
+  }
+
   return {
-    /**
-     * Published questions by rule, no question twice, `exclude` never; the same seed and bank
-     * give the same draw. Rules that cannot be filled are reported, by their index from 0.
-     */
+    /** A draw from a bank of the tenant, for a caller who may read that bank. */
     async draw(
       principal: Principal,
       clientId: string,
@@ -63,33 +96,18 @@ export function createDrawService(deps: {
     ): Promise<DrawResult> {
       const visibility = await deps.banks.visibilityOf(clientId, bankId);
       if (!visibility || !mayReadBank(principal, clientId, visibility)) throw noSuchBank();
+      return drawPublished(bankId, request);
+    },
 
-      const random = seededRandom(request.seed);
-      const taken = new Set(request.exclude);
-      const found = new Map<number, DrawnVersion[]>();
-      // Narrow rules draw first, so "8 from Algebra" cannot take the questions "2 from Algebra
-      // at difficulty 3" needed; the answer still lists them in the order asked.
-      const narrowestFirst = [...request.rules.entries()].sort(
-        ([, a], [, b]) => breadth(a) - breadth(b),
-      );
-      for (const [index, rule] of narrowestFirst) {
-        const pool = { bankId, topic: rule.topic, difficulty: rule.difficulty };
-        found.set(index, await drawFrom(pool, rule.count, taken, random));
+    /**
+     * A draw from a catalog bank, public or premium, for a trusted service (the main API, which
+     * decides which learner may see premium banks). Private banks answer like missing ones.
+     */
+    async drawFromCatalog(bankId: string, request: DrawRequest): Promise<DrawResult> {
+      if (!(await deps.catalog.isListed(bankId))) {
+        throw new HttpProblem('not_found', { detail: 'There is no such bank in the catalog.' });
       }
-      const picks = request.rules.flatMap((_, index) => found.get(index) ?? []);
-      const shortfalls = request.rules.flatMap((rule, index) => {
-        const count = found.get(index)?.length ?? 0;
-        return count < rule.count ? [{ rule: index, wanted: rule.count, found: count }] : [];
-      });
-
-      const contents = await draws.contents(picks);
-      return {
-        questions: picks.flatMap(({ questionId, version }) => {
-          const content = contents.get(questionId);
-          return content ? [{ questionId, version, content }] : [];
-        }),
-        shortfalls,
-      };
+      return drawPublished(bankId, request);
     },
   };
 }

@@ -83,6 +83,8 @@ export interface LearningApi {
 
 export interface Learner {
   userId: string;
+  /** The identity provider's subject, as the question database knows them. */
+  sub: string;
   /** The Cookie header the learner's browser sends. */
   cookie: string;
   call(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
@@ -155,6 +157,7 @@ export async function startLearningApi(
       const cookie = `questa_session=${cookieValue}`;
       return {
         userId,
+        sub,
         cookie,
         call: (request) =>
           api.inject({

@@ -27,6 +27,8 @@ await runProcess({
       oidc: provider.oidc,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
+      examGraceSeconds: config.exams.graceSeconds,
+      examSweepIntervalMs: config.exams.sweepIntervalMs,
     });
     await root.register(apiApp, { prefix: API_PREFIX, core });
     await root.register(questionDbProxy, {

@@ -63,6 +63,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     oidc: provider.oidc,
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
+    examGraceSeconds: config.exams.graceSeconds,
+    examSweepIntervalMs: config.exams.sweepIntervalMs,
   });
   await seed(options, core, mediaStore);
 

@@ -56,6 +56,17 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(0, { error: 'must be a number of milliseconds' })
     .default(5000),
+  EXAM_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0, { error: 'must be a whole number of seconds' })
+    .max(3600, { error: 'must be at most 3600 seconds' })
+    .default(60),
+  EXAM_SWEEP_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(100, { error: 'must be at least 100 milliseconds' })
+    .default(5000),
   NODE_ENV: z.string().default('production'),
   INIT_CWD: z.string().optional(),
 });
@@ -108,6 +119,12 @@ export interface QuestaConfig {
   seedDemoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
+  exams: {
+    /** After an exam's deadline, answers on their way are still taken for this long. */
+    graceSeconds: number;
+    /** How often each API process closes exams whose deadline and grace have passed. */
+    sweepIntervalMs: number;
+  };
   /** The folder the user ran the command from; npm workspaces change the process's own cwd. */
   invocationDir: string;
 }
@@ -158,6 +175,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     seedDemoContent: toBoolean(raw.DEMO_CONTENT),
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
     invocationDir,
   };
 }

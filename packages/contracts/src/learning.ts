@@ -265,7 +265,7 @@ export const blueprintInput = z.strictObject({
   timeLimitSeconds: z
     .number()
     .int()
-    .min(60)
+    .min(10)
     .max(6 * 60 * 60)
     .nullable()
     .default(null),

@@ -40,6 +40,20 @@ describe('learning, as admins, authors and reviewers see it', () => {
     await kit?.close();
   });
 
+  it('documents the learning routes in the OpenAPI document', async () => {
+    const response = await kit.api.inject('/api/docs');
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/practice/sessions',
+        '/api/exams/{attemptId}/responses/{position}',
+        '/api/review/queue',
+        '/api/progress',
+      ]),
+    );
+  });
+
   describe('premium and extra time, set by an admin', () => {
     it('grants premium by hand: the learner has it at once, and may take exams', async () => {
       const before = await learner.call({

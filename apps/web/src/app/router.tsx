@@ -21,6 +21,9 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/signed-in'),
             children: [
               { path: 'account', lazy: () => import('./routes/account') },
+              { path: 'practice/:sessionId', lazy: () => import('./routes/practice') },
+              { path: 'exams/:attemptId', lazy: () => import('./routes/exam') },
+              { path: 'exams/:attemptId/review', lazy: () => import('./routes/exam-review') },
               { path: 'author', lazy: () => import('./routes/author') },
               { path: 'author/banks/:bankId', lazy: () => import('./routes/author-bank') },
               {
@@ -30,6 +33,8 @@ export const routes: RouteObject[] = [
               { path: 'author/import', lazy: () => import('./routes/author-import') },
               { path: 'author/api-keys', lazy: () => import('./routes/author-api-keys') },
               { path: 'admin', lazy: () => import('./routes/admin') },
+              { path: 'review', lazy: () => import('./routes/review') },
+              { path: 'progress', lazy: () => import('./routes/progress') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

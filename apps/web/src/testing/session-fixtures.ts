@@ -65,6 +65,8 @@ export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
     ...aUser(),
     createdAt: '2026-01-15T08:00:00.000Z',
+    premiumGrant: null,
+    extraTimePercent: 0,
     ...overrides,
   };
 }

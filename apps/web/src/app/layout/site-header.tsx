@@ -66,6 +66,16 @@ export function SiteHeader() {
               </NavLink>
             )}
             {signedIn && (
+              <NavLink to="/review" className={linkClass}>
+                {t('nav.review')}
+              </NavLink>
+            )}
+            {signedIn && (
+              <NavLink to="/progress" className={linkClass}>
+                {t('nav.progress')}
+              </NavLink>
+            )}
+            {signedIn && (
               <NavLink to="/account" className={linkClass}>
                 {t('nav.account')}
               </NavLink>

@@ -1,11 +1,15 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { NotFound } from '../../components/not-found';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
 import { ProblemAlert } from '../../components/ui/problem-alert';
+import { useSession } from '../../features/auth/api/get-session';
+import { signInUrl } from '../../features/auth/sign-in-url';
 import { useBank } from '../../features/catalog/api/get-bank';
 import { BankOverview } from '../../features/catalog/components/bank-overview';
 import { BankOverviewSkeleton } from '../../features/catalog/components/bank-overview-skeleton';
+import { ExamStart } from '../../features/exams/components/exam-start';
+import { PracticeStart } from '../../features/practice/components/practice-start';
 import { useT } from '../../lib/i18n';
 import './page.css';
 
@@ -13,6 +17,14 @@ export function Component() {
   const t = useT();
   const { bankId = '' } = useParams();
   const bank = useBank(bankId);
+  const session = useSession();
+  const { pathname } = useLocation();
+  // Until the session is known, the bank shows without the ways to start on it.
+  const viewer = session.data && {
+    signedIn: session.data.user !== null,
+    premium: session.data.entitlements.premium,
+    signInHref: signInUrl(pathname),
+  };
 
   // The API answers a malformed id with validation.failed; to a visitor both mean "no such bank".
   const missing =
@@ -36,7 +48,17 @@ export function Component() {
       {bank.status === 'success' && (
         <>
           <PageTitle title={bank.data.title} />
-          <BankOverview bank={bank.data} />
+          <BankOverview
+            bank={bank.data}
+            actions={
+              viewer && (
+                <>
+                  <PracticeStart bank={bank.data} viewer={viewer} />
+                  <ExamStart bankId={bank.data.id} viewer={viewer} />
+                </>
+              )
+            }
+          />
         </>
       )}
     </div>

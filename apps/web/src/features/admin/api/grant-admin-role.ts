@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
-import { refetchAfterRoleChange } from './refetch';
+import { refetchAfterUserChange } from './refetch';
 
 export function grantAdminRole(userId: string): Promise<void> {
   return apiRequest<void>(`/admin/users/${encodeURIComponent(userId)}/roles/admin`, {
@@ -10,7 +10,7 @@ export function grantAdminRole(userId: string): Promise<void> {
 
 async function grantAndRefetch(userId: string) {
   await grantAdminRole(userId);
-  await refetchAfterRoleChange();
+  await refetchAfterUserChange();
 }
 
 export function useGrantAdminRole() {

@@ -5,7 +5,8 @@ import { usersQueryKey } from './list-users';
 
 // Every change is audited, so the audit log is out of date after each one as well.
 
-export async function refetchAfterRoleChange() {
+/** After a change to a user: their roles, premium grant or accommodations. */
+export async function refetchAfterUserChange() {
   await Promise.all([invalidateQueries(usersQueryKey), invalidateQueries(auditQueryKey)]);
 }
 

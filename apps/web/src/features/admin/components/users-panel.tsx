@@ -10,7 +10,11 @@ import { formatDate, useI18n } from '../../../lib/i18n';
 import { useGrantAdminRole } from '../api/grant-admin-role';
 import { useUsers } from '../api/list-users';
 import { useRevokeAdminRole } from '../api/revoke-admin-role';
+import { useSetAccommodations } from '../api/set-accommodations';
+import { useSetPremium } from '../api/set-premium';
+import { ExtraTimeControl } from './extra-time-control';
 import { LoadingRows } from './loading-rows';
+import { PremiumDialog } from './premium-dialog';
 
 export function UsersPanel({
   currentUser,
@@ -23,12 +27,38 @@ export function UsersPanel({
   const users = useUsers();
   const grant = useGrantAdminRole();
   const revoke = useRevokeAdminRole();
+  const premium = useSetPremium();
+  const accommodations = useSetAccommodations();
   const [revoking, setRevoking] = useState<AdminUser>();
+  const [granting, setGranting] = useState<AdminUser>();
+  const [revokingPremium, setRevokingPremium] = useState<AdminUser>();
+  // When the page opened is close enough to tell a grant that ended from one that runs.
+  const [openedAt] = useState(() => Date.now());
   const busy = grant.status === 'pending' || revoke.status === 'pending';
 
   const closeDialog = () => {
     setRevoking(undefined);
     revoke.reset();
+  };
+  const closePremium = () => {
+    setGranting(undefined);
+    setRevokingPremium(undefined);
+    premium.reset();
+  };
+  // The user's own session learns of its new entitlements when the session is read again.
+  const afterPremiumChange = (user: AdminUser) => {
+    if (user.id === currentUser.id) onAccessChange();
+  };
+
+  const premiumStatus = (user: AdminUser) => {
+    const until = user.premiumGrant?.until;
+    if (!user.premiumGrant)
+      return <span className="admin-secondary">{t('admin.premium.none')}</span>;
+    if (until === null || until === undefined) return t('admin.premium.untilRevokedStatus');
+    const date = formatDate(until, locale);
+    return new Date(until).getTime() < openedAt
+      ? t('admin.premium.ended', { date })
+      : t('admin.premium.until', { date });
   };
 
   if (users.status === 'pending') return <LoadingRows label={t('admin.users.loading')} />;
@@ -44,12 +74,25 @@ export function UsersPanel({
       {grant.status === 'error' && (
         <ProblemAlert title={t('admin.users.changeFailed')} error={grant.error} />
       )}
+      {accommodations.status === 'error' && (
+        <ProblemAlert title={t('admin.extraTime.failed')} error={accommodations.error} />
+      )}
+      {accommodations.status === 'success' && (
+        <p role="status" className="admin-form__done">
+          {t('admin.extraTime.saved', {
+            email: accommodations.data.email,
+            percent: accommodations.data.extraTimePercent,
+          })}
+        </p>
+      )}
       <Table caption={t('admin.tab.users')} captionHidden>
         <thead>
           <tr>
             <th scope="col">{t('admin.users.name')}</th>
             <th scope="col">{t('admin.users.email')}</th>
             <th scope="col">{t('admin.users.roles')}</th>
+            <th scope="col">{t('admin.premium.title')}</th>
+            <th scope="col">{t('admin.extraTime.title')}</th>
             <th scope="col">{t('admin.users.joined')}</th>
             <th scope="col">
               <span className="visually-hidden">{t('admin.actions')}</span>
@@ -65,6 +108,53 @@ export function UsersPanel({
                 <td className="table__mono">{user.email}</td>
                 <td>
                   {isAdmin ? <Badge>{t('admin.users.admin')}</Badge> : t('admin.users.learner')}
+                </td>
+                <td>
+                  <div className="admin-premium">
+                    <span>{premiumStatus(user)}</span>
+                    <span className="admin-premium__actions">
+                      <Button
+                        variant="secondary"
+                        className="button--small"
+                        aria-label={
+                          user.premiumGrant
+                            ? t('admin.premium.changeFor', { email: user.email })
+                            : t('admin.premium.grantFor', { email: user.email })
+                        }
+                        disabled={premium.status === 'pending'}
+                        onClick={() => {
+                          premium.reset();
+                          setGranting(user);
+                        }}
+                      >
+                        {user.premiumGrant ? t('admin.premium.change') : t('admin.premium.grant')}
+                      </Button>
+                      {user.premiumGrant && (
+                        <Button
+                          variant="secondary"
+                          className="button--small"
+                          aria-label={t('admin.premium.revokeFor', { email: user.email })}
+                          disabled={premium.status === 'pending'}
+                          onClick={() => {
+                            premium.reset();
+                            setRevokingPremium(user);
+                          }}
+                        >
+                          {t('admin.premium.revoke')}
+                        </Button>
+                      )}
+                    </span>
+                  </div>
+                </td>
+                <td>
+                  <ExtraTimeControl
+                    key={user.extraTimePercent}
+                    user={user}
+                    busy={accommodations.status === 'pending'}
+                    onSave={(percent) =>
+                      void accommodations.mutate(user.id, { extraTimePercent: percent })
+                    }
+                  />
                 </td>
                 <td className="table__nowrap">{formatDate(user.createdAt, locale)}</td>
                 <td className="table__nowrap">
@@ -118,6 +208,39 @@ export function UsersPanel({
             ? t('admin.users.confirmRevokeSelf')
             : t('admin.users.confirmRevokeBody', { name: revoking?.displayName ?? '' })}
         </p>
+      </ConfirmDialog>
+      <PremiumDialog
+        user={granting}
+        busy={premium.status === 'pending'}
+        error={granting ? premium.error : undefined}
+        onCancel={closePremium}
+        onGrant={async (until) => {
+          if (!granting) return;
+          const outcome = await premium.mutate(granting.id, { premium: true, until });
+          if (!outcome.ok) return;
+          closePremium();
+          afterPremiumChange(granting);
+        }}
+      />
+      <ConfirmDialog
+        open={revokingPremium !== undefined}
+        title={t('admin.premium.confirmRevoke', { name: revokingPremium?.displayName ?? '' })}
+        confirmLabel={t('admin.premium.revoke')}
+        busy={premium.status === 'pending'}
+        error={revokingPremium ? premium.error : undefined}
+        onCancel={closePremium}
+        onConfirm={async () => {
+          if (!revokingPremium) return;
+          const outcome = await premium.mutate(revokingPremium.id, {
+            premium: false,
+            until: null,
+          });
+          if (!outcome.ok) return;
+          closePremium();
+          afterPremiumChange(revokingPremium);
+        }}
+      >
+        <p>{t('admin.premium.confirmRevokeBody', { name: revokingPremium?.displayName ?? '' })}</p>
       </ConfirmDialog>
     </>
   );

@@ -8,13 +8,17 @@ import { MenuButton } from '../../../components/ui/menu-button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, type Tab } from '../../../components/ui/tabs';
 import { languageName, useI18n } from '../../../lib/i18n';
 import { useCreateQuestion } from '../api/create-question';
 import { useBank } from '../api/get-bank';
 import type { QuestionFilters as Filters } from '../api/list-questions';
+import { BlueprintsPanel } from '../blueprints/blueprints-panel';
 import { authorPaths } from '../paths';
 import { isQuestionStatus, isQuestionType, questionTypeOptions } from '../question-kinds';
 import { starterContent } from '../question-templates';
+import { useItemStatistics } from '../stats/api/get-item-statistics';
+import { ItemStatisticsPanel } from '../stats/item-statistics-panel';
 import type { TenantAccess } from '../tenant-access';
 import { ExportMenu } from './export-menu';
 import { QuestionFilters } from './question-filters';
@@ -24,6 +28,7 @@ import './authoring.css';
 import './bank-page.css';
 
 const filterNames = ['q', 'type', 'topic', 'difficulty', 'status'] as const;
+type View = 'questions' | 'blueprints';
 
 /** Reads the filters from the address, so a reload or a shared link shows the same list. */
 function readFilters(params: URLSearchParams): Filters {
@@ -48,6 +53,22 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
   const create = useCreateQuestion();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
+  const statistics = useItemStatistics(clientId, bankId);
+  const view: View = params.get('view') === 'blueprints' ? 'blueprints' : 'questions';
+  const views: Tab<View>[] = [
+    { id: 'questions', label: t('questions.title') },
+    { id: 'blueprints', label: t('blueprints.title') },
+  ];
+  const changeView = (next: View) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'questions') updated.delete('view');
+        else updated.set('view', next);
+        return updated;
+      },
+      { replace: true },
+    );
 
   const changeFilters = useCallback(
     (next: Filters) =>
@@ -140,11 +161,23 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
         <ProblemAlert title={t('questions.createFailed')} error={create.error} />
       )}
 
-      <section className="bank-page__questions" aria-labelledby="bank-questions">
-        <h2 id="bank-questions">{t('questions.title')}</h2>
-        <QuestionFilters filters={filters} onChange={changeFilters} />
-        <QuestionList clientId={clientId} bankId={bankId} filters={filters} />
-      </section>
+      <Tabs label={t('blueprints.bankViews')} tabs={views} selected={view} onSelect={changeView}>
+        {view === 'questions' ? (
+          <section className="bank-page__questions" aria-labelledby="bank-questions">
+            <h2 id="bank-questions">{t('questions.title')}</h2>
+            <ItemStatisticsPanel statistics={statistics} />
+            <QuestionFilters filters={filters} onChange={changeFilters} />
+            <QuestionList
+              clientId={clientId}
+              bankId={bankId}
+              filters={filters}
+              statistics={statistics.data}
+            />
+          </section>
+        ) : (
+          <BlueprintsPanel clientId={clientId} bankId={bankId} canWrite={access.canWrite} />
+        )}
+      </Tabs>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { QuestionSummary } from '@questa/contracts';
+import type { ItemStatistic, ItemStatistics, QuestionSummary } from '@questa/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,20 +9,27 @@ import { formatDate, useI18n } from '../../../lib/i18n';
 import { useQuestions, type QuestionFilters } from '../api/list-questions';
 import { splitHeadline } from '../headline';
 import { authorPaths } from '../paths';
+import { ItemStatisticFacts } from '../stats/item-statistic-facts';
 import { StatusBadge } from './status-badge';
 
-/** A bank's questions matching the filters, a page at a time. */
+/**
+ * A bank's questions matching the filters, a page at a time, each with how learners did on it
+ * once the statistics are known.
+ */
 export function QuestionList({
   clientId,
   bankId,
   filters,
+  statistics,
 }: {
   clientId: string;
   bankId: string;
   filters: QuestionFilters;
+  statistics?: ItemStatistics | undefined;
 }) {
   const { t } = useI18n();
   const { first, pages, hasMore, loadMore, more } = useQuestions(clientId, bankId, filters);
+  const byQuestion = new Map(statistics?.items.map((item) => [item.questionId, item]));
   const questions = pages.flatMap((page) => page.questions);
   const filtered = Object.values(filters).some((value) => value !== undefined && value !== '');
 
@@ -52,7 +59,12 @@ export function QuestionList({
     <>
       <ul className="question-list" aria-label={t('questions.title')}>
         {questions.map((question) => (
-          <QuestionRow key={question.id} clientId={clientId} question={question} />
+          <QuestionRow
+            key={question.id}
+            clientId={clientId}
+            question={question}
+            statistics={statistics ? { item: byQuestion.get(question.id) } : undefined}
+          />
         ))}
       </ul>
       <LoadMore
@@ -66,13 +78,27 @@ export function QuestionList({
   );
 }
 
-function QuestionRow({ clientId, question }: { clientId: string; question: QuestionSummary }) {
+function QuestionRow({
+  clientId,
+  question,
+  statistics,
+}: {
+  clientId: string;
+  question: QuestionSummary;
+  /** Absent until the bank's statistics are loaded; `item` absent when nobody answered it. */
+  statistics: { item: ItemStatistic | undefined } | undefined;
+}) {
   const { t, locale } = useI18n();
+  const flagged = (statistics?.item?.flags.length ?? 0) > 0;
   const parts = question.headline
     ? splitHeadline(question.headline)
     : [{ text: question.excerpt, match: false }];
   return (
-    <li className="question-list__item">
+    <li
+      className={
+        flagged ? 'question-list__item question-list__item--flagged' : 'question-list__item'
+      }
+    >
       <Link to={authorPaths.question(clientId, question.id)} className="question-list__link">
         {parts.map((part, index) =>
           part.match ? <mark key={index}>{part.text}</mark> : part.text,
@@ -87,6 +113,11 @@ function QuestionRow({ clientId, question }: { clientId: string; question: Quest
         <span>{t('editor.version', { version: question.currentVersion })}</span>
         <span>{t('bank.updated', { date: formatDate(question.updatedAt, locale) })}</span>
       </div>
+      {statistics && (
+        <div className="question-list__meta">
+          <ItemStatisticFacts statistic={statistics.item} />
+        </div>
+      )}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { CatalogBankDetail, QuestionType } from '@questa/contracts';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { BankFacts } from './bank-facts';
 import { StarIcon } from '../../../components/ui/icons';
@@ -6,8 +7,12 @@ import { formatDate, hasMessage, useI18n } from '../../../lib/i18n';
 import { TopicChart } from './topic-chart';
 import './bank-overview.css';
 
-/** What a bank holds: its facts, its topics with their sizes, and the kinds of question it asks. */
-export function BankOverview({ bank }: { bank: CatalogBankDetail }) {
+/**
+ * What a bank holds: its facts, its topics with their sizes, and the kinds of question it asks.
+ * `actions` are the ways to start on it (practice, exams), which the page composes from their
+ * own features.
+ */
+export function BankOverview({ bank, actions }: { bank: CatalogBankDetail; actions?: ReactNode }) {
   const { t, locale } = useI18n();
   // The contract sends types as plain strings; one this client does not know is shown as sent.
   const typeName = (type: string) => {
@@ -40,6 +45,8 @@ export function BankOverview({ bank }: { bank: CatalogBankDetail }) {
           {t('bank.updated', { date: formatDate(bank.updatedAt, locale) })}
         </p>
       </header>
+
+      {actions && <div className="bank-overview__start">{actions}</div>}
 
       <div className="bank-overview__sections">
         <section className="bank-overview__panel" aria-labelledby="bank-topics">

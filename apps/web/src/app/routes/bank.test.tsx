@@ -1,0 +1,144 @@
+import { renderApp } from '../../testing/render-app';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aBlueprint } from '../../features/exams/exam-fixtures';
+import { aPracticeState, sessionId } from '../../features/practice/practice-fixtures';
+import { aBankDetail } from '../../testing/catalog-fixtures';
+import { aSession } from '../../testing/session-fixtures';
+import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
+
+const bank = aBankDetail();
+const path = `/banks/${bank.id}`;
+const premium = () => ({ ...aSession(), entitlements: { premium: true, host: false } });
+const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+
+describe('starting on a bank', () => {
+  it('asks a visitor to sign in, and comes back to the bank', async () => {
+    const fetchMock = stubApi({ [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank) });
+    renderApp(path);
+
+    const practise = await screen.findByRole('link', { name: 'Sign in to practise' });
+    expect(practise.getAttribute('href')).toBe(
+      `/api/auth/login?returnTo=${encodeURIComponent(path)}`,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in to take an exam' })).toBeTruthy();
+    expect(calls(fetchMock)).toEqual([`GET /api/catalog/banks/${bank.id}`]);
+  });
+
+  it('practises the topics and difficulties chosen, and opens the session', async () => {
+    const fetchMock = stubApi({
+      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
+      [`GET /api/banks/${bank.id}/blueprints`]: () => jsonResponse({ blueprints: [] }),
+      'POST /api/practice/sessions': () => jsonResponse(aPracticeState(), { status: 201 }),
+    });
+    const router = renderApp(path, { session: aSession() });
+
+    const topics = await screen.findByRole('group', { name: 'Topics' });
+    const europe = within(topics).getByRole('checkbox', { name: /Europe/ }) as HTMLInputElement;
+    expect(europe.checked).toBe(true);
+    fireEvent.click(within(topics).getByRole('checkbox', { name: /Africa/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '5 (hardest)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start practising' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/practice/${sessionId}`));
+    const start = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(body(start?.[1])).toEqual({
+      bankId: bank.id,
+      topics: ['Europe'],
+      difficulties: [1, 2, 3, 4],
+    });
+    // The session the server sent is shown without asking for it again.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Question 3' })).toBeTruthy();
+    expect(calls(fetchMock)).not.toContain(`GET /api/practice/sessions/${sessionId}`);
+  });
+
+  it('sends "every topic" as no filter, and needs at least one topic', async () => {
+    const fetchMock = stubApi({
+      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
+      [`GET /api/banks/${bank.id}/blueprints`]: () => jsonResponse({ blueprints: [] }),
+      'POST /api/practice/sessions': () => jsonResponse(aPracticeState(), { status: 201 }),
+    });
+    renderApp(path, { session: aSession() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear all topics' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start practising' }));
+    expect(await screen.findByText('Choose at least one topic.')).toBeTruthy();
+    expect(calls(fetchMock)).not.toContain('POST /api/practice/sessions');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Choose all topics' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start practising' }));
+    await waitFor(() => expect(calls(fetchMock)).toContain('POST /api/practice/sessions'));
+    const start = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(body(start?.[1])).toMatchObject({ topics: [], difficulties: [] });
+  });
+
+  it('says a premium bank needs premium, in words, when the server refuses', async () => {
+    const premiumBank = aBankDetail({ visibility: 'premium' });
+    stubApi({
+      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(premiumBank),
+      [`GET /api/banks/${bank.id}/blueprints`]: () => jsonResponse({ blueprints: [] }),
+      'POST /api/practice/sessions': () =>
+        problemResponse({ status: 402, code: 'payment.required' }),
+    });
+    renderApp(path, { session: aSession() });
+
+    expect(await screen.findByText('Practising this bank needs premium.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start practising' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This is a premium bank, and practising it needs premium.');
+    expect(alert.textContent).toContain('an admin can grant it meanwhile');
+  });
+
+  it('lists the bank’s exams, marks exam mode as premium, and explains a refusal', async () => {
+    const fetchMock = stubApi({
+      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
+      [`GET /api/banks/${bank.id}/blueprints`]: () =>
+        jsonResponse({
+          blueprints: [
+            aBlueprint(),
+            aBlueprint({
+              id: 'b1',
+              title: 'Quick check',
+              questionCount: 5,
+              timeLimitSeconds: 450,
+              passMark: 0.8,
+            }),
+          ],
+        }),
+      'POST /api/exams': () => problemResponse({ status: 402, code: 'payment.required' }),
+    });
+    renderApp(path, { session: aSession() });
+
+    const exams = (await screen.findByRole('heading', { name: 'Take an exam' })).closest(
+      'section',
+    ) as HTMLElement;
+    const panel = within(exams);
+    expect(await panel.findByText('20 questions · 30 minutes · pass mark 60 %')).toBeTruthy();
+    expect(panel.getByText('5 questions · 8 minutes · pass mark 80 %')).toBeTruthy();
+    expect(panel.getByText('Premium only')).toBeTruthy();
+    expect(panel.getByText('Exam mode is part of premium.')).toBeTruthy();
+
+    fireEvent.click(panel.getByRole('button', { name: 'Start exam: Quick check' }));
+    const alert = await panel.findByRole('alert');
+    expect(alert.textContent).toContain('Exam mode needs premium.');
+    const start = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(body(start?.[1])).toEqual({ bankId: bank.id, blueprintId: 'b1' });
+  });
+
+  it('starts an exam for a premium learner and opens it', async () => {
+    stubApi({
+      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
+      [`GET /api/banks/${bank.id}/blueprints`]: () => jsonResponse({ blueprints: [aBlueprint()] }),
+      'POST /api/exams': () =>
+        jsonResponse({ id: 'a77e0000-0000-4000-8000-000000000009' }, { status: 201 }),
+    });
+    const router = renderApp(path, { session: premium() });
+
+    const start = await screen.findByRole('button', { name: 'Start exam: Full mock exam' });
+    expect(screen.queryByText('Exam mode is part of premium.')).toBeNull();
+    fireEvent.click(start);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/exams/a77e0000-0000-4000-8000-000000000009'),
+    );
+  });
+});

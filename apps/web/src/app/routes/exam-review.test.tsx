@@ -1,0 +1,74 @@
+import { renderApp } from '../../testing/render-app';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aReview, attemptId } from '../../features/exams/exam-fixtures';
+import { aSession } from '../../testing/session-fixtures';
+import { jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
+
+const base = `/api/exams/${attemptId}`;
+const path = `/exams/${attemptId}/review`;
+
+describe('exam review page', () => {
+  it('shows the score, pass or fail in words, and every question marked', async () => {
+    stubApi({ [`GET ${base}/review`]: () => jsonResponse(aReview()) });
+    renderApp(path, { session: aSession() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Full mock exam' })).toBeTruthy();
+    expect(screen.getByText('Not passed')).toBeTruthy();
+    expect(screen.getByText('1 of 3 points (33 %)')).toBeTruthy();
+    expect(screen.getByText('Pass mark: 60 %')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Missed questions are now in your reviews' }),
+    ).toHaveProperty('pathname', '/review');
+
+    const [first, second, third] = screen.getAllByRole('article').map((item) => within(item));
+    expect(first?.getByRole('heading', { name: 'Question 1' })).toBeTruthy();
+    expect(first?.getByText('Wrong')).toBeTruthy();
+    expect(first?.getByText('· 0 of 1 point')).toBeTruthy();
+    expect(first?.getByText('Your answer, wrong')).toBeTruthy();
+    expect(first?.getByRole('heading', { name: 'Correct answer' })).toBeTruthy();
+    expect(first?.getByText('Paris, since 987.')).toBeTruthy();
+    expect(second?.getByText('Correct')).toBeTruthy();
+    expect((second?.getByLabelText('Your answer') as HTMLInputElement).value).toBe('Rome');
+    expect(second?.getByText('Accepted')).toBeTruthy();
+    expect(third?.getByText('No answer was given.')).toBeTruthy();
+  });
+
+  it('shows the score only when the exam’s policy says so', async () => {
+    const review = aReview({
+      reviewPolicy: 'score_only',
+      items: aReview().items.map((item) => ({
+        ...item,
+        correct: null,
+        points: null,
+        feedback: null,
+        correctAnswer: null,
+        explanation: null,
+      })),
+    });
+    stubApi({ [`GET ${base}/review`]: () => jsonResponse(review) });
+    renderApp(path, { session: aSession() });
+
+    expect(
+      await screen.findByText('This exam shows the score only, not the answers.'),
+    ).toBeTruthy();
+    expect(screen.getByText('1 of 3 points (33 %)')).toBeTruthy();
+    expect(screen.queryByText('Wrong')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Correct answer' })).toBeNull();
+  });
+
+  it('says the exam is still running until it has been submitted', async () => {
+    stubApi({
+      [`GET ${base}/review`]: () => problemResponse({ status: 403, code: 'auth.forbidden' }),
+    });
+    renderApp(path, { session: aSession() });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This exam is still running' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the exam' })).toHaveProperty(
+      'pathname',
+      `/exams/${attemptId}`,
+    );
+  });
+});

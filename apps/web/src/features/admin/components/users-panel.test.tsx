@@ -1,0 +1,187 @@
+import { renderApp } from '../../../testing/render-app';
+import type { AdminUser } from '@questa/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { anAdminSession, anAdminUser, anAuditEvent } from '../../../testing/session-fixtures';
+import { calls, jsonResponse, problemResponse, stubApi } from '../../../testing/stub-fetch';
+
+const grace: AdminUser = anAdminUser({
+  id: '44444444-4444-4444-8444-444444444444',
+  sub: 'sub-grace',
+  email: 'grace@example.com',
+  displayName: 'Grace Hopper',
+  premiumGrant: null,
+  extraTimePercent: 0,
+});
+const ada: AdminUser = anAdminUser({
+  roles: ['admin'],
+  premiumGrant: { until: null },
+  extraTimePercent: 35,
+});
+
+function bodyOf(fetchMock: ReturnType<typeof stubApi>, method: string, path: string): unknown {
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) => url === path && (init?.method ?? 'GET') === method,
+  );
+  if (!call) throw new Error(`No ${method} ${path}; calls: ${calls(fetchMock).join(', ')}`);
+  return JSON.parse(String(call[1]?.body));
+}
+
+/** An API whose users change as premium and accommodations are set. */
+function stubUsers() {
+  let users = [ada, grace];
+  const replace = (id: string, change: Partial<AdminUser>) => {
+    users = users.map((user) => (user.id === id ? { ...user, ...change } : user));
+    return jsonResponse(users.find((user) => user.id === id));
+  };
+  return stubApi({
+    'GET /api/admin/users': () => jsonResponse({ users, nextCursor: null }),
+    [`PUT /api/admin/users/${grace.id}/premium`]: (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { premium: boolean; until: string | null };
+      return replace(grace.id, { premiumGrant: body.premium ? { until: body.until } : null });
+    },
+    [`PUT /api/admin/users/${ada.id}/premium`]: () => replace(ada.id, { premiumGrant: null }),
+    [`PUT /api/admin/users/${grace.id}/accommodations`]: (_url, init) =>
+      replace(grace.id, JSON.parse(String(init?.body)) as Partial<AdminUser>),
+  });
+}
+
+const rowOf = (name: string) =>
+  within(screen.getByText(name, { selector: 'th' }).closest('tr') as HTMLElement);
+
+describe('users panel: premium and extra exam time', () => {
+  it('shows each user’s premium and extra time', async () => {
+    stubUsers();
+    renderApp('/admin', { session: anAdminSession() });
+
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByRole('columnheader', { name: 'Premium' })).toBeTruthy();
+    expect(rowOf('Ada Lovelace').getByText('Until revoked')).toBeTruthy();
+    expect(rowOf('Grace Hopper').getByText('No')).toBeTruthy();
+    const adaTime = rowOf('Ada Lovelace').getByLabelText(
+      'Extra exam time for ada@example.com',
+    ) as HTMLSelectElement;
+    expect(adaTime.value).toBe('other');
+    expect(
+      (
+        rowOf('Ada Lovelace').getByLabelText(
+          'Extra exam time in percent for ada@example.com',
+        ) as HTMLInputElement
+      ).value,
+    ).toBe('35');
+  });
+
+  it('grants premium until a date', async () => {
+    const fetchMock = stubUsers();
+    renderApp('/admin', { session: anAdminSession() });
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Grant premium to grace@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Premium for Grace Hopper' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Until a date' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant premium' }));
+    expect(within(dialog).getByText('Choose the last day of premium.')).toBeTruthy();
+    expect(calls(fetchMock).some((call) => call.startsWith('PUT'))).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Last day'), {
+      target: { value: '2099-06-30' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant premium' }));
+
+    await waitFor(() =>
+      expect(rowOf('Grace Hopper').getByText(/^Until Jun 30, 2099$/)).toBeTruthy(),
+    );
+    const body = bodyOf(fetchMock, 'PUT', `/api/admin/users/${grace.id}/premium`) as {
+      premium: boolean;
+      until: string;
+    };
+    expect(body.premium).toBe(true);
+    expect(new Date(body.until).getTime()).toBe(new Date('2099-06-30T23:59:59.999').getTime());
+  });
+
+  it('asks before revoking premium', async () => {
+    const fetchMock = stubUsers();
+    renderApp('/admin', { session: anAdminSession() });
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Revoke premium from ada@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke premium from Ada Lovelace?' });
+    expect(calls(fetchMock).some((call) => call.startsWith('PUT'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke premium' }));
+
+    await waitFor(() => expect(rowOf('Ada Lovelace').getByText('No')).toBeTruthy());
+    expect(bodyOf(fetchMock, 'PUT', `/api/admin/users/${ada.id}/premium`)).toEqual({
+      premium: false,
+      until: null,
+    });
+  });
+
+  it('sets extra exam time from the list or as any number up to 200', async () => {
+    const fetchMock = stubUsers();
+    renderApp('/admin', { session: anAdminSession() });
+
+    const select = (await screen.findByLabelText(
+      'Extra exam time for grace@example.com',
+    )) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '50' } });
+    expect(await screen.findByText('grace@example.com now has 50% extra exam time.')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'PUT', `/api/admin/users/${grace.id}/accommodations`)).toEqual({
+      extraTimePercent: 50,
+    });
+
+    fireEvent.change(screen.getByLabelText('Extra exam time for grace@example.com'), {
+      target: { value: 'other' },
+    });
+    const percent = screen.getByLabelText('Extra exam time in percent for grace@example.com');
+    fireEvent.change(percent, { target: { value: '250' } });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Save extra exam time for grace@example.com' }),
+    );
+    expect(screen.getByText('Enter a whole number from 0 to 200.')).toBeTruthy();
+
+    fireEvent.change(percent, { target: { value: '150' } });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Save extra exam time for grace@example.com' }),
+    );
+    expect(await screen.findByText('grace@example.com now has 150% extra exam time.')).toBeTruthy();
+  });
+
+  it('explains a refused change', async () => {
+    stubApi({
+      'GET /api/admin/users': () => jsonResponse({ users: [ada, grace], nextCursor: null }),
+      [`PUT /api/admin/users/${grace.id}/accommodations`]: () =>
+        problemResponse({ status: 403, code: 'auth.forbidden' }),
+    });
+    renderApp('/admin', { session: anAdminSession() });
+
+    fireEvent.change(await screen.findByLabelText('Extra exam time for grace@example.com'), {
+      target: { value: '25' },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The extra exam time could not be changed.');
+    expect(alert.textContent).toContain("Your account isn't allowed to do this.");
+  });
+
+  it('names the new audit actions', async () => {
+    stubApi({
+      'GET /api/admin/users': () => jsonResponse({ users: [ada, grace], nextCursor: null }),
+      'GET /api/admin/audit': () =>
+        jsonResponse({
+          events: [
+            anAuditEvent({ id: 'e1', action: 'premium.granted' }),
+            anAuditEvent({ id: 'e2', action: 'premium.revoked' }),
+            anAuditEvent({ id: 'e3', action: 'accommodation.changed' }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderApp('/admin?tab=audit', { session: anAdminSession() });
+
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(table).getByText('Premium granted')).toBeTruthy();
+    expect(within(table).getByText('Premium revoked')).toBeTruthy();
+    expect(within(table).getByText('Extra exam time changed')).toBeTruthy();
+  });
+});

@@ -1,0 +1,182 @@
+import type { ExamReview } from '@questa/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { NotFound } from '../../../components/not-found';
+import { buttonClass } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDateTime, useI18n } from '../../../lib/i18n';
+import { useExamReview } from '../api/get-exam-review';
+import { CheckIcon, CrossIcon, PartialIcon } from './icons';
+import './exam-review.css';
+
+export type ExamReviewItem = ExamReview['items'][number];
+
+/**
+ * A finished attempt: the score, pass or fail, and each question with the learner's answer and, as
+ * the blueprint's review policy allows, whether it was right, the correct answer and the
+ * explanation. `renderAnswer` shows one question's answer part.
+ */
+export function ExamReviewPage({
+  attemptId,
+  renderAnswer,
+}: {
+  attemptId: string;
+  renderAnswer: (item: ExamReviewItem) => ReactNode;
+}) {
+  const { t } = useI18n();
+  const review = useExamReview(attemptId);
+
+  if (review.status === 'pending') return <ReviewSkeleton />;
+  if (review.status === 'error') {
+    const { code } = review.error;
+    if (code === 'not_found' || code === 'validation.failed') return <NotFound />;
+    if (code === 'auth.forbidden') {
+      return (
+        <div className="exam-review">
+          <PageTitle title={t('exams.review.notYet')} />
+          <h1>{t('exams.review.notYet')}</h1>
+          <p>{t('exams.review.notYetBody')}</p>
+          <p>
+            <Link to={`/exams/${attemptId}`} className={buttonClass('primary')}>
+              {t('exams.review.backToExam')}
+            </Link>
+          </p>
+        </div>
+      );
+    }
+    return (
+      <div className="exam-review">
+        <PageTitle title={t('exams.review.loadFailed')} />
+        <h1>{t('exams.review.eyebrow')}</h1>
+        <ProblemAlert
+          title={t('exams.review.loadFailed')}
+          error={review.error}
+          onRetry={review.retry}
+        />
+      </div>
+    );
+  }
+  return <ReviewView review={review.data} renderAnswer={renderAnswer} />;
+}
+
+function ReviewView({
+  review,
+  renderAnswer,
+}: {
+  review: ExamReview;
+  renderAnswer: (item: ExamReviewItem) => ReactNode;
+}) {
+  const { t, locale } = useI18n();
+  const { attempt } = review;
+  const score = attempt.score;
+  return (
+    <div className="exam-review">
+      <PageTitle title={t('exams.review.pageTitle', { title: attempt.blueprintTitle })} />
+      <Link to={`/banks/${attempt.bankId}`} className="exam-review__back">
+        <ArrowLeftIcon />
+        {t('exams.review.backToBank', { bank: attempt.bankTitle })}
+      </Link>
+      <header className="exam-review__header">
+        <p className="exam-review__eyebrow">{t('exams.review.eyebrow')}</p>
+        <h1>{attempt.blueprintTitle}</h1>
+        {attempt.submittedAt && (
+          <p className="exam-review__submitted">
+            {t('exams.review.submittedAt', { time: formatDateTime(attempt.submittedAt, locale) })}
+            {attempt.state === 'expired' && <> · {t('exams.review.timeRanOut')}</>}
+          </p>
+        )}
+      </header>
+
+      <section className="exam-score" aria-labelledby="exam-score-heading">
+        <h2 id="exam-score-heading" className="visually-hidden">
+          {t('exams.review.result')}
+        </h2>
+        {score ? (
+          <>
+            <p
+              className={`exam-score__verdict exam-score__verdict--${score.passed ? 'pass' : 'fail'}`}
+            >
+              {score.passed ? (
+                <CheckIcon width={28} height={28} />
+              ) : (
+                <CrossIcon width={28} height={28} />
+              )}
+              {score.passed ? t('exams.review.passed') : t('exams.review.failed')}
+            </p>
+            <p className="exam-score__numbers">
+              {t('exams.review.score', {
+                points: score.points,
+                count: score.maxPoints,
+                percent: Math.round(score.fraction * 100),
+              })}
+            </p>
+            <p>{t('exams.review.passMark', { percent: Math.round(review.passMark * 100) })}</p>
+          </>
+        ) : (
+          <p>{t('exams.review.grading')}</p>
+        )}
+        <p className="exam-score__reviews">
+          <Link to="/review">{t('exams.review.toReviews')}</Link>
+        </p>
+      </section>
+
+      {review.reviewPolicy === 'score_only' && <p>{t('exams.review.scoreOnly')}</p>}
+
+      <ol className="exam-review__items">
+        {review.items.map((item) => (
+          <li key={item.position}>
+            <article
+              className="exam-review-item"
+              aria-labelledby={`exam-review-item-${item.position}`}
+            >
+              <div className="exam-review-item__top">
+                <h2 id={`exam-review-item-${item.position}`}>
+                  {t('exams.review.question', { position: item.position })}
+                </h2>
+                <ItemVerdict item={item} />
+              </div>
+              {renderAnswer(item)}
+            </article>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function ItemVerdict({ item }: { item: ExamReviewItem }) {
+  const { t } = useI18n();
+  const points =
+    item.points === null
+      ? null
+      : t('exams.review.points', { points: item.points, count: item.maxPoints });
+  if (item.correct === null) {
+    return points ? <p className="exam-review-item__points">{points}</p> : null;
+  }
+  const kind = item.correct ? 'correct' : item.points ? 'partial' : 'wrong';
+  return (
+    <p className={`exam-review-item__verdict exam-review-item__verdict--${kind}`}>
+      {{ correct: <CheckIcon />, partial: <PartialIcon />, wrong: <CrossIcon /> }[kind]}
+      <span>{t(`exams.review.${kind}`)}</span>
+      {points && <span className="exam-review-item__points">· {points}</span>}
+    </p>
+  );
+}
+
+function ReviewSkeleton() {
+  const { t } = useI18n();
+  return (
+    <div className="exam-review" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        {t('exams.review.loading')}
+      </p>
+      <Skeleton width="8rem" />
+      <Skeleton width="min(24rem, 80%)" height="2.25rem" />
+      <Skeleton height="6rem" />
+      <Skeleton height="10rem" />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
+import { useT } from '../../../lib/i18n';
+import { RichText } from './rich-text';
+
+/** An answer in words: the option texts, the items in order, each prompt with its match. */
+export function AnswerSummary({
+  question,
+  answer,
+  tolerance,
+}: {
+  question: LearnerQuestion;
+  answer: AnswerInput;
+  /** The numeric tolerance, when the grader told it. */
+  tolerance?: number | undefined;
+}) {
+  const t = useT();
+  if (question.type !== answer.type) return null;
+
+  switch (answer.type) {
+    case 'single_choice': {
+      if (question.type !== 'single_choice') return null;
+      const option = question.options.find((candidate) => candidate.id === answer.optionId);
+      return <RichText source={option?.text ?? answer.optionId} inline />;
+    }
+    case 'multiple_response': {
+      if (question.type !== 'multiple_response') return null;
+      const chosen = question.options.filter((option) => answer.optionIds.includes(option.id));
+      if (chosen.length === 0) return <>{t('practice.summary.none')}</>;
+      return (
+        <ul className="practice-summary">
+          {chosen.map((option) => (
+            <li key={option.id}>
+              <RichText source={option.text} inline />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    case 'true_false':
+      return <>{answer.value ? t('practice.answer.true') : t('practice.answer.false')}</>;
+    case 'short_text':
+      return <>{answer.text}</>;
+    case 'numeric': {
+      const unit = question.type === 'numeric' ? (question.unit ?? answer.unit ?? '') : '';
+      return (
+        <>
+          {tolerance
+            ? t('practice.summary.numberWithTolerance', { value: answer.value, tolerance, unit })
+            : t('practice.summary.number', { value: answer.value, unit })}
+        </>
+      );
+    }
+    case 'ordering': {
+      if (question.type !== 'ordering') return null;
+      return (
+        <ol className="practice-summary">
+          {answer.itemIds.map((itemId) => (
+            <li key={itemId}>
+              <RichText
+                source={question.items.find((item) => item.id === itemId)?.text ?? itemId}
+                inline
+              />
+            </li>
+          ))}
+        </ol>
+      );
+    }
+    case 'matching': {
+      if (question.type !== 'matching') return null;
+      const given = new Map(answer.pairs.map((pair) => [pair.pairId, pair.answer]));
+      return (
+        <ul className="practice-summary">
+          {question.prompts.map((prompt) => (
+            <li key={prompt.id}>
+              <RichText source={prompt.prompt} inline /> →{' '}
+              {given.get(prompt.id) ?? t('practice.summary.unanswered')}
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    case 'cloze': {
+      if (question.type !== 'cloze') return null;
+      const given = new Map(answer.blanks.map((blank) => [blank.blankId, blank.value]));
+      return (
+        <ul className="practice-summary">
+          {question.blanks.map((blank, index) => {
+            const value = given.get(blank.id);
+            const text =
+              value === undefined
+                ? t('practice.summary.unanswered')
+                : blank.kind === 'choice' && typeof value === 'number'
+                  ? (blank.options[value] ?? String(value))
+                  : String(value);
+            return (
+              <li key={blank.id}>
+                {t('practice.answer.blank', { number: index + 1 })}: {text}
+              </li>
+            );
+          })}
+        </ul>
+      );
+    }
+  }
+}

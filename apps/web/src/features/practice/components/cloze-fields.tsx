@@ -1,0 +1,89 @@
+import type { LearnerQuestion } from '@questa/contracts';
+import { useId } from 'react';
+import { useT } from '../../../lib/i18n';
+import type { FieldProps } from './answer-fields';
+import { Mark } from './mark';
+
+type Cloze = Extract<LearnerQuestion, { type: 'cloze' }>;
+
+/** What each blank shows in the stem: its number, which labels its field below. */
+export function blankNumbers(question: Cloze): Record<string, string> {
+  return Object.fromEntries(question.blanks.map((blank, index) => [blank.id, `(${index + 1})`]));
+}
+
+/**
+ * The blanks listed under the stem, numbered as the stem shows them: a text field for a text blank,
+ * a select for a choice blank. The value of a choice is its index in the authored options.
+ */
+export function ClozeFields({
+  question,
+  draft,
+  onChange,
+  feedback,
+  readOnly,
+  describedBy,
+}: FieldProps<'cloze'>) {
+  const t = useT();
+  const baseId = useId();
+  const set = (blankId: string, value: string | number, kind: 'choose' | 'type') =>
+    onChange({ type: 'cloze', blanks: { ...draft.blanks, [blankId]: value } }, kind);
+
+  return (
+    <fieldset className="fieldset practice-cloze" aria-describedby={describedBy}>
+      <legend>{t('practice.answer.fillBlanks')}</legend>
+      {question.blanks.map((blank, index) => {
+        const id = `${baseId}-${index}`;
+        const value = draft.blanks[blank.id] ?? '';
+        const marks = feedback?.blanks.find((entry) => entry.blankId === blank.id);
+        return (
+          <div key={blank.id} className="practice-cloze__row">
+            <label htmlFor={id} className="practice-cloze__label">
+              {t('practice.answer.blank', { number: index + 1 })}
+            </label>
+            {blank.kind === 'text' ? (
+              <input
+                id={id}
+                className="input"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                maxLength={1000}
+                value={String(value)}
+                readOnly={readOnly}
+                onChange={(event) => set(blank.id, event.target.value, 'type')}
+              />
+            ) : (
+              <select
+                id={id}
+                className="input"
+                value={String(value)}
+                disabled={readOnly}
+                onChange={(event) =>
+                  set(
+                    blank.id,
+                    event.target.value === '' ? '' : Number(event.target.value),
+                    'choose',
+                  )
+                }
+              >
+                <option value="">{t('practice.answer.choose')}</option>
+                {blank.options.map((option, optionIndex) => (
+                  <option key={optionIndex} value={optionIndex}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            )}
+            {marks &&
+              (marks.correct ? (
+                <Mark ok>{t('practice.mark.matchCorrect')}</Mark>
+              ) : (
+                <Mark ok={false}>{t('practice.mark.shouldBe', { answer: marks.expected })}</Mark>
+              ))}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,50 @@
+import type { LearnerQuestion, PracticeItem } from '@questa/contracts';
+import { useId, useState, type Ref } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { formatRelativeTime } from '../relative-time';
+import { Solution } from './graded-answer';
+import { Verdict, verdictOf } from './verdict';
+
+/**
+ * The graded result under the marked answer: right, partly right or wrong, the points, the correct
+ * answer, the explanation and when the question comes back for review. Focus moves here after
+ * Submit, so a screen reader reads the result first.
+ */
+export function FeedbackPanel({
+  question,
+  result,
+  ref,
+}: {
+  question: LearnerQuestion;
+  result: NonNullable<PracticeItem['result']>;
+  ref?: Ref<HTMLElement>;
+}) {
+  const { t, locale } = useI18n();
+  const verdictId = useId();
+  // The time the result arrived is "now" for it; it does not move while the feedback is read.
+  const [now] = useState(Date.now);
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className={`practice-feedback practice-feedback--${verdictOf(result.correct, result.score)}`}
+      aria-labelledby={verdictId}
+    >
+      <Verdict kind={verdictOf(result.correct, result.score)} id={verdictId} />
+      <p className="practice-feedback__points">
+        {t('practice.feedback.points', { points: result.points, count: result.maxPoints })}
+      </p>
+      <Solution
+        question={question}
+        correctAnswer={result.correctAnswer}
+        feedback={result.feedback}
+        explanation={result.explanation || null}
+      />
+      <p className="practice-feedback__schedule">
+        {t('practice.feedback.comesBack', {
+          when: formatRelativeTime(result.card.due, now, locale),
+        })}
+      </p>
+    </section>
+  );
+}

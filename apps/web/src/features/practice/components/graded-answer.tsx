@@ -1,0 +1,90 @@
+import type { AnswerFeedback, AnswerInput, LearnerQuestion } from '@questa/contracts';
+import { useId } from 'react';
+import { useT } from '../../../lib/i18n';
+import { draftFromAnswer } from '../answer-draft';
+import { AnswerFields } from './answer-fields';
+import { AnswerSummary } from './answer-summary';
+import { QuestionStem } from './question-stem';
+import { RichText } from './rich-text';
+
+/** The correct answer and the explanation, each under its own heading. */
+export function Solution({
+  question,
+  correctAnswer,
+  feedback,
+  explanation,
+}: {
+  question: LearnerQuestion;
+  correctAnswer: AnswerInput | null;
+  feedback: AnswerFeedback | null;
+  explanation: string | null;
+}) {
+  const t = useT();
+  return (
+    <>
+      {correctAnswer && (
+        <div className="practice-solution">
+          <h3 className="practice-solution__heading">{t('practice.feedback.correctAnswer')}</h3>
+          <div className="practice-solution__body">
+            <AnswerSummary
+              question={question}
+              answer={correctAnswer}
+              tolerance={feedback?.type === 'numeric' ? feedback.tolerance : undefined}
+            />
+          </div>
+        </div>
+      )}
+      {explanation && (
+        <div className="practice-solution">
+          <h3 className="practice-solution__heading">{t('practice.feedback.explanation')}</h3>
+          <RichText source={explanation} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * A question answered earlier, as a review shows it: the question, the learner's answer marked part
+ * by part where the grader's feedback is known, then the correct answer and the explanation where
+ * they are given.
+ */
+export function GradedAnswer({
+  question,
+  answer,
+  feedback,
+  correctAnswer,
+  explanation,
+}: {
+  question: LearnerQuestion;
+  answer: AnswerInput | null;
+  feedback: AnswerFeedback | null;
+  correctAnswer: AnswerInput | null;
+  explanation: string | null;
+}) {
+  const t = useT();
+  const stemId = useId();
+  return (
+    <div className="practice-graded">
+      <QuestionStem question={question} id={stemId} />
+      {answer ? (
+        <AnswerFields
+          question={question}
+          draft={draftFromAnswer(question, answer)}
+          onChange={() => {}}
+          feedback={feedback}
+          readOnly
+          describedBy={stemId}
+        />
+      ) : (
+        <p className="practice-graded__none">{t('practice.summary.noAnswer')}</p>
+      )}
+      <Solution
+        question={question}
+        correctAnswer={correctAnswer}
+        feedback={feedback}
+        explanation={explanation}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { useT } from '../../../lib/i18n';
+import type { FieldProps } from './answer-fields';
+import { Mark } from './mark';
+import { RichText } from './rich-text';
+
+/** One select per prompt, each offering every answer text; several prompts may share one. */
+export function MatchingFields({
+  question,
+  draft,
+  onChange,
+  feedback,
+  readOnly,
+  describedBy,
+}: FieldProps<'matching'>) {
+  const t = useT();
+  const baseId = useId();
+  return (
+    <fieldset className="fieldset practice-matching" aria-describedby={describedBy}>
+      <legend>{t('practice.answer.matchEach')}</legend>
+      {question.prompts.map((prompt, index) => {
+        const id = `${baseId}-${index}`;
+        const marks = feedback?.pairs.find((pair) => pair.pairId === prompt.id);
+        return (
+          <div key={prompt.id} className="practice-matching__row">
+            <label htmlFor={id} className="practice-matching__prompt">
+              <RichText source={prompt.prompt} inline />
+            </label>
+            <select
+              id={id}
+              className="input"
+              value={draft.pairs[prompt.id] ?? ''}
+              disabled={readOnly}
+              onChange={(event) =>
+                onChange(
+                  { type: 'matching', pairs: { ...draft.pairs, [prompt.id]: event.target.value } },
+                  'choose',
+                )
+              }
+            >
+              <option value="">{t('practice.answer.choose')}</option>
+              {question.answers.map((answer) => (
+                <option key={answer} value={answer}>
+                  {answer}
+                </option>
+              ))}
+            </select>
+            {marks &&
+              (marks.correct ? (
+                <Mark ok>{t('practice.mark.matchCorrect')}</Mark>
+              ) : (
+                <Mark ok={false}>{t('practice.mark.shouldBe', { answer: marks.expected })}</Mark>
+              ))}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,157 @@
+import type { PracticeState } from '@questa/contracts';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import type { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { useSubmitAnswer } from '../api/submit-answer';
+import {
+  draftFromAnswer,
+  isReady,
+  pickByNumber,
+  toAnswer,
+  type AnswerDraft,
+} from '../answer-draft';
+import { AnswerFields } from './answer-fields';
+import { BookmarkButton } from './bookmark-button';
+import { FeedbackPanel } from './feedback-panel';
+import { KeyboardHint } from './keyboard-hint';
+import { QuestionStem } from './question-stem';
+import { QuotaNotice } from './quota-notice';
+
+/** Keys typed into these belong to them; the page's shortcuts stay out of their way. */
+const ownsKeys = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    target.matches('input:not([type="radio"]):not([type="checkbox"]), textarea, select') ||
+    target.closest('dialog') !== null);
+
+/** Enter on these already does what they say. */
+const handlesEnter = (target: EventTarget | null) =>
+  target instanceof HTMLElement && target.closest('button, a, summary') !== null;
+
+/**
+ * One practice question: answer it, submit, read the feedback, go on. The answer typed is kept in
+ * this component's state, so a refused submit (the daily allowance, a lost connection) leaves it
+ * where it was.
+ */
+export function PracticeItem({
+  state,
+  focusOnMount,
+  next,
+}: {
+  state: PracticeState & { item: NonNullable<PracticeState['item']> };
+  focusOnMount: boolean;
+  next: { run: () => void; pending: boolean; error: ApiError | undefined; label: string };
+}) {
+  const t = useT();
+  const { item, session } = state;
+  const { question, result } = item;
+  const headingId = useId();
+  const stemId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const feedback = useRef<HTMLElement>(null);
+  const submittedHere = useRef(false);
+  const [draft, setDraft] = useState<AnswerDraft>(() => draftFromAnswer(question, item.answer));
+  const submit = useSubmitAnswer();
+  const ready = isReady(draft) && submit.status !== 'pending';
+
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+
+  useEffect(() => {
+    if (result && submittedHere.current) feedback.current?.focus();
+  }, [result]);
+
+  const send = async () => {
+    const answer = toAnswer(draft);
+    if (result || !answer || !ready) return;
+    submittedHere.current = true;
+    await submit.mutate(state, answer);
+  };
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.isComposing || ownsKeys(event.target)) return;
+    if (/^[1-9]$/.test(event.key) && !result) {
+      const picked = pickByNumber(question, draft, Number(event.key));
+      if (!picked) return;
+      event.preventDefault();
+      setDraft(picked);
+    } else if (event.key === 'Enter' && !handlesEnter(event.target)) {
+      event.preventDefault();
+      if (!result) void send();
+      else if (!next.pending) next.run();
+    }
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const quotaExceeded = submit.status === 'error' && submit.error.code === 'quota.exceeded';
+
+  return (
+    <section className="practice-item" aria-labelledby={headingId}>
+      <div className="practice-item__top">
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          {t('practice.question', { position: item.position })}
+        </h2>
+        <p className="practice-item__meta">
+          {question.topic} · {t('practice.difficulty', { level: question.difficulty })}
+        </p>
+        <BookmarkButton sessionId={session.id} itemId={item.id} initial={item.bookmarked} />
+      </div>
+
+      <QuestionStem question={question} id={stemId} />
+
+      <form
+        className="practice-item__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <AnswerFields
+          question={question}
+          draft={draft}
+          onChange={(next) => setDraft(next)}
+          feedback={result?.feedback ?? null}
+          readOnly={result !== null}
+          describedBy={stemId}
+          showKeys={result === null}
+        />
+        {!result && (
+          <div className="practice-item__actions">
+            <Button type="submit" disabled={!ready}>
+              {submit.status === 'pending' ? t('practice.submitting') : t('practice.submit')}
+            </Button>
+          </div>
+        )}
+      </form>
+
+      {quotaExceeded && (
+        <QuotaNotice limit={session.allowance.limit} resetsAt={session.allowance.resetsAt} />
+      )}
+      {submit.status === 'error' && !quotaExceeded && (
+        <ProblemAlert title={t('practice.submitFailed')} error={submit.error} onRetry={send} />
+      )}
+
+      {result && (
+        <>
+          <FeedbackPanel ref={feedback} question={question} result={result} />
+          {next.error && <ProblemAlert title={t('practice.nextFailed')} error={next.error} />}
+          <div className="practice-item__actions">
+            <Button onClick={next.run} disabled={next.pending}>
+              {next.label}
+            </Button>
+          </div>
+        </>
+      )}
+      <KeyboardHint question={question} />
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { useT } from '../../../lib/i18n';
+import { parseNumber } from '../answer-draft';
+import type { FieldProps } from './answer-fields';
+import { Mark } from './mark';
+
+export function ShortTextField({
+  draft,
+  onChange,
+  feedback,
+  readOnly,
+  describedBy,
+}: FieldProps<'short_text'>) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="field practice-typed">
+      <label className="field__label" htmlFor={id}>
+        {t('practice.answer.yourAnswer')}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="text"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={1000}
+        value={draft.text}
+        readOnly={readOnly}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange({ type: 'short_text', text: event.target.value }, 'type')}
+      />
+      {feedback &&
+        (feedback.matched !== null ? (
+          <Mark ok>{t('practice.mark.accepted')}</Mark>
+        ) : (
+          <Mark ok={false}>{t('practice.mark.notAccepted')}</Mark>
+        ))}
+    </div>
+  );
+}
+
+/** A number typed as text, so "1." and "-" can be typed on the way; a comma works as a point. */
+export function NumericField({
+  question,
+  draft,
+  onChange,
+  feedback,
+  readOnly,
+  describedBy,
+}: FieldProps<'numeric'>) {
+  const t = useT();
+  const id = useId();
+  const unit = question.unit;
+  const invalid = draft.text.trim() !== '' && parseNumber(draft.text) === null;
+  const describedByIds = [describedBy, invalid ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field practice-typed">
+      <label className="field__label" htmlFor={id}>
+        {unit ? t('practice.answer.numberIn', { unit }) : t('practice.answer.number')}
+      </label>
+      <div className="practice-number">
+        <input
+          id={id}
+          className="input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.text}
+          readOnly={readOnly}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedByIds || undefined}
+          onChange={(event) => onChange({ type: 'numeric', text: event.target.value }, 'type')}
+        />
+        {unit && (
+          <span className="practice-number__unit" aria-hidden="true">
+            {unit}
+          </span>
+        )}
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="field__error">
+          {t('practice.answer.notANumber')}
+        </p>
+      )}
+      {feedback && (
+        <Mark ok={feedback.withinTolerance && feedback.unitAccepted}>
+          {!feedback.withinTolerance
+            ? t('practice.mark.outsideTolerance')
+            : feedback.unitAccepted
+              ? t('practice.mark.accepted')
+              : t('practice.mark.unitNotAccepted')}
+        </Mark>
+      )}
+    </div>
+  );
+}

@@ -10,9 +10,12 @@ const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export interface RunningServer {
   url: string;
+  port: number;
   dataDir: string;
   output: () => string;
   stop(): Promise<number | null>;
+  /** Ends the process at once (SIGKILL), as a crash or a pulled plug would; keeps the data. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -56,21 +59,37 @@ export function spawnQuesta(env: Record<string, string>, unset: string[] = []) {
  * with a fresh data folder and the embedded database, and waits until it is healthy.
  */
 export async function startQuesta(
-  options: { dataDir?: string; keepDataDir?: boolean } = {},
+  options: {
+    dataDir?: string;
+    keepDataDir?: boolean;
+    /** A port to reuse, e.g. to start again where a killed server ran. */
+    port?: number;
+    /** More settings for the process, e.g. a short exam grace period. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'questa-e2e-')));
-  const { child, output } = spawnQuesta({ PORT: String(port), QUESTA_DATA_DIR: dataDir });
+  const { child, output, exited } = spawnQuesta({
+    ...options.env,
+    PORT: String(port),
+    QUESTA_DATA_DIR: dataDir,
+  });
   const url = `http://localhost:${port}`;
   await waitForHealth(url, child, output);
   return {
     url,
+    port,
     dataDir,
     output,
     async stop() {
       const code = await stopChild(child);
       if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
       return code;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -1,0 +1,188 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readOutbox } from '@questa/identity';
+import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
+import { answerAnything, grantPremium } from './support/learning';
+
+/**
+ * A new learner's first day, in Chromium: practise a bank until the free allowance runs out,
+ * get premium, take a timed exam with a reload in the middle, read the result, then find the
+ * missed questions in the reviews and the results on the progress page.
+ */
+describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
+  const baseUrl = inject('baseUrl');
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const email = `first-day-${Date.now()}@questa.test`;
+  const password = 'a long enough passphrase';
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterAll(() => browser?.close());
+
+  const axe = async () => expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  it('signs up and opens a bank', async () => {
+    await page.goto(baseUrl);
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.getByLabel('Display name').fill('Fay First-Day');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page
+      .getByText(/check your email/i)
+      .first()
+      .waitFor();
+    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
+    await page.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
+    await page.getByRole('link', { name: 'Continue to sign in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Fay First-Day').first().waitFor();
+
+    await page.goto(baseUrl);
+    await page
+      .getByRole('link', { name: /World Geography/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/banks\/[0-9a-f-]{36}$/);
+  });
+
+  it('practises with feedback and explanations, until the daily allowance runs out', async () => {
+    await page.getByRole('button', { name: 'Start practising' }).click();
+    await page.waitForURL(/\/practice\/[0-9a-f-]{36}$/);
+    await page.getByText('20 of 20 free answers left today').waitFor();
+    await axe();
+
+    let quotaReached = false;
+    for (let answered = 0; answered < 25 && !quotaReached; answered++) {
+      const question = page.getByRole('region', { name: /^Question \d+$/ });
+      await question.waitFor();
+      await answerAnything(question);
+      await page.getByRole('button', { name: 'Submit answer' }).click();
+      const outcome = page
+        .getByText(/^(Correct|Partly right|Wrong)$/)
+        .or(page.getByText("You've used today's 20 free answers"));
+      await outcome.first().waitFor();
+      if (await page.getByText("You've used today's 20 free answers").count()) {
+        quotaReached = true;
+        expect(answered).toBe(20);
+        break;
+      }
+      // Feedback names the verdict in words (not colour alone) and shows the key.
+      await page.getByText('Correct answer', { exact: true }).first().waitFor();
+      if (answered === 0) {
+        await page.getByText(/comes back for review/).waitFor();
+        await axe();
+      }
+      await page.getByRole('button', { name: 'Next question' }).click();
+    }
+    expect(quotaReached).toBe(true);
+    // What premium gives is shown, and the typed answer is still there.
+    await page.getByText('unlimited practice').waitFor();
+    await page.getByText('timed mock exams').waitFor();
+    await axe();
+  });
+
+  it('takes a timed exam after an admin grants premium, reloads mid-way, and reads the result', async () => {
+    await grantPremium(baseUrl, email);
+    await page.goto(baseUrl);
+    await page
+      .getByRole('link', { name: /World Geography/ })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Start exam: / })
+      .first()
+      .click();
+    await page.waitForURL(/\/exams\/[0-9a-f-]{36}/);
+    const timer = page.getByRole('timer');
+    await timer.waitFor();
+
+    for (let position = 1; position <= 3; position++) {
+      const question = page.getByRole('region', { name: new RegExp(`^Question ${position} of`) });
+      await question.waitFor();
+      await answerAnything(question);
+      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+    await axe();
+    const before = await timer.textContent();
+
+    await page.reload();
+    await timer.waitFor();
+    const navigator = page.getByRole('navigation', { name: 'Questions' });
+    await expect
+      .poll(() => navigator.getByText('answered', { exact: false }).count())
+      .toBeGreaterThan(0);
+    for (let position = 1; position <= 3; position++) {
+      await expect
+        .poll(async () =>
+          navigator
+            .getByRole('link', { name: new RegExp(`^${position}, answered`) })
+            .or(navigator.getByRole('button', { name: new RegExp(`^${position}, answered`) }))
+            .count(),
+        )
+        .toBe(1);
+    }
+    // The countdown goes on from the server's deadline, not from the start again.
+    const after = await timer.textContent();
+    expect(after! <= before!).toBe(true);
+
+    await page.getByRole('button', { name: 'Submit exam' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit the exam?' });
+    await dialog.getByText(/17 questions are not answered yet/).waitFor();
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.waitForURL(/\/exams\/[0-9a-f-]{36}\/review$/);
+    await page
+      .getByText(/^(Passed|Not passed)$/)
+      .first()
+      .waitFor();
+    await page.getByText('Missed questions are now in your reviews').waitFor();
+    await page.getByText('Correct answer', { exact: true }).first().waitFor();
+    await axe();
+  });
+
+  it('finds the missed questions due in the reviews', async () => {
+    await page.getByRole('link', { name: 'Review', exact: true }).first().click();
+    await page.waitForURL(/\/review$/);
+    await page.getByText(/^Card 1 of \d+$/).waitFor();
+    await axe();
+    const card = page.getByRole('main');
+    await answerAnything(card);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page
+      .getByText(/^(Correct|Incorrect|Partly correct)$/)
+      .first()
+      .waitFor();
+    await page.getByText(/Next review/).waitFor();
+    await axe();
+  });
+
+  it('shows the results on the progress page, as charts with tables', async () => {
+    await page.getByRole('link', { name: 'Progress', exact: true }).first().click();
+    await page.waitForURL(/\/progress$/);
+    await page.getByRole('heading', { name: 'Accuracy by topic' }).waitFor();
+    await page.getByRole('img', { name: /Accuracy by topic/ }).waitFor();
+    await page.getByRole('heading', { name: 'Answers over the last 30 days' }).waitFor();
+    const exams = page
+      .getByRole('table', { name: /Exams/ })
+      .or(page.getByRole('region', { name: 'Exams' }));
+    await exams.first().waitFor();
+    await page
+      .getByText(/^(Passed|Failed)$/)
+      .first()
+      .waitFor();
+    await axe();
+    expect(pageErrors).toEqual([]);
+  });
+});

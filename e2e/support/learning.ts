@@ -1,0 +1,72 @@
+import type { Locator, Page } from 'playwright-core';
+import { signInOverHttp } from '@questa/gateway/testing';
+import { DEMO_PASSWORD } from './sign-in';
+
+/**
+ * Gives some answer to whatever question is on screen, the way a hurried learner would: the first
+ * option, the number 1, the order as shown. Right or wrong does not matter to these tests; that
+ * an answer of the question's own type goes through does.
+ */
+export async function answerAnything(area: Locator) {
+  const keepOrder = area.getByRole('button', { name: 'Keep this order' });
+  if (await keepOrder.count()) {
+    await keepOrder.click();
+    return;
+  }
+  const radios = area.getByRole('radio');
+  if (await radios.count()) {
+    await radios.first().check();
+    return;
+  }
+  const boxes = area.getByRole('checkbox');
+  if (await boxes.count()) await boxes.first().check();
+  const selects = area.getByRole('combobox');
+  for (let i = 0; i < (await selects.count()); i++) {
+    await selects.nth(i).selectOption({ index: 1 });
+  }
+  const fields = area.locator('input[type="text"], input:not([type]), input[inputmode], textarea');
+  for (let i = 0; i < (await fields.count()); i++) {
+    await fields.nth(i).fill('1');
+  }
+}
+
+/** A JSON call to a running Questa as a signed-in user, with the headers browsers send. */
+export async function callAs(
+  baseUrl: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: () => Promise<unknown> }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      cookie,
+      accept: 'application/json',
+      ...(method === 'GET' ? {} : { 'x-questa-request': '1', origin: baseUrl }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: () => response.json() };
+}
+
+/** The demo admin grants premium to `email` by hand, as the admin page does. */
+export async function grantPremium(baseUrl: string, email: string) {
+  const admin = await signInOverHttp(baseUrl, 'admin@questa.test', DEMO_PASSWORD);
+  const { users } = (await (
+    await callAs(baseUrl, admin, 'GET', '/api/admin/users?limit=100')
+  ).json()) as {
+    users: { id: string; email: string }[];
+  };
+  const user = users.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`No user ${email} to grant premium to`);
+  const granted = await callAs(baseUrl, admin, 'PUT', `/api/admin/users/${user.id}/premium`, {
+    premium: true,
+    until: null,
+  });
+  if (granted.status !== 200) throw new Error(`Granting premium failed: ${granted.status}`);
+}
+
+/** The id in a page's URL, e.g. the attempt of `/exams/:attemptId`. */
+export const idInUrl = (page: Page) => /([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';

@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.questa/**', '**/.questa/**'] },
@@ -41,4 +44,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Client features are vertical slices: what two of them share lives in src/components or src/lib.
+  ...features.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${features.filter((other) => other !== feature).join('|')})/`,
+              message:
+                'Features never import each other: move what they share to src/components or src/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -3,8 +3,13 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import type { Logger } from 'vite';
 import { loadWebBuildConfig } from '@questa/config';
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 const webDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(webDir, '../..');
@@ -72,9 +77,37 @@ async function buildIfStale({ force = false, log }: EnsureWebBuildOptions) {
     logLevel: log ? 'warn' : 'info',
     ...(log ? { customLogger: forwardingLogger(log) } : {}),
   });
+  await precompress(distDir);
   await writeFile(stampFile, JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }));
   say(`Built the web client in ${Math.round(performance.now() - started)} ms.`);
   return { built: true, distDir };
+}
+
+const compressible = /\.(js|css|html|svg|json|txt)$/;
+
+/**
+ * Writes a Brotli and a gzip copy beside every text asset, so the server sends them as they are
+ * (no compression work per request) to any browser that accepts them. On a phone's connection the
+ * client's JavaScript is a third of its size this way.
+ */
+async function precompress(dir: string) {
+  const files = (await listFiles(dir)).filter((file) => compressible.test(file));
+  await Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file);
+      if (content.length < 1024) return;
+      const [br, gz] = await Promise.all([
+        brotli(content, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 10,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+        gzip(content, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    }),
+  );
 }
 
 /**

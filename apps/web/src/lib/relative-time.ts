@@ -10,7 +10,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
  * When `iso` is, said relative to `now` in the reader's language: "in 10 minutes", "tomorrow",
  * "in 3 days". Anything within half a minute is "now".
  */
-export function formatRelativeTime(iso: string, now: number, locale: string): string {
+export function formatRelativeTime(iso: string, locale: string, now = Date.now()): string {
   const at = new Date(iso).getTime();
   if (Number.isNaN(at)) return iso;
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

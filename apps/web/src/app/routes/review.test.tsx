@@ -109,7 +109,7 @@ describe('review page', () => {
 
     const verdict = await within(card).findByRole('heading', { name: 'Incorrect' });
     await waitFor(() => expect(document.activeElement).toBe(verdict));
-    expect(within(card).getByText('Your choice, wrong')).toBeTruthy();
+    expect(within(card).getByText('Your answer, wrong')).toBeTruthy();
     expect(within(card).getByRole('heading', { name: 'Correct answer' })).toBeTruthy();
     expect(await within(card).findByText('Paris has been the capital since 508.')).toBeTruthy();
     expect(within(card).getByText('Next review in 10 minutes.')).toBeTruthy();

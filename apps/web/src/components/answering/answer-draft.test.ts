@@ -93,9 +93,13 @@ describe('answer drafts', () => {
   it('parse numbers with a point or a comma, and refuse anything else', () => {
     expect(parseNumber('3.5')).toBe(3.5);
     expect(parseNumber('-0,25')).toBe(-0.25);
+    expect(parseNumber(' 12,5 ')).toBe(12.5);
     expect(parseNumber('1e3')).toBe(1000);
+    expect(parseNumber('-3e2')).toBe(-300);
     expect(parseNumber('')).toBeNull();
     expect(parseNumber('abc')).toBeNull();
+    expect(parseNumber('12 m')).toBeNull();
+    expect(parseNumber('0x1A')).toBeNull();
     expect(parseNumber('Infinity')).toBeNull();
   });
 

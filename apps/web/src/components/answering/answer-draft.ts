@@ -73,7 +73,8 @@ export function draftFromAnswer(
 /** A number as people type it: a comma works as the decimal point, as it does in German. */
 export function parseNumber(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
+  // Number() alone would also take "0x1A", "0b1" and "Infinity", which nobody types as an answer.
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
 }

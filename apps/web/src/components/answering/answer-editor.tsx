@@ -1,8 +1,8 @@
 import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useT } from '../../../lib/i18n';
-import { draftFromAnswer, toAnswer, type AnswerDraft } from '../answer-draft';
+import { Button } from '../ui/button';
+import { useT } from '../../lib/i18n';
+import { draftFromAnswer, toAnswer, type AnswerDraft } from './answer-draft';
 import { AnswerFields, type ChangeKind } from './answer-fields';
 import { QuestionStem } from './question-stem';
 
@@ -51,7 +51,7 @@ export function AnswerEditor({
             className="button--small"
             onClick={() => change(draft, 'choose')}
           >
-            {t('practice.answer.keepOrder')}
+            {t('answering.keepOrder')}
           </Button>
         </div>
       )}

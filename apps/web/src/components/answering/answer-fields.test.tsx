@@ -1,11 +1,11 @@
-import '../../../testing/define-config';
+import '../../testing/define-config';
 import type { AnswerFeedback, LearnerQuestion } from '@questa/contracts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../../lib/i18n';
-import { fallbackMessages } from '../../../lib/i18n/messages';
-import { emptyDraft, toAnswer, type AnswerDraft } from '../answer-draft';
+import { I18nProvider } from '../../lib/i18n';
+import { fallbackMessages } from '../../lib/i18n/messages';
+import { emptyDraft, toAnswer, type AnswerDraft } from './answer-draft';
 import { AnswerFields } from './answer-fields';
 
 afterEach(cleanup);
@@ -149,6 +149,17 @@ describe('answer widgets', () => {
         { blankId: 'b', value: 0 },
       ],
     });
+  });
+
+  it('take a number in the question’s unit, and say when the text is not one', () => {
+    const { last } = renderFields({ ...common, type: 'numeric', unit: 'm' });
+    const field = screen.getByLabelText('Your answer in m');
+    fireEvent.change(field, { target: { value: '330,5' } });
+    expect(toAnswer(last() as AnswerDraft)).toEqual({ type: 'numeric', value: 330.5 });
+    fireEvent.change(field, { target: { value: 'three' } });
+    expect(screen.getByText('Enter a number, such as 12.5 or 12,5.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(toAnswer(last() as AnswerDraft)).toBeNull();
   });
 
   it('mark a true/false answer in words', () => {

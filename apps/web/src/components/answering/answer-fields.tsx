@@ -1,11 +1,11 @@
 import type { AnswerFeedback, LearnerQuestion } from '@questa/contracts';
-import type { AnswerDraft } from '../answer-draft';
+import type { AnswerDraft } from './answer-draft';
 import { ChoiceFields, TrueFalseFields } from './choice-fields';
 import { ClozeFields } from './cloze-fields';
 import { MatchingFields } from './matching-fields';
 import { OrderingField } from './ordering-field';
 import { NumericField, ShortTextField } from './typed-fields';
-import '../../../components/ui/field.css';
+import '../ui/field.css';
 import './answer-fields.css';
 
 /** `choose` for a click or a pick, sent at once; `type` for typing, which callers may debounce. */

@@ -1,5 +1,5 @@
 import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { RichText } from './rich-text';
 
 /** An answer in words: the option texts, the items in order, each prompt with its match. */
@@ -25,7 +25,7 @@ export function AnswerSummary({
     case 'multiple_response': {
       if (question.type !== 'multiple_response') return null;
       const chosen = question.options.filter((option) => answer.optionIds.includes(option.id));
-      if (chosen.length === 0) return <>{t('practice.summary.none')}</>;
+      if (chosen.length === 0) return <>{t('answering.summary.none')}</>;
       return (
         <ul className="practice-summary">
           {chosen.map((option) => (
@@ -37,7 +37,7 @@ export function AnswerSummary({
       );
     }
     case 'true_false':
-      return <>{answer.value ? t('practice.answer.true') : t('practice.answer.false')}</>;
+      return <>{answer.value ? t('answering.true') : t('answering.false')}</>;
     case 'short_text':
       return <>{answer.text}</>;
     case 'numeric': {
@@ -45,8 +45,8 @@ export function AnswerSummary({
       return (
         <>
           {tolerance
-            ? t('practice.summary.numberWithTolerance', { value: answer.value, tolerance, unit })
-            : t('practice.summary.number', { value: answer.value, unit })}
+            ? t('answering.summary.numberWithTolerance', { value: answer.value, tolerance, unit })
+            : t('answering.summary.number', { value: answer.value, unit })}
         </>
       );
     }
@@ -73,7 +73,7 @@ export function AnswerSummary({
           {question.prompts.map((prompt) => (
             <li key={prompt.id}>
               <RichText source={prompt.prompt} inline /> →{' '}
-              {given.get(prompt.id) ?? t('practice.summary.unanswered')}
+              {given.get(prompt.id) ?? t('answering.summary.unanswered')}
             </li>
           ))}
         </ul>
@@ -88,13 +88,13 @@ export function AnswerSummary({
             const value = given.get(blank.id);
             const text =
               value === undefined
-                ? t('practice.summary.unanswered')
+                ? t('answering.summary.unanswered')
                 : blank.kind === 'choice' && typeof value === 'number'
                   ? (blank.options[value] ?? String(value))
                   : String(value);
             return (
               <li key={blank.id}>
-                {t('practice.answer.blank', { number: index + 1 })}: {text}
+                {t('answering.blank', { number: index + 1 })}: {text}
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { useT } from '../../../lib/i18n';
-import { toggled, type AnswerDraft } from '../answer-draft';
+import { useT } from '../../lib/i18n';
+import { toggled, type AnswerDraft } from './answer-draft';
 import type { FieldProps } from './answer-fields';
 import { Mark } from './mark';
 import { RichText } from './rich-text';
@@ -40,7 +40,7 @@ export function ChoiceFields(props: ChoiceProps) {
 
   return (
     <fieldset className="fieldset practice-choices" aria-describedby={describedBy}>
-      <legend>{single ? t('practice.answer.chooseOne') : t('practice.answer.chooseAll')}</legend>
+      <legend>{single ? t('answering.chooseOne') : t('answering.chooseAll')}</legend>
       {question.options.map((option, index) => {
         const marks = props.feedback?.options.find((entry) => entry.optionId === option.id);
         return (
@@ -74,7 +74,7 @@ export function TrueFalseFields({
   const name = useId();
   return (
     <fieldset className="fieldset practice-choices" aria-describedby={describedBy}>
-      <legend>{t('practice.answer.trueOrFalse')}</legend>
+      <legend>{t('answering.trueOrFalse')}</legend>
       {[true, false].map((value, index) => (
         <ChoiceOption
           key={String(value)}
@@ -90,7 +90,7 @@ export function TrueFalseFields({
               : null
           }
         >
-          {value ? t('practice.answer.true') : t('practice.answer.false')}
+          {value ? t('answering.true') : t('answering.false')}
         </ChoiceOption>
       ))}
     </fieldset>
@@ -127,9 +127,9 @@ function ChoiceOption({
         </kbd>
       )}
       <span className="practice-choice__text">{children}</span>
-      {marks?.chosen && marks.correct && <Mark ok>{t('practice.mark.chosenCorrect')}</Mark>}
-      {marks?.chosen && !marks.correct && <Mark ok={false}>{t('practice.mark.chosenWrong')}</Mark>}
-      {marks && !marks.chosen && marks.correct && <Mark ok>{t('practice.mark.correct')}</Mark>}
+      {marks?.chosen && marks.correct && <Mark ok>{t('answering.mark.chosenCorrect')}</Mark>}
+      {marks?.chosen && !marks.correct && <Mark ok={false}>{t('answering.mark.chosenWrong')}</Mark>}
+      {marks && !marks.chosen && marks.correct && <Mark ok>{t('answering.mark.correct')}</Mark>}
     </label>
   );
 }

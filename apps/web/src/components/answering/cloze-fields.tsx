@@ -1,6 +1,6 @@
 import type { LearnerQuestion } from '@questa/contracts';
 import { useId } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import type { FieldProps } from './answer-fields';
 import { Mark } from './mark';
 
@@ -30,7 +30,7 @@ export function ClozeFields({
 
   return (
     <fieldset className="fieldset practice-cloze" aria-describedby={describedBy}>
-      <legend>{t('practice.answer.fillBlanks')}</legend>
+      <legend>{t('answering.fillBlanks')}</legend>
       {question.blanks.map((blank, index) => {
         const id = `${baseId}-${index}`;
         const value = draft.blanks[blank.id] ?? '';
@@ -38,7 +38,7 @@ export function ClozeFields({
         return (
           <div key={blank.id} className="practice-cloze__row">
             <label htmlFor={id} className="practice-cloze__label">
-              {t('practice.answer.blank', { number: index + 1 })}
+              {t('answering.blank', { number: index + 1 })}
             </label>
             {blank.kind === 'text' ? (
               <input
@@ -67,7 +67,7 @@ export function ClozeFields({
                   )
                 }
               >
-                <option value="">{t('practice.answer.choose')}</option>
+                <option value="">{t('answering.choose')}</option>
                 {blank.options.map((option, optionIndex) => (
                   <option key={optionIndex} value={optionIndex}>
                     {option}
@@ -77,9 +77,9 @@ export function ClozeFields({
             )}
             {marks &&
               (marks.correct ? (
-                <Mark ok>{t('practice.mark.matchCorrect')}</Mark>
+                <Mark ok>{t('answering.mark.matchCorrect')}</Mark>
               ) : (
-                <Mark ok={false}>{t('practice.mark.shouldBe', { answer: marks.expected })}</Mark>
+                <Mark ok={false}>{t('answering.mark.shouldBe', { answer: marks.expected })}</Mark>
               ))}
           </div>
         );

@@ -1,7 +1,7 @@
 import type { AnswerFeedback, AnswerInput, LearnerQuestion } from '@questa/contracts';
 import { useId } from 'react';
-import { useT } from '../../../lib/i18n';
-import { draftFromAnswer } from '../answer-draft';
+import { useT } from '../../lib/i18n';
+import { draftFromAnswer } from './answer-draft';
 import { AnswerFields } from './answer-fields';
 import { AnswerSummary } from './answer-summary';
 import { QuestionStem } from './question-stem';
@@ -24,7 +24,7 @@ export function Solution({
     <>
       {correctAnswer && (
         <div className="practice-solution">
-          <h3 className="practice-solution__heading">{t('practice.feedback.correctAnswer')}</h3>
+          <h3 className="practice-solution__heading">{t('answering.correctAnswer')}</h3>
           <div className="practice-solution__body">
             <AnswerSummary
               question={question}
@@ -36,7 +36,7 @@ export function Solution({
       )}
       {explanation && (
         <div className="practice-solution">
-          <h3 className="practice-solution__heading">{t('practice.feedback.explanation')}</h3>
+          <h3 className="practice-solution__heading">{t('answering.explanation')}</h3>
           <RichText source={explanation} />
         </div>
       )}
@@ -77,7 +77,7 @@ export function GradedAnswer({
           describedBy={stemId}
         />
       ) : (
-        <p className="practice-graded__none">{t('practice.summary.noAnswer')}</p>
+        <p className="practice-graded__none">{t('answering.summary.noAnswer')}</p>
       )}
       <Solution
         question={question}

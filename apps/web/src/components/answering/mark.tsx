@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CheckIcon, CrossIcon } from './icons';
+import { CheckIcon, CrossIcon } from './result-icons';
 
 /**
  * A right or wrong mark on one part of an answer: an icon and words, never colour alone, so it

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { renderInlineMarkdown, renderMarkdown } from '../../../lib/markdown/render-markdown';
+import { renderInlineMarkdown, renderMarkdown } from '../../lib/markdown/render-markdown';
 
 /**
  * Markdown and math as HTML, sanitised by renderMarkdown. Loaded on demand through RichText: the
- * Markdown and KaTeX libraries weigh more than the rest of the practice page together.
+ * Markdown and KaTeX libraries weigh more than the rest of a question page together.
  */
 export default function MarkdownHtml({
   source,

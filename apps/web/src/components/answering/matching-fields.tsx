@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import type { FieldProps } from './answer-fields';
 import { Mark } from './mark';
 import { RichText } from './rich-text';
@@ -17,7 +17,7 @@ export function MatchingFields({
   const baseId = useId();
   return (
     <fieldset className="fieldset practice-matching" aria-describedby={describedBy}>
-      <legend>{t('practice.answer.matchEach')}</legend>
+      <legend>{t('answering.matchEach')}</legend>
       {question.prompts.map((prompt, index) => {
         const id = `${baseId}-${index}`;
         const marks = feedback?.pairs.find((pair) => pair.pairId === prompt.id);
@@ -38,7 +38,7 @@ export function MatchingFields({
                 )
               }
             >
-              <option value="">{t('practice.answer.choose')}</option>
+              <option value="">{t('answering.choose')}</option>
               {question.answers.map((answer) => (
                 <option key={answer} value={answer}>
                   {answer}
@@ -47,9 +47,9 @@ export function MatchingFields({
             </select>
             {marks &&
               (marks.correct ? (
-                <Mark ok>{t('practice.mark.matchCorrect')}</Mark>
+                <Mark ok>{t('answering.mark.matchCorrect')}</Mark>
               ) : (
-                <Mark ok={false}>{t('practice.mark.shouldBe', { answer: marks.expected })}</Mark>
+                <Mark ok={false}>{t('answering.mark.shouldBe', { answer: marks.expected })}</Mark>
               ))}
           </div>
         );

@@ -1,8 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { useT } from '../../../lib/i18n';
-import { moved } from '../answer-draft';
+import { useT } from '../../lib/i18n';
+import { moved } from './answer-draft';
 import type { FieldProps } from './answer-fields';
-import { ArrowDownIcon, ArrowUpIcon } from './icons';
 import { Mark } from './mark';
 import { RichText } from './rich-text';
 
@@ -31,7 +30,7 @@ export function OrderingField({
     onChange({ type: 'ordering', itemIds }, 'choose');
     const position = index + step + 1;
     setAnnouncement(
-      t('practice.answer.movedTo', {
+      t('answering.movedTo', {
         item: textOf(itemId),
         position,
         count: itemIds.length,
@@ -50,7 +49,7 @@ export function OrderingField({
 
   return (
     <fieldset className="fieldset practice-ordering" aria-describedby={describedBy}>
-      <legend id={legendId}>{t('practice.answer.putInOrder')}</legend>
+      <legend id={legendId}>{t('answering.putInOrder')}</legend>
       <ol ref={list} className="practice-ordering__list" aria-labelledby={legendId}>
         {draft.itemIds.map((itemId, index) => {
           const text = textOf(itemId);
@@ -70,29 +69,29 @@ export function OrderingField({
                     className="icon-button practice-ordering__move"
                     data-step={-1}
                     disabled={index === 0}
-                    aria-label={t('practice.answer.moveUp', { item: text })}
+                    aria-label={t('answering.moveUp', { item: text })}
                     onClick={() => move(index, -1)}
                   >
-                    <ArrowUpIcon />
+                    <ArrowIcon path="M12 19V5M5 12l7-7 7 7" />
                   </button>
                   <button
                     type="button"
                     className="icon-button practice-ordering__move"
                     data-step={1}
                     disabled={index === draft.itemIds.length - 1}
-                    aria-label={t('practice.answer.moveDown', { item: text })}
+                    aria-label={t('answering.moveDown', { item: text })}
                     onClick={() => move(index, 1)}
                   >
-                    <ArrowDownIcon />
+                    <ArrowIcon path="M12 5v14M19 12l-7 7-7-7" />
                   </button>
                 </span>
               )}
               {marks &&
                 (marks.position === marks.correctPosition ? (
-                  <Mark ok>{t('practice.mark.inPlace')}</Mark>
+                  <Mark ok>{t('answering.mark.inPlace')}</Mark>
                 ) : (
                   <Mark ok={false}>
-                    {t('practice.mark.belongsAt', { position: marks.correctPosition + 1 })}
+                    {t('answering.mark.belongsAt', { position: marks.correctPosition + 1 })}
                   </Mark>
                 ))}
             </li>
@@ -103,5 +102,25 @@ export function OrderingField({
         {announcement}
       </p>
     </fieldset>
+  );
+}
+
+/** An arrow on a move button; the button's label carries the words. */
+function ArrowIcon({ path }: { path: string }) {
+  return (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.25}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable={false}
+    >
+      <path d={path} />
+    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import '../../../lib/markdown/markdown.css';
+import '../../lib/markdown/markdown.css';
 
 const MarkdownHtml = lazy(() => import('./markdown-html'));
 

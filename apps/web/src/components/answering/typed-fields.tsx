@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useT } from '../../../lib/i18n';
-import { parseNumber } from '../answer-draft';
+import { useT } from '../../lib/i18n';
+import { parseNumber } from './answer-draft';
 import type { FieldProps } from './answer-fields';
 import { Mark } from './mark';
 
@@ -16,7 +16,7 @@ export function ShortTextField({
   return (
     <div className="field practice-typed">
       <label className="field__label" htmlFor={id}>
-        {t('practice.answer.yourAnswer')}
+        {t('answering.yourAnswer')}
       </label>
       <input
         id={id}
@@ -33,9 +33,9 @@ export function ShortTextField({
       />
       {feedback &&
         (feedback.matched !== null ? (
-          <Mark ok>{t('practice.mark.accepted')}</Mark>
+          <Mark ok>{t('answering.mark.accepted')}</Mark>
         ) : (
-          <Mark ok={false}>{t('practice.mark.notAccepted')}</Mark>
+          <Mark ok={false}>{t('answering.mark.notAccepted')}</Mark>
         ))}
     </div>
   );
@@ -58,7 +58,7 @@ export function NumericField({
   return (
     <div className="field practice-typed">
       <label className="field__label" htmlFor={id}>
-        {unit ? t('practice.answer.numberIn', { unit }) : t('practice.answer.number')}
+        {unit ? t('answering.numberIn', { unit }) : t('answering.number')}
       </label>
       <div className="practice-number">
         <input
@@ -81,16 +81,16 @@ export function NumericField({
       </div>
       {invalid && (
         <p id={`${id}-error`} className="field__error">
-          {t('practice.answer.notANumber')}
+          {t('answering.notANumber')}
         </p>
       )}
       {feedback && (
         <Mark ok={feedback.withinTolerance && feedback.unitAccepted}>
           {!feedback.withinTolerance
-            ? t('practice.mark.outsideTolerance')
+            ? t('answering.mark.outsideTolerance')
             : feedback.unitAccepted
-              ? t('practice.mark.accepted')
-              : t('practice.mark.unitNotAccepted')}
+              ? t('answering.mark.accepted')
+              : t('answering.mark.unitNotAccepted')}
         </Mark>
       )}
     </div>

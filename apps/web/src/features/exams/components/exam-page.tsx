@@ -5,20 +5,14 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { useExamAttempt } from '../use-exam-attempt';
-import { ExamRunner, type RenderQuestion } from './exam-runner';
+import { ExamRunner } from './exam-runner';
 import './exam.css';
 
 /**
  * A timed exam attempt. One that is already over (submitted here or elsewhere, or expired) goes
  * straight to its review.
  */
-export function ExamPage({
-  attemptId,
-  renderQuestion,
-}: {
-  attemptId: string;
-  renderQuestion: RenderQuestion;
-}) {
+export function ExamPage({ attemptId }: { attemptId: string }) {
   const t = useT();
   const load = useExamAttempt(attemptId);
 
@@ -38,7 +32,7 @@ export function ExamPage({
   if (load.data.attempt.state !== 'in_progress') {
     return <Navigate to={`/exams/${attemptId}/review`} replace />;
   }
-  return <ExamRunner key={attemptId} loaded={load.data} renderQuestion={renderQuestion} />;
+  return <ExamRunner key={attemptId} loaded={load.data} />;
 }
 
 function ExamSkeleton() {

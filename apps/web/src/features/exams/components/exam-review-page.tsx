@@ -1,6 +1,7 @@
 import type { ExamReview } from '@questa/contracts';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { GradedAnswer } from '../../../components/answering/graded-answer';
+import { CheckIcon, CrossIcon, PartialIcon } from '../../../components/answering/result-icons';
 import { NotFound } from '../../../components/not-found';
 import { buttonClass } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
@@ -9,23 +10,16 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime, useI18n } from '../../../lib/i18n';
 import { useExamReview } from '../api/get-exam-review';
-import { CheckIcon, CrossIcon, PartialIcon } from './icons';
 import './exam-review.css';
 
-export type ExamReviewItem = ExamReview['items'][number];
+type ExamReviewItem = ExamReview['items'][number];
 
 /**
  * A finished attempt: the score, pass or fail, and each question with the learner's answer and, as
  * the blueprint's review policy allows, whether it was right, the correct answer and the
- * explanation. `renderAnswer` shows one question's answer part.
+ * explanation, read like a graded practice answer.
  */
-export function ExamReviewPage({
-  attemptId,
-  renderAnswer,
-}: {
-  attemptId: string;
-  renderAnswer: (item: ExamReviewItem) => ReactNode;
-}) {
+export function ExamReviewPage({ attemptId }: { attemptId: string }) {
   const { t } = useI18n();
   const review = useExamReview(attemptId);
 
@@ -59,16 +53,10 @@ export function ExamReviewPage({
       </div>
     );
   }
-  return <ReviewView review={review.data} renderAnswer={renderAnswer} />;
+  return <ReviewView review={review.data} />;
 }
 
-function ReviewView({
-  review,
-  renderAnswer,
-}: {
-  review: ExamReview;
-  renderAnswer: (item: ExamReviewItem) => ReactNode;
-}) {
+function ReviewView({ review }: { review: ExamReview }) {
   const { t, locale } = useI18n();
   const { attempt } = review;
   const score = attempt.score;
@@ -138,7 +126,13 @@ function ReviewView({
                 </h2>
                 <ItemVerdict item={item} />
               </div>
-              {renderAnswer(item)}
+              <GradedAnswer
+                question={item.question}
+                answer={item.answer}
+                feedback={item.feedback}
+                correctAnswer={item.correctAnswer}
+                explanation={item.explanation}
+              />
             </article>
           </li>
         ))}

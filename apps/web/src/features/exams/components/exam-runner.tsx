@@ -1,6 +1,8 @@
-import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { AnswerInput } from '@questa/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AnswerEditor } from '../../../components/answering/answer-editor';
+import { CheckIcon } from '../../../components/answering/result-icons';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -14,19 +16,7 @@ import { useExamAnswers } from '../use-exam-answers';
 import type { LoadedExam } from '../use-exam-attempt';
 import { ConnectionBanner } from './connection-banner';
 import { ExamTimer } from './exam-timer';
-import { CheckIcon } from './icons';
 import { QuestionNavigator } from './question-navigator';
-
-/** What the page hands the question renderer: one question and the learner's answer to it. */
-export interface QuestionSlotProps {
-  question: LearnerQuestion;
-  answer: AnswerInput | null;
-  /** `choose` changes are saved at once, `type` changes after a pause or when focus leaves. */
-  onAnswer: (answer: AnswerInput, kind: 'choose' | 'type') => void;
-  readOnly: boolean;
-}
-
-export type RenderQuestion = (props: QuestionSlotProps) => ReactNode;
 
 /** Typing is saved once the learner pauses this long, or leaves the field. */
 const typingPauseMs = 800;
@@ -34,13 +24,7 @@ const typingPauseMs = 800;
 type Phase = 'answering' | 'time-up';
 
 /** A running attempt: the clock, the questions one at a time, answers saved as they are given. */
-export function ExamRunner({
-  loaded,
-  renderQuestion,
-}: {
-  loaded: LoadedExam;
-  renderQuestion: RenderQuestion;
-}) {
+export function ExamRunner({ loaded }: { loaded: LoadedExam }) {
   const t = useT();
   const navigate = useNavigate();
   const { attempt, offset } = loaded;
@@ -177,12 +161,12 @@ export function ExamRunner({
             </p>
           </div>
           <div key={entry.position} className="exam-question__body" onBlur={commitTyping}>
-            {renderQuestion({
-              question: entry.question,
-              answer: snapshot.answers.get(entry.position) ?? null,
-              onAnswer: (answer, kind) => typing.change(entry.position, answer, kind),
-              readOnly,
-            })}
+            <AnswerEditor
+              question={entry.question}
+              answer={snapshot.answers.get(entry.position) ?? null}
+              onAnswer={(answer, kind) => typing.change(entry.position, answer, kind)}
+              readOnly={readOnly}
+            />
           </div>
           <SaveStatus snapshot={snapshot} position={entry.position} />
           <div className="exam-question__nav">

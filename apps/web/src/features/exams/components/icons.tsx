@@ -15,22 +15,6 @@ const base: IconProps = {
   focusable: false,
 };
 
-export function CheckIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </svg>
-  );
-}
-
-export function CrossIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />
-    </svg>
-  );
-}
-
 export function ClockIcon(props: IconProps) {
   return (
     <svg {...base} {...props}>
@@ -44,16 +28,6 @@ export function CloudOffIcon(props: IconProps) {
   return (
     <svg {...base} {...props}>
       <path d="M3 3l18 18M8.5 7.6A6 6 0 0 1 17.7 10 4 4 0 0 1 20 16.9M17 18H7a5 5 0 0 1-1.6-9.7" />
-    </svg>
-  );
-}
-
-/** A half-filled circle: partly right. */
-export function PartialIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M12 3.5a8.5 8.5 0 0 1 0 17z" fill="currentColor" />
     </svg>
   );
 }

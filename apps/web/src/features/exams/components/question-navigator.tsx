@@ -1,5 +1,5 @@
+import { CheckIcon } from '../../../components/answering/result-icons';
 import { useT } from '../../../lib/i18n';
-import { CheckIcon } from './icons';
 
 /**
  * Every question's number, the current one marked with aria-current, the answered ones with a

@@ -1,6 +1,8 @@
 import type { AnswerInput, PracticeAnswerResult, PracticeState } from '@questa/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { progressQueryKey } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
+import { invalidateQueries } from '../../../lib/use-query';
 import { practicePath, showPracticeState } from './get-practice-session';
 
 /** Grades an answer. Answering the same item again returns the stored result. */
@@ -20,6 +22,7 @@ async function submitAndShow(state: PracticeState, answer: AnswerInput) {
   if (!item) throw new Error('There is no question to answer.');
   const result = await submitAnswer(state.session.id, item.id, answer);
   showPracticeState({ ...state, session: result.session, item: result.item });
+  void invalidateQueries(progressQueryKey);
   return result;
 }
 

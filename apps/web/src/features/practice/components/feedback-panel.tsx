@@ -1,8 +1,8 @@
 import type { LearnerQuestion, PracticeItem } from '@questa/contracts';
 import { useId, useState, type Ref } from 'react';
+import { Solution } from '../../../components/answering/graded-answer';
 import { useI18n } from '../../../lib/i18n';
-import { formatRelativeTime } from '../relative-time';
-import { Solution } from './graded-answer';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import { Verdict, verdictOf } from './verdict';
 
 /**
@@ -42,7 +42,7 @@ export function FeedbackPanel({
       />
       <p className="practice-feedback__schedule">
         {t('practice.feedback.comesBack', {
-          when: formatRelativeTime(result.card.due, now, locale),
+          when: formatRelativeTime(result.card.due, locale, now),
         })}
       </p>
     </section>

@@ -15,48 +15,6 @@ const base: IconProps = {
   focusable: false,
 };
 
-export function CheckIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </svg>
-  );
-}
-
-export function CrossIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />
-    </svg>
-  );
-}
-
-/** A half-filled circle: partly right. */
-export function PartialIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M12 3.5a8.5 8.5 0 0 1 0 17z" fill="currentColor" />
-    </svg>
-  );
-}
-
-export function ArrowUpIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="M12 19V5M5 12l7-7 7 7" />
-    </svg>
-  );
-}
-
-export function ArrowDownIcon(props: IconProps) {
-  return (
-    <svg {...base} {...props}>
-      <path d="M12 5v14M19 12l-7 7-7-7" />
-    </svg>
-  );
-}
-
 export function BookmarkIcon({ filled, ...props }: IconProps & { filled: boolean }) {
   return (
     <svg {...base} {...props}>

@@ -1,34 +1,24 @@
 import type { PracticeState } from '@questa/contracts';
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ProblemAlert } from '../../../components/ui/problem-alert';
-import type { ApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
-import { useSubmitAnswer } from '../api/submit-answer';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   draftFromAnswer,
   isReady,
   pickByNumber,
   toAnswer,
   type AnswerDraft,
-} from '../answer-draft';
-import { AnswerFields } from './answer-fields';
+} from '../../../components/answering/answer-draft';
+import { AnswerFields } from '../../../components/answering/answer-fields';
+import { QuestionStem } from '../../../components/answering/question-stem';
+import { useAnswerKeys } from '../../../components/answering/use-answer-keys';
+import { Button } from '../../../components/ui/button';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import type { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { useSubmitAnswer } from '../api/submit-answer';
 import { BookmarkButton } from './bookmark-button';
 import { FeedbackPanel } from './feedback-panel';
 import { KeyboardHint } from './keyboard-hint';
-import { QuestionStem } from './question-stem';
 import { QuotaNotice } from './quota-notice';
-
-/** Keys typed into these belong to them; the page's shortcuts stay out of their way. */
-const ownsKeys = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable ||
-    target.matches('input:not([type="radio"]):not([type="checkbox"]), textarea, select') ||
-    target.closest('dialog') !== null);
-
-/** Enter on these already does what they say. */
-const handlesEnter = (target: EventTarget | null) =>
-  target instanceof HTMLElement && target.closest('button, a, summary') !== null;
 
 /**
  * One practice question: answer it, submit, read the feedback, go on. The answer typed is kept in
@@ -71,25 +61,17 @@ export function PracticeItem({
     await submit.mutate(state, answer);
   };
 
-  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.isComposing || ownsKeys(event.target)) return;
-    if (/^[1-9]$/.test(event.key) && !result) {
-      const picked = pickByNumber(question, draft, Number(event.key));
-      if (!picked) return;
-      event.preventDefault();
-      setDraft(picked);
-    } else if (event.key === 'Enter' && !handlesEnter(event.target)) {
-      event.preventDefault();
+  useAnswerKeys({
+    onNumber: (n) => {
+      const picked = result ? null : pickByNumber(question, draft, n);
+      if (picked) setDraft(picked);
+      return picked !== null;
+    },
+    onEnter: () => {
       if (!result) void send();
       else if (!next.pending) next.run();
-    }
+    },
   });
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKeyDown(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
 
   const quotaExceeded = submit.status === 'error' && submit.error.code === 'quota.exceeded';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDateTime, useI18n } from '../../../lib/i18n';
-import { formatRelativeTime } from '../relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import './quota-notice.css';
 
 /**
@@ -16,7 +16,7 @@ export function QuotaNotice({ limit, resetsAt }: { limit: number | null; resetsA
       <h2 id={headingId}>{t('practice.quota.title', { limit: limit ?? 0 })}</h2>
       <p>
         {t('practice.quota.resets', {
-          when: formatRelativeTime(resetsAt, now, locale),
+          when: formatRelativeTime(resetsAt, locale, now),
           time: formatDateTime(resetsAt, locale),
         })}
       </p>

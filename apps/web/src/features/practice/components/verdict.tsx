@@ -1,5 +1,5 @@
+import { CheckIcon, CrossIcon, PartialIcon } from '../../../components/answering/result-icons';
 import { useT } from '../../../lib/i18n';
-import { CheckIcon, CrossIcon, PartialIcon } from './icons';
 
 export type VerdictKind = 'correct' | 'partial' | 'wrong';
 

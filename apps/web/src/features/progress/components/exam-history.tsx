@@ -1,9 +1,9 @@
 import type { ExamSummary } from '@questa/contracts';
 import { Link } from 'react-router';
+import { CheckIcon, CrossIcon } from '../../../components/answering/result-icons';
 import { Table } from '../../../components/ui/table';
 import { formatDate, useI18n } from '../../../lib/i18n';
 import { formatPercent } from '../format';
-import { CheckIcon, CrossIcon } from './result-icons';
 
 /** Every exam taken, newest first: score, pass or fail, and a link to its review. */
 export function ExamHistory({ exams }: { exams: ExamSummary[] }) {
@@ -51,12 +51,12 @@ export function ExamHistory({ exams }: { exams: ExamSummary[] }) {
                       t('progress.exams.notGraded')
                     ) : exam.score.passed ? (
                       <span className="exam-result exam-result--passed">
-                        <CheckIcon />
+                        <CheckIcon width={18} height={18} />
                         {t('progress.exams.passed')}
                       </span>
                     ) : (
                       <span className="exam-result exam-result--failed">
-                        <CrossIcon />
+                        <CrossIcon width={18} height={18} />
                         {t('progress.exams.failed')}
                       </span>
                     )}

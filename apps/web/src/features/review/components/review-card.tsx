@@ -1,26 +1,21 @@
 import type { ReviewQueueCard } from '@questa/contracts';
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  emptyDraft,
+  isReady,
+  pickByNumber,
+  toAnswer,
+  type AnswerDraft,
+} from '../../../components/answering/answer-draft';
+import { AnswerFields } from '../../../components/answering/answer-fields';
+import { QuestionStem } from '../../../components/answering/question-stem';
+import { useAnswerKeys } from '../../../components/answering/use-answer-keys';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { useT } from '../../../lib/i18n';
 import { useAnswerReviewCard } from '../api/answer-review-card';
-import { chooseByNumber, emptyDraft, toAnswer } from '../answer-draft';
-import { AnswerInput } from './answer-input';
-import { blankMarker } from './cloze-answer';
-import { Markdown } from './markdown';
 import { ReviewFeedback } from './review-feedback';
-
-/** Whether a key press belongs to a control that takes typing, rather than to the page. */
-function isTyping(target: EventTarget | null): boolean {
-  if (target instanceof HTMLInputElement)
-    return target.type !== 'radio' && target.type !== 'checkbox';
-  return (
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement ||
-    (target instanceof HTMLElement && target.isContentEditable)
-  );
-}
 
 /**
  * One card: its question, the answer control, Submit, then the result and Next. Number keys 1–9
@@ -42,11 +37,12 @@ export function ReviewCard({
 }) {
   const t = useT();
   const headingId = useId();
+  const stemId = useId();
   const { question } = card;
-  const [draft, setDraft] = useState(() => emptyDraft(question));
+  const [draft, setDraft] = useState<AnswerDraft>(() => emptyDraft(question));
   const submit = useAnswerReviewCard();
   const graded = submit.data ?? null;
-  const answer = toAnswer(question, draft);
+  const ready = isReady(draft) && submit.status !== 'pending';
   const cardHeading = useRef<HTMLHeadingElement>(null);
   const verdictHeading = useRef<HTMLHeadingElement>(null);
 
@@ -58,31 +54,19 @@ export function ReviewCard({
   }, [graded]);
 
   const send = () => {
+    const answer = toAnswer(draft);
     if (graded) onNext();
-    else if (answer && submit.status !== 'pending') void submit.mutate(card.id, answer);
+    else if (answer && ready) void submit.mutate(card.id, answer);
   };
 
-  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target instanceof HTMLElement ? event.target : null;
-    // A dialog or menu elsewhere on the page keeps its own keys.
-    if (target?.closest('dialog, [role="menu"]') || isTyping(target)) return;
-    if (/^[1-9]$/.test(event.key)) {
-      if (graded) return;
-      const next = chooseByNumber(question, draft, Number(event.key));
-      if (next === draft) return;
-      event.preventDefault();
-      setDraft(next);
-    } else if (event.key === 'Enter' && !target?.closest('button, a, summary')) {
-      event.preventDefault();
-      send();
-    }
+  useAnswerKeys({
+    onNumber: (n) => {
+      const picked = graded ? null : pickByNumber(question, draft, n);
+      if (picked) setDraft(picked);
+      return picked !== null;
+    },
+    onEnter: send,
   });
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKeyDown(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,25 +87,23 @@ export function ReviewCard({
           </Badge>
         </p>
       </header>
-      <div className="review-card__stem">
-        <Markdown
-          source={question.stem}
-          blank={question.type === 'cloze' ? blankMarker(question) : undefined}
-        />
-      </div>
+      <QuestionStem question={question} id={stemId} />
       <form className="review-card__form" onSubmit={onSubmit} noValidate>
-        <AnswerInput
+        <AnswerFields
           question={question}
           draft={draft}
           onChange={setDraft}
           feedback={graded?.feedback ?? null}
+          readOnly={graded !== null}
+          describedBy={stemId}
+          showKeys={graded === null}
         />
         {submit.status === 'error' && (
           <ProblemAlert title={t('review.submitFailed')} error={submit.error} />
         )}
         {!graded && (
           <div className="review-card__actions">
-            <Button type="submit" disabled={!answer || submit.status === 'pending'}>
+            <Button type="submit" disabled={!ready}>
               {submit.status === 'pending' ? t('review.submitting') : t('review.submit')}
             </Button>
             <p className="review-card__keys">{t('review.keys')}</p>

@@ -1,10 +1,9 @@
 import type { GradedAnswer, LearnerQuestion } from '@questa/contracts';
 import { useId, type Ref } from 'react';
+import { Solution } from '../../../components/answering/graded-answer';
+import { CheckIcon, CrossIcon } from '../../../components/answering/result-icons';
 import { useI18n } from '../../../lib/i18n';
-import { describeAnswer } from '../describe-answer';
-import { formatRelativeTime } from '../relative-time';
-import { Markdown } from './markdown';
-import { CheckIcon, CrossIcon } from './result-icons';
+import { formatRelativeTime } from '../../../lib/relative-time';
 
 /**
  * The result of an answer: right or wrong (an icon and words, never colour alone), the points for
@@ -39,24 +38,12 @@ export function ReviewFeedback({
       <p className="review-feedback__points">
         {t('review.result.points', { points: graded.points, max: graded.maxPoints })}
       </p>
-      {!graded.correct && (
-        <div className="review-feedback__answer">
-          <h3>{t('review.result.correctAnswer')}</h3>
-          <ul>
-            {describeAnswer(t, question, graded.correctAnswer).map((line, index) => (
-              <li key={index}>
-                <Markdown inline source={line} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {graded.explanation && (
-        <div className="review-feedback__explanation">
-          <h3>{t('review.result.explanation')}</h3>
-          <Markdown source={graded.explanation} />
-        </div>
-      )}
+      <Solution
+        question={question}
+        correctAnswer={graded.correct ? null : graded.correctAnswer}
+        feedback={graded.feedback}
+        explanation={graded.explanation || null}
+      />
       <p className="review-feedback__next">
         {t('review.result.nextReview', { when: formatRelativeTime(graded.card.due, locale) })}
       </p>

@@ -1,0 +1,7 @@
+/**
+ * Cache keys that one feature reads and others invalidate. Features cannot import each other, so a
+ * key they share is written here, once.
+ */
+
+/** The learner's progress report. Every graded answer, in practice, review or an exam, changes it. */
+export const progressQueryKey = 'progress';

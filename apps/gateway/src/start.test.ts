@@ -82,6 +82,16 @@ describe('starting and stopping Questa', () => {
       expect(second.output()).not.toMatch(/Wrote \d+ demo questions/);
       const after = await (await fetch(`${second.url}/api/catalog/banks`)).json();
       expect(after).toEqual(before);
+
+      // The client's scripts go out compressed, Brotli first, as the build wrote them.
+      const page = await (await fetch(second.url)).text();
+      const script = /src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`${second.url}${script}`, {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
       expect(await second.stop()).toBe(0);
     });
   });

@@ -40,6 +40,8 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
     root: distDir,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies; each browser gets the smallest it accepts.
+    preCompressed: true,
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -191,30 +191,41 @@ export function createExamRepository(db: ApiDb) {
     },
 
     /**
-     * Saves an answer, only while the attempt is open (deadline plus grace, by the database's
-     * clock). The attempt row is share-locked for the insert, so a submission, which locks it for
-     * update, either waits for this answer to commit and grades it, or has already closed the
-     * attempt and this inserts nothing. Returns when it was saved, or undefined when refused.
+     * Saves answers, each only while its attempt is open (deadline plus grace, by the database's
+     * clock) and only for the attempt's own learner, in one statement and one commit. Attempt rows
+     * are share-locked for the insert, so a submission, which locks its attempt for update, either
+     * waits for these answers to commit and grades them, or has already closed the attempt and
+     * they insert nothing. Returns when each saved answer was saved, by `attemptId:position`;
+     * those missing were refused. Keys must be unique within a call.
      */
-    async saveResponse(
-      attemptId: string,
-      userId: string,
-      position: number,
-      answer: AnswerInput,
+    async saveResponses(
+      saves: readonly {
+        attemptId: string;
+        userId: string;
+        position: number;
+        answer: AnswerInput;
+      }[],
       graceSeconds: number,
-    ): Promise<string | undefined> {
-      const result = await sql<{ saved_at: string }>`
+    ): Promise<Map<string, string>> {
+      const result = await sql<{ attempt_id: string; position: number; saved_at: string }>`
         insert into ${table('exam_responses')} (attempt_id, position, answer, saved_at)
-        select a.id, ${position}, ${JSON.stringify(answer)}::jsonb, now()
-        from ${table('exam_attempts')} a
-        where a.id = ${attemptId} and a.user_id = ${userId} and a.state = 'in_progress'
+        select a.id, v.position, v.answer, now()
+        from unnest(
+          ${sql.val(saves.map((save) => save.attemptId))}::uuid[],
+          ${sql.val(saves.map((save) => save.userId))}::uuid[],
+          ${sql.val(saves.map((save) => save.position))}::integer[],
+          ${sql.val(saves.map((save) => JSON.stringify(save.answer)))}::jsonb[]
+        ) as v (attempt_id, user_id, position, answer)
+        join ${table('exam_attempts')} a on a.id = v.attempt_id and a.user_id = v.user_id
+        where a.state = 'in_progress'
           and now() <= a.deadline + make_interval(secs => ${graceSeconds})
-        for key share
+        for key share of a
         on conflict (attempt_id, position)
           do update set answer = excluded.answer, saved_at = excluded.saved_at
-        returning saved_at`.execute(db);
-      const row = result.rows[0];
-      return row && iso(row.saved_at);
+        returning attempt_id, position, saved_at`.execute(db);
+      return new Map(
+        result.rows.map((row) => [`${row.attempt_id}:${row.position}`, iso(row.saved_at)]),
+      );
     },
 
     /** Locks one attempt for grading; undefined when it is not this learner's. */

@@ -20,6 +20,7 @@ import { premiumRequired, type LearnerBanks } from '../learning/learner-banks';
 import { hasPremium, type UserRow } from '../users/user.repository';
 import type { BlueprintRepository, BlueprintRow } from './blueprint.repository';
 import type { AttemptRow, ExamRepository } from './exam.repository';
+import { createResponseWriter } from './response-writer';
 
 type NewBlueprint = z.output<typeof blueprintInput>;
 
@@ -81,6 +82,7 @@ export function createExamService(deps: {
 }) {
   const { exams } = deps;
   const graceSeconds = deps.graceSeconds ?? LEARNING.examGraceSeconds;
+  const writer = createResponseWriter(exams, { graceSeconds });
 
   // Who owns an attempt and its pinned questions never change: kept here, a saved answer costs
   // one statement. Bounded, oldest dropped first.
@@ -285,7 +287,7 @@ export function createExamService(deps: {
         throw new HttpProblem('not_found', { detail: `This exam has no question ${position}.` });
       }
       gradeOrRefuse(content, answer);
-      const savedAt = await exams.saveResponse(attemptId, user.id, position, answer, graceSeconds);
+      const savedAt = await writer.save({ attemptId, userId: user.id, position, answer });
       if (!savedAt) throw expired();
       return { position, answer, savedAt };
     },

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readOutbox } from '@questa/identity';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { answerAnything, grantPremium } from './support/learning';
+import { answerAnything } from './support/learning';
+import { signIn } from './support/sign-in';
 
 /**
  * A new learner's first day, in Chromium: practise a bank until the free allowance runs out,
@@ -92,8 +93,25 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
     await axe();
   });
 
-  it('takes a timed exam after an admin grants premium, reloads mid-way, and reads the result', async () => {
-    await grantPremium(baseUrl, email);
+  it('gets premium and extra exam time from an admin, on the admin page', async () => {
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, baseUrl, 'admin@questa.test');
+    await admin.goto(`${baseUrl}/admin`);
+    await admin.getByRole('button', { name: `Grant premium to ${email}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Premium for Fay First-Day' });
+    await dialog.getByRole('radio', { name: 'Until revoked' }).check();
+    await dialog.getByRole('button', { name: 'Grant premium' }).click();
+    await admin.getByRole('button', { name: `Change premium for ${email}` }).waitFor();
+    await admin
+      .getByRole('combobox', { name: `Extra exam time for ${email}` })
+      .selectOption({ label: '+25%' });
+    await admin.getByText(`${email} now has 25% extra exam time.`).waitFor();
+    expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+    await adminContext.close();
+  });
+
+  it('takes a timed exam, with the extra time, reloads mid-way, and reads the result', async () => {
     await page.goto(baseUrl);
     await page
       .getByRole('link', { name: /World Geography/ })
@@ -106,6 +124,8 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
     await page.waitForURL(/\/exams\/[0-9a-f-]{36}/);
     const timer = page.getByRole('timer');
     await timer.waitFor();
+    // 20 questions at 90 s each, plus the 25 % an admin granted: 37:30.
+    expect(await timer.textContent()).toMatch(/3[67]:\d\d/);
 
     for (let position = 1; position <= 3; position++) {
       const question = page.getByRole('region', { name: new RegExp(`^Question ${position} of`) });

@@ -20,6 +20,7 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
   let context: BrowserContext;
   let page: Page;
   const pageErrors: string[] = [];
+  let bankId = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -56,6 +57,7 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
       .first()
       .click();
     await page.waitForURL(/\/banks\/[0-9a-f-]{36}$/);
+    bankId = /([0-9a-f-]{36})$/.exec(page.url())![1]!;
   });
 
   it('practises with feedback and explanations, until the daily allowance runs out', async () => {
@@ -197,5 +199,20 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
       .waitFor();
     await axe();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the bank’s authors item statistics from these answers in the studio', async () => {
+    const authorContext = await browser.newContext();
+    const author = await authorContext.newPage();
+    await signIn(author, baseUrl, 'author@questa.test');
+    await author.goto(`${baseUrl}/author/banks/${bankId}`);
+    await author.getByRole('heading', { name: 'Item statistics' }).waitFor();
+    await author.getByText(/Learners answered \d+ questions?/).waitFor();
+    await author
+      .getByText(/Facility \d+/)
+      .first()
+      .waitFor();
+    expect(await seriousAccessibilityViolations(author)).toEqual([]);
+    await authorContext.close();
   });
 });

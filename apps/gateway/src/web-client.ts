@@ -42,6 +42,8 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
     wildcard: false,
     // The build writes .br and .gz copies; each browser gets the smallest it accepts.
     preCompressed: true,
+    // Cache headers are set below, per file; the plugin's own default would override them.
+    cacheControl: false,
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -322,38 +322,6 @@ export const savedResponse = z.object({
 });
 export type SavedResponse = z.infer<typeof savedResponse>;
 
-export const examAttempt = z.object({
-  id: z.uuid(),
-  bankId: z.uuid(),
-  bankTitle: z.string(),
-  blueprintTitle: z.string(),
-  state: z.enum(examStates),
-  startedAt: isoDate,
-  /** The server's deadline, extra time included. */
-  deadline: isoDate,
-  /** The server's clock when this was sent, so a client can correct its own. */
-  serverNow: isoDate,
-  extraTimePercent: z.number().int(),
-  passMark: z.number(),
-  reviewPolicy: z.enum(reviewPolicies),
-  submittedAt: isoDate.nullable(),
-  /** `learner` when submitted by the learner, `server` when time ran out. */
-  submittedBy: z.enum(['learner', 'server']).nullable(),
-  questions: z.array(
-    z.object({ position: z.number().int().positive(), question: learnerQuestion }),
-  ),
-  responses: z.array(savedResponse),
-  score: examScoreSchema.nullable(),
-});
-export type ExamAttempt = z.infer<typeof examAttempt>;
-
-export const examAttemptParams = z.strictObject({ attemptId: z.uuid() });
-export const examResponseParams = z.strictObject({
-  attemptId: z.uuid(),
-  position: z.coerce.number().int().min(1).max(1000),
-});
-export const responseAck = savedResponse;
-
 export const examSummary = z.object({
   id: z.uuid(),
   bankId: z.uuid(),
@@ -367,6 +335,26 @@ export const examSummary = z.object({
   score: examScoreSchema.nullable(),
 });
 export type ExamSummary = z.infer<typeof examSummary>;
+export const examAttempt = examSummary.extend({
+  /** The server's clock when this was sent, so a client can correct its own. */
+  serverNow: isoDate,
+  extraTimePercent: z.number().int(),
+  passMark: z.number(),
+  reviewPolicy: z.enum(reviewPolicies),
+  /** `learner` when submitted by the learner, `server` when time ran out. */
+  submittedBy: z.enum(['learner', 'server']).nullable(),
+  questions: z.array(z.object({ position: z.number().int().positive(), question: learnerQuestion })),
+  responses: z.array(savedResponse),
+});
+export type ExamAttempt = z.infer<typeof examAttempt>;
+
+export const examAttemptParams = z.strictObject({ attemptId: z.uuid() });
+export const examResponseParams = z.strictObject({
+  attemptId: z.uuid(),
+  position: z.coerce.number().int().min(1).max(1000),
+});
+export const responseAck = savedResponse;
+
 export const examList = z.object({ attempts: z.array(examSummary) });
 
 export const examReviewItem = z.object({

@@ -38,6 +38,7 @@ export function anAttempt(overrides: Partial<ExamAttempt> = {}, minutes = 30): E
     reviewPolicy: 'full',
     submittedAt: null,
     submittedBy: null,
+    questionCount: 3,
     questions: [
       {
         position: 1,

@@ -2,7 +2,7 @@ import type { LearnerQuestion } from '@questa/contracts';
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
 import type { FieldProps } from './answer-fields';
-import { Mark } from './mark';
+import { PairingMark } from './mark';
 
 type Cloze = Extract<LearnerQuestion, { type: 'cloze' }>;
 
@@ -75,12 +75,7 @@ export function ClozeFields({
                 ))}
               </select>
             )}
-            {marks &&
-              (marks.correct ? (
-                <Mark ok>{t('answering.mark.matchCorrect')}</Mark>
-              ) : (
-                <Mark ok={false}>{t('answering.mark.shouldBe', { answer: marks.expected })}</Mark>
-              ))}
+            {marks && <PairingMark correct={marks.correct} expected={marks.expected} />}
           </div>
         );
       })}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
 import type { FieldProps } from './answer-fields';
-import { Mark } from './mark';
+import { PairingMark } from './mark';
 import { RichText } from './rich-text';
 
 /** One select per prompt, each offering every answer text; several prompts may share one. */
@@ -45,12 +45,7 @@ export function MatchingFields({
                 </option>
               ))}
             </select>
-            {marks &&
-              (marks.correct ? (
-                <Mark ok>{t('answering.mark.matchCorrect')}</Mark>
-              ) : (
-                <Mark ok={false}>{t('answering.mark.shouldBe', { answer: marks.expected })}</Mark>
-              ))}
+            {marks && <PairingMark correct={marks.correct} expected={marks.expected} />}
           </div>
         );
       })}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { ArrowDownIcon, ArrowUpIcon } from '../ui/icons';
 import { moved } from './answer-draft';
 import type { FieldProps } from './answer-fields';
 import { Mark } from './mark';
@@ -72,7 +73,7 @@ export function OrderingField({
                     aria-label={t('answering.moveUp', { item: text })}
                     onClick={() => move(index, -1)}
                   >
-                    <ArrowIcon path="M12 19V5M5 12l7-7 7 7" />
+                    <ArrowUpIcon />
                   </button>
                   <button
                     type="button"
@@ -82,7 +83,7 @@ export function OrderingField({
                     aria-label={t('answering.moveDown', { item: text })}
                     onClick={() => move(index, 1)}
                   >
-                    <ArrowIcon path="M12 5v14M19 12l-7 7-7-7" />
+                    <ArrowDownIcon />
                   </button>
                 </span>
               )}
@@ -102,25 +103,5 @@ export function OrderingField({
         {announcement}
       </p>
     </fieldset>
-  );
-}
-
-/** An arrow on a move button; the button's label carries the words. */
-function ArrowIcon({ path }: { path: string }) {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.25}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable={false}
-    >
-      <path d={path} />
-    </svg>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { Button } from './button';
 import { problemMessage } from './problem-message';
+import { useModalDialog } from './use-modal-dialog';
 import './confirm-dialog.css';
 
 /**
@@ -29,16 +30,9 @@ export function ConfirmDialog({
   error?: ApiError | undefined;
 }) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
     <dialog

@@ -15,6 +15,11 @@ const base: IconProps = {
   focusable: false,
 };
 
+/* Marks that stand beside text (right/wrong, the exam clock, the connection) are drawn a shade heavier. */
+const bold: IconProps = { ...base, strokeWidth: 2.25 };
+
+const starPath = 'm12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z';
+
 export function LogoMark(props: IconProps) {
   return (
     <svg {...base} viewBox="0 0 32 32" stroke="none" {...props}>
@@ -50,6 +55,32 @@ export function ArrowLeftIcon(props: IconProps) {
   );
 }
 
+export function ArrowUpIcon(props: IconProps) {
+  return (
+    <svg {...bold} {...props}>
+      <path d="M12 19V5M5 12l7-7 7 7" />
+    </svg>
+  );
+}
+
+export function ArrowDownIcon(props: IconProps) {
+  return (
+    <svg {...bold} {...props}>
+      <path d="M12 5v14M19 12l-7 7-7-7" />
+    </svg>
+  );
+}
+
+/** A small warning triangle, drawn beside the words of a flag. */
+export function WarningIcon(props: IconProps) {
+  return (
+    <svg {...base} width={16} height={16} {...props}>
+      <path d="M12 3 2 20h20L12 3z" />
+      <path d="M12 10v4M12 17h.01" />
+    </svg>
+  );
+}
+
 export function QuestionsIcon(props: IconProps) {
   return (
     <svg {...base} {...props}>
@@ -71,7 +102,7 @@ export function GlobeIcon(props: IconProps) {
 export function StarIcon(props: IconProps) {
   return (
     <svg {...base} {...props}>
-      <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
+      <path d={starPath} />
     </svg>
   );
 }
@@ -97,6 +128,59 @@ export function UserIcon(props: IconProps) {
     <svg {...base} {...props}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
+    </svg>
+  );
+}
+
+export function BookmarkIcon({ filled, ...props }: IconProps & { filled: boolean }) {
+  return (
+    <svg {...bold} {...props}>
+      <path d={starPath} fill={filled ? 'currentColor' : 'none'} />
+    </svg>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <svg {...bold} {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </svg>
+  );
+}
+
+export function CloudOffIcon(props: IconProps) {
+  return (
+    <svg {...bold} {...props}>
+      <path d="M3 3l18 18M8.5 7.6A6 6 0 0 1 17.7 10 4 4 0 0 1 20 16.9M17 18H7a5 5 0 0 1-1.6-9.7" />
+    </svg>
+  );
+}
+
+/* Right, wrong and partly right, drawn beside words that say the same: never colour alone. */
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <svg {...bold} {...props}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+export function CrossIcon(props: IconProps) {
+  return (
+    <svg {...bold} {...props}>
+      <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />
+    </svg>
+  );
+}
+
+/** A half-filled circle: partly right. */
+export function PartialIcon(props: IconProps) {
+  return (
+    <svg {...bold} {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 3.5a8.5 8.5 0 0 1 0 17z" fill="currentColor" />
     </svg>
   );
 }

@@ -1,8 +1,9 @@
 import type { AdminUser } from '@questa/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { problemMessage } from '../../../components/ui/problem-message';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import type { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 
@@ -36,15 +37,8 @@ export function PremiumDialog({
   onGrant: (until: string | null) => void;
 }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const open = user !== undefined;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
 
   return (
     <dialog

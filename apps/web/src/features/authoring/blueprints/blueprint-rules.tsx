@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field';
+import { Field, FieldError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import type { QueryResult } from '../../../lib/use-query';
 import { limits, type DraftErrors, type RuleDraft } from './blueprint-draft';
@@ -39,7 +39,6 @@ export function BlueprintRules({
       <FieldError message={errors.rules} />
       {rules.map((rule, index) => {
         const n = index + 1;
-        const fieldId = (name: string) => `${id}-${rule.key}-${name}`;
         const error = (name: string) => errors[`rules.${index}.${name}`];
         // A topic typed elsewhere (an import, another client) is kept even if not listed.
         const topicOptions = [
@@ -49,71 +48,63 @@ export function BlueprintRules({
           <fieldset key={rule.key} className="blueprint-rule">
             <legend>{t('blueprints.rule', { n })}</legend>
             <div className="blueprint-rule__fields">
-              <div className="field blueprint-rule__count">
-                <label className="field__label" htmlFor={fieldId('count')}>
-                  {t('blueprints.field.count')}
-                </label>
-                <input
-                  id={fieldId('count')}
-                  className="input"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={limits.countPerRule}
-                  step={1}
-                  value={rule.count}
-                  aria-invalid={error('count') ? true : undefined}
-                  aria-describedby={error('count') ? fieldId('count-error') : undefined}
-                  onChange={(event) => update(rule.key, { count: event.target.value })}
-                />
-                <FieldError id={fieldId('count-error')} message={error('count')} />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={fieldId('topic')}>
-                  {t('blueprints.field.topic')}
-                </label>
-                <select
-                  id={fieldId('topic')}
-                  className="input"
-                  value={rule.topic}
-                  aria-invalid={error('topic') ? true : undefined}
-                  aria-describedby={error('topic') ? fieldId('topic-error') : undefined}
-                  onChange={(event) => update(rule.key, { topic: event.target.value })}
-                >
-                  <option value="">
-                    {topics.status === 'pending'
-                      ? t('blueprints.topicsLoading')
-                      : t('blueprints.anyTopic')}
-                  </option>
-                  {topicOptions.map((topic) => (
-                    <option key={topic} value={topic}>
-                      {topic}
+              <Field
+                label={t('blueprints.field.count')}
+                error={error('count')}
+                className="blueprint-rule__count"
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    className="input"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={limits.countPerRule}
+                    step={1}
+                    value={rule.count}
+                    onChange={(event) => update(rule.key, { count: event.target.value })}
+                  />
+                )}
+              </Field>
+              <Field label={t('blueprints.field.topic')} error={error('topic')}>
+                {(control) => (
+                  <select
+                    {...control}
+                    className="input"
+                    value={rule.topic}
+                    onChange={(event) => update(rule.key, { topic: event.target.value })}
+                  >
+                    <option value="">
+                      {topics.status === 'pending'
+                        ? t('blueprints.topicsLoading')
+                        : t('blueprints.anyTopic')}
                     </option>
-                  ))}
-                </select>
-                <FieldError id={fieldId('topic-error')} message={error('topic')} />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={fieldId('difficulty')}>
-                  {t('blueprints.field.difficulty')}
-                </label>
-                <select
-                  id={fieldId('difficulty')}
-                  className="input"
-                  value={rule.difficulty}
-                  aria-invalid={error('difficulty') ? true : undefined}
-                  aria-describedby={error('difficulty') ? fieldId('difficulty-error') : undefined}
-                  onChange={(event) => update(rule.key, { difficulty: event.target.value })}
-                >
-                  <option value="">{t('questions.anyDifficulty')}</option>
-                  {difficulties.map((level) => (
-                    <option key={level} value={level}>
-                      {t('editor.difficultyLevel', { level })}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={fieldId('difficulty-error')} message={error('difficulty')} />
-              </div>
+                    {topicOptions.map((topic) => (
+                      <option key={topic} value={topic}>
+                        {topic}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={t('blueprints.field.difficulty')} error={error('difficulty')}>
+                {(control) => (
+                  <select
+                    {...control}
+                    className="input"
+                    value={rule.difficulty}
+                    onChange={(event) => update(rule.key, { difficulty: event.target.value })}
+                  >
+                    <option value="">{t('questions.anyDifficulty')}</option>
+                    {difficulties.map((level) => (
+                      <option key={level} value={level}>
+                        {t('editor.difficultyLevel', { level })}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               <Button
                 variant="secondary"
                 className="button--small blueprint-rule__remove"

@@ -10,6 +10,7 @@ import { useDeleteBlueprint } from './api/delete-blueprint';
 import { useBankTopics } from './api/list-bank-topics';
 import { useBlueprints } from './api/list-blueprints';
 import { BlueprintForm } from './blueprint-form';
+import '../../../components/ui/panel.css';
 import './blueprints.css';
 
 function describeRule(t: Translate, rule: Blueprint['rules'][number]): string {
@@ -105,7 +106,7 @@ export function BlueprintsPanel({
                 />
               </li>
             ) : (
-              <li key={blueprint.id} className="blueprint-card">
+              <li key={blueprint.id} className="panel blueprint-card">
                 <div className="authoring-card__title">
                   <h3>{blueprint.title}</h3>
                   {blueprint.isDefault && <Badge tone="info">{t('blueprints.builtIn')}</Badge>}

@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import { exportUrl, type ExportScope } from '../api/export-url';
 import { exchangeFormatOptions } from '../question-kinds';
+import '../../../components/ui/panel.css';
 
 /** Opens a small panel to choose a format and which questions, then downloads the file. */
 export function ExportMenu({ clientId, bankId }: { clientId: string; bankId: string }) {
@@ -24,7 +25,7 @@ export function ExportMenu({ clientId, bankId }: { clientId: string; bankId: str
       >
         {t('export.action')}
       </Button>
-      <div id={panelId} hidden={!open} className="authoring-panel export-menu__panel">
+      <div id={panelId} hidden={!open} className="panel export-menu__panel">
         <Field label={t('export.format')}>
           {(control) => (
             <select

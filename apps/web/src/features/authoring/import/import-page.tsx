@@ -18,6 +18,7 @@ import { CheckReport, IssueList } from './check-report';
 import { exchangeFormatOptions } from '../question-kinds';
 import type { TenantAccess } from '../tenant-access';
 import '../components/authoring.css';
+import '../../../components/ui/panel.css';
 import './import.css';
 
 /** The largest file the question database takes. */
@@ -153,7 +154,7 @@ export function ImportPage({ access, bankId }: { access: TenantAccess; bankId: s
       )}
 
       {step.kind === 'uploading' && (
-        <div className="authoring-panel" role="status">
+        <div className="panel" role="status">
           <p>{step.dryRun ? t('import.checking') : t('import.importing')}</p>
           <ProgressBar
             label={t('import.progress')}

@@ -1,7 +1,7 @@
 import type { ItemStatistic } from '@questa/contracts';
 import { Badge } from '../../../components/ui/badge';
+import { WarningIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n';
-import { WarningIcon } from './warning-icon';
 import './item-statistics.css';
 
 /** Formats a facility 0..1 as a whole percentage. */

@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import type { QueryResult } from '../../../lib/use-query';
 import { itemFlagOptions } from './item-flags';
+import '../../../components/ui/disclosure.css';
 import './item-statistics.css';
 
 /**
@@ -32,7 +33,7 @@ export function ItemStatisticsPanel({ statistics }: { statistics: QueryResult<It
         />
       )}
       {statistics.status === 'success' && <Summary statistics={statistics.data} />}
-      <details className="item-stats__help">
+      <details className="disclosure item-stats__help">
         <summary>{t('itemStats.helpTitle')}</summary>
         <dl>
           <div>

@@ -1,6 +1,6 @@
 import { useT } from '../../../lib/i18n';
 import type { ExamAnswersSnapshot } from '../exam-answers';
-import { CloudOffIcon } from './icons';
+import { CloudOffIcon } from '../../../components/ui/icons';
 
 /**
  * Says that answers are waiting on this device, while they are. The status region stays in the

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { useExamAttempt } from '../use-exam-attempt';
 import { ExamRunner } from './exam-runner';
+import '../../../components/ui/question-card.css';
 import './exam.css';
 
 /**
@@ -47,7 +48,7 @@ function ExamSkeleton() {
         <Skeleton width="5rem" height="2rem" />
       </div>
       <Skeleton height="2.5rem" />
-      <div className="exam-question">
+      <div className="question-card question-card--raised">
         <Skeleton width="10rem" height="1.5rem" />
         <Skeleton width="min(36rem, 100%)" height="1.25rem" />
         <Skeleton height="3rem" />

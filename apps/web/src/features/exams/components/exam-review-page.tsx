@@ -1,10 +1,9 @@
 import type { ExamReview } from '@questa/contracts';
 import { Link } from 'react-router';
 import { GradedAnswer } from '../../../components/answering/graded-answer';
-import { CheckIcon, CrossIcon, PartialIcon } from '../../../components/answering/result-icons';
 import { NotFound } from '../../../components/not-found';
 import { buttonClass } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { ArrowLeftIcon, CheckIcon, CrossIcon, PartialIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';

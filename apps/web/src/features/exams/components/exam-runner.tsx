@@ -2,7 +2,7 @@ import type { AnswerInput } from '@questa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AnswerEditor } from '../../../components/answering/answer-editor';
-import { CheckIcon } from '../../../components/answering/result-icons';
+import { CheckIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -17,6 +17,7 @@ import type { LoadedExam } from '../use-exam-attempt';
 import { ConnectionBanner } from './connection-banner';
 import { ExamTimer } from './exam-timer';
 import { QuestionNavigator } from './question-navigator';
+import '../../../components/ui/question-card.css';
 
 /** Typing is saved once the learner pauses this long, or leaves the field. */
 const typingPauseMs = 800;
@@ -151,7 +152,10 @@ export function ExamRunner({ loaded }: { loaded: LoadedExam }) {
       />
 
       {entry && (
-        <section className="exam-question" aria-labelledby="exam-question-heading">
+        <section
+          className="question-card question-card--raised"
+          aria-labelledby="exam-question-heading"
+        >
           <div className="exam-question__top">
             <h2 id="exam-question-heading" ref={heading} tabIndex={-1}>
               {t('exams.question', { position: index + 1, total: positions.length })}

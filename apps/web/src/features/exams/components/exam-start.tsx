@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { useBlueprints } from '../api/list-blueprints';
 import { useStartExam } from '../api/start-exam';
+import '../../../components/ui/start-section.css';
 import './exam-start.css';
 
 export interface ExamViewer {
@@ -25,8 +26,8 @@ export function ExamStart({ bankId, viewer }: { bankId: string; viewer: ExamView
   const t = useT();
   const headingId = useId();
   return (
-    <section className="exam-start" aria-labelledby={headingId}>
-      <div className="exam-start__heading">
+    <section className="start-section" aria-labelledby={headingId}>
+      <div className="start-section__heading">
         <h2 id={headingId}>{t('exams.start.title')}</h2>
         {!viewer.premium && (
           <Badge tone="premium">
@@ -40,7 +41,7 @@ export function ExamStart({ bankId, viewer }: { bankId: string; viewer: ExamView
         <BlueprintList bankId={bankId} />
       ) : (
         <p>
-          <a href={viewer.signInHref} className="exam-start__sign-in">
+          <a href={viewer.signInHref} className="start-section__sign-in">
             {t('exams.start.signIn')}
           </a>
         </p>

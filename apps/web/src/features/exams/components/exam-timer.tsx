@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { formatCountdown, reachedMark, remainingMs } from '../exam-clock';
-import { ClockIcon } from './icons';
+import { ClockIcon } from '../../../components/ui/icons';
 
 /**
  * The time left on the server's clock, as mm:ss. The visible clock is not a live region (a screen

@@ -1,4 +1,4 @@
-import { CheckIcon } from '../../../components/answering/result-icons';
+import { CheckIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n';
 
 /**

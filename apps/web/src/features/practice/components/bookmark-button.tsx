@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useSetBookmark } from '../api/set-bookmark';
-import { BookmarkIcon } from './icons';
+import { BookmarkIcon } from '../../../components/ui/icons';
 
 /** A star that marks the question for later. It changes at once and goes back if saving fails. */
 export function BookmarkButton({

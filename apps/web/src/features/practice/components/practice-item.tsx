@@ -19,6 +19,7 @@ import { BookmarkButton } from './bookmark-button';
 import { FeedbackPanel } from './feedback-panel';
 import { KeyboardHint } from './keyboard-hint';
 import { QuotaNotice } from './quota-notice';
+import '../../../components/ui/question-card.css';
 
 /**
  * One practice question: answer it, submit, read the feedback, go on. The answer typed is kept in
@@ -76,7 +77,10 @@ export function PracticeItem({
   const quotaExceeded = submit.status === 'error' && submit.error.code === 'quota.exceeded';
 
   return (
-    <section className="practice-item" aria-labelledby={headingId}>
+    <section
+      className="question-card question-card--raised practice-item"
+      aria-labelledby={headingId}
+    >
       <div className="practice-item__top">
         <h2 id={headingId} ref={heading} tabIndex={-1}>
           {t('practice.question', { position: item.position })}

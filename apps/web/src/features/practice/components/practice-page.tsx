@@ -10,6 +10,7 @@ import { useNextPracticeItem } from '../api/next-practice-item';
 import { PracticeEnd } from './practice-end';
 import { PracticeHeader } from './practice-header';
 import { PracticeItem } from './practice-item';
+import '../../../components/ui/question-card.css';
 import './practice.css';
 
 /** A practice session: one question at a time with instant feedback, until the bank runs out. */
@@ -106,7 +107,7 @@ function FirstDraw({ sessionId }: { sessionId: string }) {
 function PracticeItemSkeleton() {
   const t = useT();
   return (
-    <div className="practice-item" aria-busy="true">
+    <div className="question-card question-card--raised practice-item" aria-busy="true">
       <p role="status" className="visually-hidden">
         {t('practice.loading')}
       </p>

@@ -9,6 +9,7 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { useT } from '../../../lib/i18n';
 import { useStartPractice } from '../api/start-practice';
 import { PremiumPerks } from './quota-notice';
+import '../../../components/ui/start-section.css';
 import './practice-start.css';
 
 export interface Viewer {
@@ -64,8 +65,8 @@ export function PracticeStart({
   };
 
   return (
-    <section className="practice-start" aria-labelledby={headingId}>
-      <div className="practice-start__heading">
+    <section className="start-section practice-start" aria-labelledby={headingId}>
+      <div className="start-section__heading">
         <h2 id={headingId}>{t('practice.start.title')}</h2>
         {premiumBank && (
           <Badge tone="premium">
@@ -78,7 +79,7 @@ export function PracticeStart({
 
       {!viewer.signedIn ? (
         <p>
-          <a href={viewer.signInHref} className="practice-start__sign-in">
+          <a href={viewer.signInHref} className="start-section__sign-in">
             {t('practice.start.signIn')}
           </a>
         </p>

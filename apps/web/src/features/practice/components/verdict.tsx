@@ -1,4 +1,4 @@
-import { CheckIcon, CrossIcon, PartialIcon } from '../../../components/answering/result-icons';
+import { CheckIcon, CrossIcon, PartialIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n';
 
 export type VerdictKind = 'correct' | 'partial' | 'wrong';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table } from '../../../components/ui/table';
+import '../../../components/ui/disclosure.css';
 
 /** A chart's numbers as a table, folded away under `summary` until asked for. */
 export function ChartTable({
@@ -12,7 +13,7 @@ export function ChartTable({
   children: ReactNode;
 }) {
   return (
-    <details className="chart-table">
+    <details className="disclosure chart-table">
       <summary>{summary}</summary>
       <Table caption={caption} captionHidden>
         {children}

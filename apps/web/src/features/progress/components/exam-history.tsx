@@ -1,6 +1,6 @@
 import type { ExamSummary } from '@questa/contracts';
 import { Link } from 'react-router';
-import { CheckIcon, CrossIcon } from '../../../components/answering/result-icons';
+import { CheckIcon, CrossIcon } from '../../../components/ui/icons';
 import { Table } from '../../../components/ui/table';
 import { formatDate, useI18n } from '../../../lib/i18n';
 import { formatPercent } from '../format';

@@ -16,6 +16,7 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { useT } from '../../../lib/i18n';
 import { useAnswerReviewCard } from '../api/answer-review-card';
 import { ReviewFeedback } from './review-feedback';
+import '../../../components/ui/question-card.css';
 
 /**
  * One card: its question, the answer control, Submit, then the result and Next. Number keys 1–9
@@ -74,7 +75,7 @@ export function ReviewCard({
   };
 
   return (
-    <article className="review-card" aria-labelledby={headingId}>
+    <article className="question-card review-card" aria-labelledby={headingId}>
       <header className="review-card__header">
         <h2 id={headingId} ref={cardHeading} tabIndex={-1} className="review-card__title">
           {t('review.card.title', { position, total })}

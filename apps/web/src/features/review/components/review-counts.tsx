@@ -1,6 +1,7 @@
 import type { ReviewQueue } from '@questa/contracts';
 import { useId } from 'react';
 import { useT } from '../../../lib/i18n';
+import '../../../components/ui/panel.css';
 
 const states = ['new', 'learning', 'review', 'relearning'] as const;
 
@@ -14,7 +15,7 @@ export function ReviewCounts({ queue }: { queue: ReviewQueue }) {
   const total = states.reduce((sum, state) => sum + queue.totals[state], 0);
 
   return (
-    <section className="review-counts" aria-label={t('review.counts.label')}>
+    <section className="panel" aria-label={t('review.counts.label')}>
       <dl className="review-counts__figures">
         <div>
           <dt>{t('review.counts.due')}</dt>

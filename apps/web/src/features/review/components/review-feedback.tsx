@@ -1,7 +1,7 @@
 import type { GradedAnswer, LearnerQuestion } from '@questa/contracts';
 import { useId, type Ref } from 'react';
 import { Solution } from '../../../components/answering/graded-answer';
-import { CheckIcon, CrossIcon } from '../../../components/answering/result-icons';
+import { CheckIcon, CrossIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../lib/i18n';
 import { formatRelativeTime } from '../../../lib/relative-time';
 

@@ -90,6 +90,13 @@ export function can(principal: Principal, permission: Permission, clientId?: str
   return role !== undefined && tenantGrants[role].includes(permission);
 }
 
+/**
+ * Whether every signed-in user holds `permission`: then a session is all it takes, and nobody's
+ * roles or memberships need to be looked up.
+ */
+export const heldByEverySignedInUser = (permission: Permission): boolean =>
+  signedIn.includes(permission);
+
 /** Narrows a route's declared permission string to a known key. */
 export const isPermissionKey = (value: string): value is Permission =>
   (permissions as readonly string[]).includes(value);

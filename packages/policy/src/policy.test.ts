@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TenantRole } from '@questa/contracts';
-import { can, permissions, type Principal } from './index';
+import { can, heldByEverySignedInUser, permissions, type Principal } from './index';
 
 const tenantA = '11111111-1111-4111-8111-111111111111';
 const tenantB = '22222222-2222-4222-8222-222222222222';
@@ -88,6 +88,12 @@ describe('policy', () => {
     for (const person of people) {
       expect(can(person, 'catalog:draw')).toBe(false);
       expect(can(person, 'catalog:draw', tenantA)).toBe(false);
+    }
+  });
+
+  it('names the permissions a session alone grants', () => {
+    for (const permission of permissions) {
+      expect(heldByEverySignedInUser(permission)).toBe(can(principal(), permission));
     }
   });
 });

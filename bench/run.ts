@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
+import { benchLearning } from './learning';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { benchQuestionDb } from './question-db';
 import { measureLoad, median, type LoadResult } from './measure';
@@ -16,6 +17,16 @@ const say = (line = '') => {
   console.log(line);
   lines.push(line);
 };
+
+// `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`) only those named.
+const known = ['server', 'learning'] as const;
+const parts = new Set(process.argv.slice(2));
+for (const part of parts) {
+  if (!known.includes(part as (typeof known)[number])) {
+    throw new Error(`Unknown bench part "${part}"; the parts are ${known.join(', ')}.`);
+  }
+}
+const runs = (part: (typeof known)[number]) => parts.size === 0 || parts.has(part);
 
 async function startRawServer() {
   const port = await freePort();
@@ -44,83 +55,96 @@ async function coldStarts(runs: number) {
   return { firstStart: median(firstStart), restart: median(restart) };
 }
 
-const { distDir } = await ensureWebBuild();
-const bundle = await initialJavaScriptGzipBytes(distDir);
-const cold = await coldStarts(3);
+/** Requests per second on the gateway, cold starts, the client's first download, the question DB. */
+async function benchServer() {
+  const { distDir } = await ensureWebBuild();
+  const bundle = await initialJavaScriptGzipBytes(distDir);
+  const cold = await coldStarts(3);
 
-const raw = await startRawServer();
-const questa = await startQuesta();
-const results: LoadResult[] = [];
-try {
-  results.push(await measureLoad('raw node:http hello world', raw.url));
-  results.push(await measureLoad('GET /api/health', `${questa.url}/api/health`));
-  results.push(await measureLoad('GET /api/catalog/banks', `${questa.url}/api/catalog/banks`));
-  const cookie = await signInOverHttp(questa.url, 'learner@questa.test', 'practice-makes-perfect');
-  results.push(
-    await measureLoad('GET /api/session (signed in)', `${questa.url}/api/session`, {
-      headers: { cookie },
-    }),
+  const raw = await startRawServer();
+  const questa = await startQuesta();
+  const results: LoadResult[] = [];
+  try {
+    results.push(await measureLoad('raw node:http hello world', raw.url));
+    results.push(await measureLoad('GET /api/health', `${questa.url}/api/health`));
+    results.push(await measureLoad('GET /api/catalog/banks', `${questa.url}/api/catalog/banks`));
+    const cookie = await signInOverHttp(
+      questa.url,
+      'learner@questa.test',
+      'practice-makes-perfect',
+    );
+    results.push(
+      await measureLoad('GET /api/session (signed in)', `${questa.url}/api/session`, {
+        headers: { cookie },
+      }),
+    );
+  } finally {
+    raw.stop();
+    await questa.stop();
+  }
+
+  say(
+    'One-process mode on embedded PGlite, log level warn; autocannon with 32 connections, 3 s warm-up, 10 s measured, in the same run.',
   );
-} finally {
-  raw.stop();
-  await questa.stop();
+  say();
+  say('| target | requests/s | p50 ms | p99 ms | ratio to raw node:http | errors or non-2xx |');
+  say('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const baseline = results[0]!.requestsPerSecond;
+  for (const result of results) {
+    say(
+      `| ${result.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50Ms} | ${result.p99Ms} | ${(result.requestsPerSecond / baseline).toFixed(2)} | ${result.non2xx} |`,
+    );
+  }
+  say();
+  say(
+    `Cold start to the first 200 on /api/health, client already built (median of 3): first start with a new data folder (migrations and demo content) ${Math.round(cold.firstStart)} ms; restart on existing data ${Math.round(cold.restart)} ms.`,
+  );
+  say();
+  say(
+    `Initial JavaScript of the web client: ${(bundle.bytes / 1024).toFixed(1)} KB gzip (${bundle.files.join(', ')}).`,
+  );
+  say();
+
+  const settings = readTestSettings();
+  if (settings.databaseUrl) {
+    console.log('Generating a 1,000,000-question bank on PostgreSQL; this takes a few minutes…');
+    const figures = await benchQuestionDb();
+    say(
+      `Question database on PostgreSQL (${new URL(settings.databaseUrl).host}), one bank of ${figures.questions.toLocaleString('en')} published questions (generated in ${Math.round(figures.generateSeconds)} s); 100 sequential requests each after 5 warm-up ones, over HTTP on loopback:`,
+    );
+    say();
+    say('| operation | matching questions | p50 ms | p95 ms |');
+    say('| --- | ---: | ---: | ---: |');
+    for (const row of figures.search) {
+      say(
+        `| search "${row.term}" (25 results) | ${row.matches.toLocaleString('en')} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} |`,
+      );
+    }
+    say(
+      `| draw of 50 by blueprint (3 rules, new seed each time) | | ${figures.draw.p50.toFixed(1)} | ${figures.draw.p95.toFixed(1)} |`,
+    );
+    say();
+    say(
+      `GIFT import of ${figures.giftImport.questions.toLocaleString('en')} questions into a new bank, upload to report (median of 3): ${Math.round(figures.giftImport.medianMs)} ms.`,
+    );
+    say();
+  } else {
+    say(
+      'Question database figures skipped: set DATABASE_URL to a PostgreSQL server to measure them.',
+    );
+    say();
+  }
 }
 
 const cpu = cpus();
 say(`## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 say();
 say(
-  `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
-    'One-process mode on embedded PGlite, log level warn; autocannon with 32 connections, 3 s warm-up, 10 s measured, in the same run.',
+  `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench${parts.size ? ` -- ${[...parts].join(' ')}` : ''}\`${readTestSettings().databaseUrl ? ' with DATABASE_URL set' : ''}.`,
 );
 say();
-say('| target | requests/s | p50 ms | p99 ms | ratio to raw node:http | errors or non-2xx |');
-say('| --- | ---: | ---: | ---: | ---: | ---: |');
-const baseline = results[0]!.requestsPerSecond;
-for (const result of results) {
-  say(
-    `| ${result.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50Ms} | ${result.p99Ms} | ${(result.requestsPerSecond / baseline).toFixed(2)} | ${result.non2xx} |`,
-  );
-}
-say();
-say(
-  `Cold start to the first 200 on /api/health, client already built (median of 3): first start with a new data folder (migrations and demo content) ${Math.round(cold.firstStart)} ms; restart on existing data ${Math.round(cold.restart)} ms.`,
-);
-say();
-say(
-  `Initial JavaScript of the web client: ${(bundle.bytes / 1024).toFixed(1)} KB gzip (${bundle.files.join(', ')}).`,
-);
-say();
-
-const settings = readTestSettings();
-if (settings.databaseUrl) {
-  console.log('Generating a 1,000,000-question bank on PostgreSQL; this takes a few minutes…');
-  const figures = await benchQuestionDb();
-  say(
-    `Question database on PostgreSQL (${new URL(settings.databaseUrl).host}), one bank of ${figures.questions.toLocaleString('en')} published questions (generated in ${Math.round(figures.generateSeconds)} s); 100 sequential requests each after 5 warm-up ones, over HTTP on loopback:`,
-  );
-  say();
-  say('| operation | matching questions | p50 ms | p95 ms |');
-  say('| --- | ---: | ---: | ---: |');
-  for (const row of figures.search) {
-    say(
-      `| search "${row.term}" (25 results) | ${row.matches.toLocaleString('en')} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} |`,
-    );
-  }
-  say(
-    `| draw of 50 by blueprint (3 rules, new seed each time) | | ${figures.draw.p50.toFixed(1)} | ${figures.draw.p95.toFixed(1)} |`,
-  );
-  say();
-  say(
-    `GIFT import of ${figures.giftImport.questions.toLocaleString('en')} questions into a new bank, upload to report (median of 3): ${Math.round(figures.giftImport.medianMs)} ms.`,
-  );
-  say();
-} else {
-  say(
-    'Question database figures skipped: set DATABASE_URL to a PostgreSQL server to measure them.',
-  );
-  say();
-}
+if (runs('server')) await benchServer();
+if (runs('learning')) await benchLearning(say);
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('Appended to bench/RESULTS.md');

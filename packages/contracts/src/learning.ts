@@ -343,7 +343,9 @@ export const examAttempt = examSummary.extend({
   reviewPolicy: z.enum(reviewPolicies),
   /** `learner` when submitted by the learner, `server` when time ran out. */
   submittedBy: z.enum(['learner', 'server']).nullable(),
-  questions: z.array(z.object({ position: z.number().int().positive(), question: learnerQuestion })),
+  questions: z.array(
+    z.object({ position: z.number().int().positive(), question: learnerQuestion }),
+  ),
   responses: z.array(savedResponse),
 });
 export type ExamAttempt = z.infer<typeof examAttempt>;

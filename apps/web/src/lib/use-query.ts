@@ -107,6 +107,17 @@ export async function invalidateQueries(key: string): Promise<void> {
   await Promise.all(refetches);
 }
 
+/**
+ * Starts fetching `key` now, before any component asks, unless a fresh answer or a request is
+ * already there; the component that later reads it shares that request.
+ */
+export function prefetchQuery<T>(key: string, fetcher: () => Promise<T>): void {
+  const entry = entryFor(key);
+  const fresh = entry.state.status === 'success' && Date.now() - entry.fetchedAt < freshForMs;
+  entry.fetcher ??= fetcher;
+  if (!fresh && !entry.inFlight) void run(key, fetcher);
+}
+
 /** Puts a known result in the cache, fresh, as if it had just been fetched. */
 export function setQueryData<T>(key: string, data: T): void {
   const entry = entryFor(key);

@@ -1,6 +1,6 @@
 import type { PracticeState } from '@questa/contracts';
 import { apiGet } from '../../../lib/api-client';
-import { setQueryData, useQuery } from '../../../lib/use-query';
+import { prefetchQuery, setQueryData, useQuery } from '../../../lib/use-query';
 
 export const practiceSessionQueryKey = (sessionId: string) => `practice/sessions/${sessionId}`;
 
@@ -14,6 +14,11 @@ export function getPracticeSession(sessionId: string): Promise<PracticeState> {
 
 export function usePracticeSession(sessionId: string) {
   return useQuery(practiceSessionQueryKey(sessionId), () => getPracticeSession(sessionId));
+}
+
+/** Asks for the session as soon as its address is known, while the page's code still loads. */
+export function prefetchPracticeSession(sessionId: string): void {
+  prefetchQuery(practiceSessionQueryKey(sessionId), () => getPracticeSession(sessionId));
 }
 
 /** Shows a state the server sent back after a change, without asking for it again. */

@@ -7,7 +7,12 @@ import { jsonResponse, problemResponse, stubFetch } from '../../testing/stub-fet
 describe('catalog page', () => {
   it('shows a loading state, then every bank as a card linking to its page', async () => {
     let answer: (response: Response) => void = () => {};
-    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // Only the catalog is held back; the header's session request may come first or last.
+    stubFetch((path) =>
+      path.includes('/catalog/')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : problemResponse({ status: 401, code: 'auth.required' }),
+    );
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Question banks' })).toBeTruthy();

@@ -42,8 +42,25 @@ export default defineConfig(({ command }) => {
         output: {
           codeSplitting: {
             groups: [
-              { name: 'markdown', test: /node_modules[\\/](marked|katex|dompurify)[\\/]/ },
-              { name: 'vendor', test: /node_modules[\\/](?!(marked|katex|dompurify)[\\/])/ },
+              {
+                name: 'markdown',
+                test: /node_modules[\\/](marked|katex|dompurify)[\\/]/,
+                priority: 4,
+              },
+              {
+                name: 'vendor',
+                test: /node_modules[\\/](?!(marked|katex|dompurify)[\\/])/,
+                priority: 3,
+              },
+              // Questa's own shared parts in one chunk rather than dozens of small ones: on a
+              // phone's connection each extra file waits for a free connection. The answer widgets
+              // stay with the pages that ask questions, and the Markdown renderer with the pages
+              // that need it, so neither weighs on the catalog.
+              {
+                name: 'shared',
+                test: /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!answering[\\/]|.*markdown)/,
+                priority: 1,
+              },
             ],
           },
         },

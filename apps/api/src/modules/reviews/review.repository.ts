@@ -1,7 +1,6 @@
 import type { QuestionContent } from '@questa/contracts';
 import { sql } from '@questa/db';
 import type { ReviewCard } from '@questa/scoring';
-import { jsonb } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
 
 export interface CardRow {
@@ -102,20 +101,6 @@ export function createReviewRepository(db: ApiDb) {
         .where('user_id', '=', userId)
         .forUpdate()
         .executeTakeFirst(),
-
-    async save(trx: ApiDb, id: string, card: ReviewCard, wasNew: boolean) {
-      await trx
-        .updateTable('review_cards')
-        .set({
-          fsrs: jsonb(card),
-          state: card.state,
-          due: card.due,
-          updated_at: sql<string>`now()`,
-          ...(wasNew ? { introduced_at: sql<string>`now()` } : {}),
-        })
-        .where('id', '=', id)
-        .execute();
-    },
   };
 }
 

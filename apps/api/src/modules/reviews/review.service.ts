@@ -1,8 +1,8 @@
 import { LEARNING, type AnswerInput, type GradedAnswer, type ReviewQueue } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { presentQuestion, reviewCard, reviewCardData } from '@questa/scoring';
+import { presentQuestion } from '@questa/scoring';
 import type { ApiDb } from '../../db/tables';
-import { scheduleOf } from '../learning/answer-recorder';
+import { recordAnswers } from '../learning/answer-recorder';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { UserRow } from '../users/user.repository';
 import type { CardRow, ReviewRepository } from './review.repository';
@@ -56,25 +56,13 @@ export function createReviewService(deps: { db: ApiDb; reviews: ReviewRepository
         const card = await reviews.lock(trx, cardId, user.id);
         if (!card) throw new HttpProblem('not_found', { detail: 'There is no such review card.' });
         const graded = gradeOrRefuse(card.content, answer);
-        const next = reviewCard(reviewCardData.parse(card.fsrs), graded.correct, new Date());
-        await reviews.save(trx, card.id, next, card.state === 'new');
-        await trx
-          .insertInto('answer_events')
-          .values({
-            user_id: user.id,
-            source: 'review',
-            client_id: card.clientId,
-            bank_id: card.bankId,
-            bank_title: card.bankTitle,
-            question_id: card.questionId,
-            version: card.version,
-            topic: card.content.topic,
-            correct: graded.correct,
-            score: graded.score,
-            attempt_id: null,
-          })
-          .execute();
-        return gradedAnswer(card.content, graded, scheduleOf(next));
+        // Recorded as every other answer is: the event for progress, and the card moved by FSRS.
+        const schedules = await recordAnswers(trx, {
+          userId: user.id,
+          source: 'review',
+          answers: [{ ...card, correct: graded.correct, score: graded.score }],
+        });
+        return gradedAnswer(card.content, graded, schedules.get(card.questionId)!);
       });
     },
   };

@@ -7,47 +7,46 @@ export interface CachedJson {
 }
 
 interface Entry {
-  value: Promise<CachedJson>;
+  value: Promise<unknown>;
   expiresAt: number;
 }
 
 /**
  * The catalog as the browser reads it. Listed banks change rarely and every visitor asks for
  * them, so answers are kept, already serialised, for a few seconds; concurrent misses share one
- * upstream call. Failures are never cached.
+ * upstream call. Failures are never cached. The learning modules read the same banks as data,
+ * from the same upstream call.
  */
 export function createCatalogService(client: QuestionDbClient, options: { ttlMs: number }) {
   const cache = new Map<string, Entry>();
-  const banks = new Map<string, { value: Promise<CatalogBankDetail>; expiresAt: number }>();
   let version = 0;
 
-  function cached(key: string, load: () => Promise<unknown>): Promise<CachedJson> {
+  function remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = cache.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const value = load().then((data) => ({ json: JSON.stringify(data), etag: `"c${++version}"` }));
+    if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+    const value = load();
     cache.set(key, { value, expiresAt: now + options.ttlMs });
     value.catch(() => cache.delete(key));
     // Bounded: bank pages are keyed by id, and ids are validated before they reach here.
-    if (cache.size > 1000) cache.delete(cache.keys().next().value as string);
+    if (cache.size > 2000) cache.delete(cache.keys().next().value as string);
     return value;
   }
 
+  const serialised = (key: string, load: () => Promise<unknown>): Promise<CachedJson> =>
+    remember(`json:${key}`, () =>
+      load().then((data) => ({ json: JSON.stringify(data), etag: `"c${++version}"` })),
+    );
+
+  const bank = (bankId: string, requestId: string): Promise<CatalogBankDetail> =>
+    remember(`bank:${bankId}`, () => client.getCatalogBank(bankId, requestId));
+
   return {
-    list: (requestId: string) => cached('list', () => client.listCatalog(requestId)),
+    list: (requestId: string) => serialised('list', () => client.listCatalog(requestId)),
     get: (bankId: string, requestId: string) =>
-      cached(`bank:${bankId}`, () => client.getCatalogBank(bankId, requestId)),
-    /** One catalog bank as data, for the learning modules: kept as briefly as the JSON. */
-    bank(bankId: string, requestId: string): Promise<CatalogBankDetail> {
-      const now = Date.now();
-      const hit = banks.get(bankId);
-      if (hit && hit.expiresAt > now) return hit.value;
-      const value = client.getCatalogBank(bankId, requestId);
-      banks.set(bankId, { value, expiresAt: now + options.ttlMs });
-      value.catch(() => banks.delete(bankId));
-      if (banks.size > 1000) banks.delete(banks.keys().next().value as string);
-      return value;
-    },
+      serialised(`bank:${bankId}`, () => bank(bankId, requestId)),
+    /** One catalog bank as data, for the learning modules. */
+    bank,
   };
 }
 

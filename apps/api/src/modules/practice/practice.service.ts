@@ -199,9 +199,11 @@ export function createPracticeService(deps: {
           gradedAnswer(item.content, graded, schedules.get(item.questionId)!),
         );
       });
-      const { session, item } = await state(user, sessionId);
-      const answered = await practice.findItem(sessionId, itemId, user.id);
-      return { session, item: answered ? toItem(answered) : item! };
+      const [session, answered] = await Promise.all([
+        ownSession(user, sessionId).then((row) => sessionView(row, user)),
+        practice.findItem(sessionId, itemId, user.id),
+      ]);
+      return { session, item: toItem(answered!) };
     },
 
     /** Bookmarks keep a question at hand, and put it in the learner's reviews as a new card. */

@@ -62,6 +62,7 @@ export async function openTestSession(
       idToken: 'not-a-real-id-token',
       accessExpiresAt: Date.now() + 600_000,
     },
+    refreshAt: Date.now() + 540_000,
     expiresAt: Date.now() + 30 * 24 * 3600_000,
     userAgent: 'test',
     ip: '127.0.0.1',

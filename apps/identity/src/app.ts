@@ -35,6 +35,8 @@ export interface IdentityDeps {
   audience: string;
   /** Name of the claim carrying global roles, e.g. `roles`. */
   rolesClaim: string;
+  /** Lifetime of access tokens, user and service alike; ten minutes unless a test shortens it. */
+  accessTokenTtlSeconds?: number;
   mail: MailTransport;
   rateLimiter: RateLimiter;
   secureCookies: boolean;
@@ -96,6 +98,7 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
     clients: deps.clients,
     audience: deps.audience,
     rolesClaim: deps.rolesClaim,
+    accessTokenTtlSeconds: deps.accessTokenTtlSeconds ?? 10 * 60,
     secureCookies: deps.secureCookies,
     signingKeys,
     cookieKeys,

@@ -43,6 +43,7 @@ export function identityDepsFromConfig(
     ],
     audience: config.oidc.audience,
     rolesClaim: config.oidc.rolesClaim,
+    accessTokenTtlSeconds: config.oidc.accessTokenTtlSeconds,
     mail,
     rateLimiter,
     secureCookies: config.secureCookies,

@@ -67,6 +67,17 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(100, { error: 'must be at least 100 milliseconds' })
     .default(5000),
+  DATABASE_WAIT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(100, { error: 'must be at least 100 milliseconds' })
+    .default(15_000),
+  IDP_ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(10, { error: 'must be at least 10 seconds' })
+    .max(86_400, { error: 'must be at most 86400 seconds' })
+    .default(600),
   NODE_ENV: z.string().default('production'),
   INIT_CWD: z.string().optional(),
 });
@@ -99,6 +110,8 @@ export interface QuestaConfig {
      * service (the main API drawing catalog questions for learners).
      */
     serviceClients: string[];
+    /** Embedded provider only: how long its access tokens live (a test may shorten it). */
+    accessTokenTtlSeconds: number;
   };
   seedDemoAccounts: boolean;
   mail: { smtpUrl: string | undefined; from: string };
@@ -119,6 +132,8 @@ export interface QuestaConfig {
   seedDemoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
+  /** Embedded database: how long a query waits for its one connection before failing with 503. */
+  databaseWaitTimeoutMs: number;
   exams: {
     /** After an exam's deadline, answers on their way are still taken for this long. */
     graceSeconds: number;
@@ -157,6 +172,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
       serviceClients: raw.QDB_SERVICE_CLIENTS?.split(',').map((id) => id.trim()) ?? [
         raw.OIDC_CLIENT_ID,
       ],
+      accessTokenTtlSeconds: raw.IDP_ACCESS_TOKEN_TTL_SECONDS,
     },
     seedDemoAccounts: toBoolean(raw.DEMO_ACCOUNTS),
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
@@ -175,6 +191,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     seedDemoContent: toBoolean(raw.DEMO_CONTENT),
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
     invocationDir,
   };

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ConnectionLock, type ConnectionWaitTimeoutError } from './connection-lock';
+import { TimedPGliteDialect } from './pglite-dialect';
 
 export interface DatabaseOptions {
   /** A postgres:// URL; when absent the embedded PGlite engine is used. */
@@ -11,6 +13,13 @@ export interface DatabaseOptions {
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   onPoolError?: (error: Error) => void;
+  /**
+   * Embedded engine: how long a query may wait for the one connection before it fails (503)
+   * instead of hanging. PostgreSQL's pool has its own connection time-out.
+   */
+  connectionWaitMs?: number;
+  /** Embedded engine: told each time a wait for the connection ran out, for the log. */
+  onConnectionWaitTimeout?: (error: ConnectionWaitTimeoutError) => void;
 }
 
 export interface Database {
@@ -41,14 +50,22 @@ const INT8 = 20;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir);
+  return openPglite(options);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** Long enough for the largest import to commit; short enough that a stall is seen and recovers. */
+const DEFAULT_CONNECTION_WAIT_MS = 15_000;
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const { dataDir } = options;
   const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
     parsers: { [TIMESTAMPTZ]: asText, [TIMESTAMP]: asText, [INT8]: asText },
   });
-  const kysely = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) });
+  const lock = new ConnectionLock(
+    options.connectionWaitMs ?? DEFAULT_CONNECTION_WAIT_MS,
+    options.onConnectionWaitTimeout,
+  );
+  const kysely = new Kysely<unknown>({ dialect: new TimedPGliteDialect(pglite, lock) });
   let closed = false;
   return {
     engine: 'pglite',
@@ -58,14 +75,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await withTimeout(sql`select 1`.execute(kysely), timeoutMs);
     },
     scriptTransaction: (work) =>
-      pglite.transaction((tx) =>
-        work({
-          query: async <Row>(text: string, params?: unknown[]) =>
-            (await tx.query<Row>(text, params)).rows,
-          exec: async (script) => {
-            await tx.exec(script);
-          },
-        }),
+      lock.run(() =>
+        pglite.transaction((tx) =>
+          work({
+            query: async <Row>(text: string, params?: unknown[]) =>
+              (await tx.query<Row>(text, params)).rows,
+            exec: async (script) => {
+              await tx.exec(script);
+            },
+          }),
+        ),
       ),
     async close() {
       if (closed) return;

@@ -7,6 +7,7 @@ export {
 export { migrate, type MigrationResult } from './migrate';
 export { prepareDataDir, DataDirError, type DataDirLock } from './data-dir';
 export { isUnavailableError } from './errors';
+export { ConnectionWaitTimeoutError } from './connection-lock';
 export {
   sql,
   type Kysely,

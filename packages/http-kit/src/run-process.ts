@@ -60,6 +60,11 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
       dataDir: config.dataDir,
       onPoolError: (error) =>
         console.warn(`${plan.title}: database connection lost (${error.message}).`),
+      connectionWaitMs: config.databaseWaitTimeoutMs,
+      onConnectionWaitTimeout: (error) =>
+        server
+          ? server.log.error({ err: error }, error.message)
+          : console.error(`${plan.title}: ${error.message}`),
     });
     await waitForDatabase(database, config);
     for (const { schema, migrations } of plan.schemas) await migrate(database, schema, migrations);

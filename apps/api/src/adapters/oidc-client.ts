@@ -30,7 +30,11 @@ export interface OidcClient {
     callbackUrl: URL,
     checks: { state: string; nonce: string; codeVerifier: string },
   ): Promise<{ tokens: TokenSet; identity: SignedInIdentity }>;
-  /** Rotates the refresh token; providers may omit a new ID token, so the last one is kept. */
+  /**
+   * Rotates the refresh token; providers may omit a new ID token, so the last one is kept.
+   * Rejects with `RefreshRefusedError` when the provider will not refresh (the sign-in is over),
+   * and with an `unavailable` problem when it cannot be reached (the sign-in is not).
+   */
   refresh(refreshToken: string, idToken: string): Promise<TokenSet>;
   endSessionUrl(idToken: string): Promise<string>;
   revoke(refreshToken: string): Promise<void>;
@@ -103,9 +107,11 @@ export function discoverProvider(registration: ProviderRegistration): ProviderCo
         registration.clientId,
         undefined,
         oidc.ClientSecretBasic(registration.clientSecret),
-        registration.issuer.startsWith('http://')
-          ? { execute: [oidc.allowInsecureRequests] }
-          : undefined,
+        {
+          // Seconds, for discovery and every later request: a sign-in or refresh never hangs.
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+          execute: registration.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
+        },
       )
       .catch((error: unknown) => {
         configuration = undefined;
@@ -173,9 +179,20 @@ export function createOidcClient(
     },
 
     async refresh(refreshToken, idToken) {
-      const response = await oidc.refreshTokenGrant(await config(), refreshToken, {
-        resource: options.audience,
-      });
+      let response;
+      try {
+        response = await oidc.refreshTokenGrant(await config(), refreshToken, {
+          resource: options.audience,
+        });
+      } catch (error) {
+        if (error instanceof HttpProblem) throw error;
+        // An answer from the provider that refuses the grant (revoked, reused, expired) ends the
+        // sign-in; anything else (no answer, a time-out, a 5xx) says nothing about it.
+        if (error instanceof oidc.ResponseBodyError && error.status < 500) {
+          throw new RefreshRefusedError(error.error, { cause: error });
+        }
+        throw unavailable(error);
+      }
       return toTokenSet(response, idToken);
     },
 
@@ -192,6 +209,16 @@ export function createOidcClient(
       });
     },
   };
+}
+
+const PROVIDER_TIMEOUT_SECONDS = 10;
+
+/** The provider answered a refresh with a refusal: the session it belonged to is over. */
+export class RefreshRefusedError extends Error {
+  constructor(reason: string, options: { cause: unknown }) {
+    super(`The identity provider refused to refresh the session (${reason}).`, options);
+    this.name = 'RefreshRefusedError';
+  }
 }
 
 const unavailable = (cause: unknown) =>

@@ -28,6 +28,8 @@ export interface ApiTables {
     refresh_token: string | null;
     id_token: string;
     access_expires_at: string;
+    access_refresh_at: string | null;
+    refresh_lease_until: string | null;
     created_at: Generated<string>;
     last_seen_at: Generated<string>;
     expires_at: string;

@@ -9,12 +9,11 @@ import { hasPremium, type UserRepository, type UserRow } from '../users/user.rep
 import type { LoginAttemptRepository } from './login-attempt.repository';
 import { safeReturnTo } from './return-to';
 import { hashSessionId, newSessionId } from './session-cookie';
+import { createTokenRefresher, refreshTimeOf } from './token-refresh';
 import type { SessionRepository, StoredSession } from './session.repository';
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-/** Refresh an access token this long before it expires, so a forwarded call never carries a dying one. */
-const REFRESH_MARGIN_MS = 60 * 1000;
 /** Sessions and their answers are reused this long; sign-out and role changes clear them at once here. */
 const CACHE_MS = 5000;
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -72,34 +71,12 @@ export function createAuthService(deps: {
     return entry;
   }
 
-  /** A valid access token for the session, refreshed (once, under a lock) when it is about to expire. */
+  const refresher = createTokenRefresher({ sessions: deps.sessions, oidc: deps.oidc });
+
+  /** A valid access token for the session; a refresh drops the cached session that held the old one. */
   async function accessToken(context: AuthContext): Promise<string> {
-    if (context.session.accessExpiresAt - REFRESH_MARGIN_MS > Date.now())
-      return context.session.accessToken;
-    const token = await deps.sessions.withLock(context.idHash, async (current, save) => {
-      if (!current)
-        throw new HttpProblem('auth.required', {
-          detail: 'Your session has ended. Sign in again.',
-        });
-      if (current.accessExpiresAt - REFRESH_MARGIN_MS > Date.now()) return current.accessToken;
-      if (!current.refreshToken)
-        throw new HttpProblem('auth.required', {
-          detail: 'Your session has ended. Sign in again.',
-        });
-      try {
-        const tokens = await deps.oidc.refresh(current.refreshToken, current.idToken);
-        await save(tokens);
-        return tokens.accessToken;
-      } catch (error) {
-        if (error instanceof HttpProblem) throw error;
-        // The provider refused the refresh token (revoked, reused, expired): the session is over.
-        await deps.sessions.delete(context.idHash);
-        throw new HttpProblem('auth.required', {
-          detail: 'Your session has ended. Sign in again.',
-        });
-      }
-    });
-    forget(context.idHash);
+    const token = await refresher.accessToken(context.session);
+    if (token !== context.session.accessToken) forget(context.idHash);
     return token;
   }
 
@@ -163,6 +140,7 @@ export function createAuthService(deps: {
         idHash: hashSessionId(cookieValue),
         userId,
         tokens: result.tokens,
+        refreshAt: refreshTimeOf(result.tokens),
         expiresAt: Date.now() + SESSION_ABSOLUTE_MS,
         userAgent: meta.userAgent,
         ip: meta.ip,

@@ -9,6 +9,8 @@ export interface StoredSession {
   refreshToken: string | null;
   idToken: string;
   accessExpiresAt: number;
+  /** When the access token should be refreshed: a little before it expires. */
+  refreshAt: number;
   createdAt: string;
   lastSeenAt: number;
   expiresAt: number;
@@ -23,6 +25,7 @@ const columns = [
   'refresh_token as refreshToken',
   'id_token as idToken',
   'access_expires_at as accessExpiresAt',
+  'access_refresh_at as refreshAt',
   'created_at as createdAt',
   'last_seen_at as lastSeenAt',
   'expires_at as expiresAt',
@@ -37,6 +40,7 @@ const toSession = (row: {
   refreshToken: string | null;
   idToken: string;
   accessExpiresAt: string;
+  refreshAt: string | null;
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
@@ -46,6 +50,8 @@ const toSession = (row: {
   ...row,
   createdAt: new Date(row.createdAt).toISOString(),
   accessExpiresAt: Date.parse(row.accessExpiresAt),
+  // Sessions from before refresh times were stored: a minute before expiry, as it was then.
+  refreshAt: row.refreshAt ? Date.parse(row.refreshAt) : Date.parse(row.accessExpiresAt) - 60_000,
   lastSeenAt: Date.parse(row.lastSeenAt),
   expiresAt: Date.parse(row.expiresAt),
 });
@@ -56,6 +62,7 @@ export function createSessionRepository(db: ApiDb) {
       idHash: string;
       userId: string;
       tokens: TokenSet;
+      refreshAt: number;
       expiresAt: number;
       userAgent: string;
       ip: string;
@@ -69,6 +76,7 @@ export function createSessionRepository(db: ApiDb) {
           refresh_token: session.tokens.refreshToken ?? null,
           id_token: session.tokens.idToken,
           access_expires_at: new Date(session.tokens.accessExpiresAt).toISOString(),
+          access_refresh_at: new Date(session.refreshAt).toISOString(),
           expires_at: new Date(session.expiresAt).toISOString(),
           user_agent: session.userAgent.slice(0, 300),
           ip: session.ip,
@@ -104,36 +112,50 @@ export function createSessionRepository(db: ApiDb) {
     },
 
     /**
-     * Runs `work` holding a lock on one session, so that two requests (or two processes) never
-     * spend the same refresh token: rotation would treat the second use as theft.
+     * Claims the right to refresh the session's access token for `leaseMs`, so that two requests
+     * (or two processes) never spend the same refresh token: rotation would treat the second use
+     * as theft. The claim is one statement, so no lock is held while the provider is asked.
+     * Undefined when the session is gone or another claim is still running.
      */
-    async withLock<T>(
-      idHash: string,
-      work: (
-        current: StoredSession | undefined,
-        save: (tokens: TokenSet) => Promise<void>,
-      ) => Promise<T>,
-    ) {
-      return db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(hashtext(${`session:${idHash}`}))`.execute(trx);
-        const row = await trx
-          .selectFrom('sessions')
-          .select(columns)
-          .where('id_hash', '=', idHash)
-          .executeTakeFirst();
-        return work(row && toSession(row), async (tokens) => {
-          await trx
-            .updateTable('sessions')
-            .set({
-              access_token: tokens.accessToken,
-              refresh_token: tokens.refreshToken ?? null,
-              id_token: tokens.idToken,
-              access_expires_at: new Date(tokens.accessExpiresAt).toISOString(),
-            })
-            .where('id_hash', '=', idHash)
-            .execute();
-        });
-      });
+    async claimRefresh(idHash: string, leaseMs: number): Promise<StoredSession | undefined> {
+      const row = await db
+        .updateTable('sessions')
+        .set({ refresh_lease_until: sql<string>`now() + ${`${leaseMs} milliseconds`}::interval` })
+        .where('id_hash', '=', idHash)
+        .where((eb) =>
+          eb.or([
+            eb('refresh_lease_until', 'is', null),
+            eb('refresh_lease_until', '<', sql<string>`now()`),
+          ]),
+        )
+        .returning(columns)
+        .executeTakeFirst();
+      return row && toSession(row);
+    },
+
+    /** Stores refreshed tokens and ends the claim. */
+    async saveRefreshed(idHash: string, tokens: TokenSet, refreshAt: number) {
+      await db
+        .updateTable('sessions')
+        .set({
+          access_token: tokens.accessToken,
+          refresh_token: tokens.refreshToken ?? null,
+          id_token: tokens.idToken,
+          access_expires_at: new Date(tokens.accessExpiresAt).toISOString(),
+          access_refresh_at: new Date(refreshAt).toISOString(),
+          refresh_lease_until: null,
+        })
+        .where('id_hash', '=', idHash)
+        .execute();
+    },
+
+    /** Ends a claim without new tokens, e.g. when the provider could not be reached. */
+    async releaseRefresh(idHash: string) {
+      await db
+        .updateTable('sessions')
+        .set({ refresh_lease_until: null })
+        .where('id_hash', '=', idHash)
+        .execute();
     },
 
     async delete(idHash: string) {

@@ -21,6 +21,7 @@ export interface ProviderOptions {
   clients: ClientMetadata[];
   audience: string;
   rolesClaim: string;
+  accessTokenTtlSeconds: number;
   secureCookies: boolean;
   signingKeys: JWK[];
   cookieKeys: string[];
@@ -53,7 +54,7 @@ async function grantEverythingRequested(ctx: KoaContextWithOIDC) {
 }
 
 export function createProvider(options: ProviderOptions): Provider {
-  const { audience, rolesClaim } = options;
+  const { audience, rolesClaim, accessTokenTtlSeconds } = options;
   const cookie = { httpOnly: true, sameSite: 'lax', secure: options.secureCookies } as const;
 
   // `prompt=create` (OpenID Connect "Initiating User Registration") opens the sign-up form.
@@ -125,7 +126,7 @@ export function createProvider(options: ProviderOptions): Provider {
           return {
             scope: '',
             audience,
-            accessTokenTTL: 10 * MINUTE,
+            accessTokenTTL: accessTokenTtlSeconds,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'ES256' } },
           };
@@ -142,8 +143,8 @@ export function createProvider(options: ProviderOptions): Provider {
       },
     },
     ttl: {
-      AccessToken: 10 * MINUTE,
-      ClientCredentials: 10 * MINUTE,
+      AccessToken: accessTokenTtlSeconds,
+      ClientCredentials: accessTokenTtlSeconds,
       AuthorizationCode: MINUTE,
       IdToken: HOUR,
       Interaction: HOUR,

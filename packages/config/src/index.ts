@@ -1,3 +1,4 @@
 export { loadConfig, ConfigError, type QuestaConfig } from './server-config.ts';
 export { loadWebBuildConfig, type WebBuildConfig } from './web-build-config.ts';
 export { childProcessEnv, readTestSettings, type TestSettings } from './test-settings.ts';
+export { checkRuntime, MIN_NODE_MAJOR } from './runtime.ts';

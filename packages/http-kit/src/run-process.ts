@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type QuestaConfig } from '@questa/config';
+import { checkRuntime, ConfigError, loadConfig, type QuestaConfig } from '@questa/config';
 import {
   DataDirError,
   isUnavailableError,
@@ -38,6 +38,7 @@ class StartError extends Error {}
 export async function runProcess(plan: ProcessPlan): Promise<void> {
   let config: QuestaConfig;
   try {
+    checkRuntime();
     config = loadConfig();
   } catch (error) {
     return fail(plan.title, error);
@@ -76,7 +77,7 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
     return fail(plan.title, error);
   }
 
-  console.log(`\n${plan.title} is ready at ${config.publicUrl}`);
+  console.log(`\n${plan.title} is ready at ${config.publicUrl} (Node.js ${process.version})`);
   for (const line of plan.banner?.(config) ?? []) console.log(line);
 
   let stopping = false;

@@ -100,4 +100,31 @@ describe.skipIf(!browserAvailable)('sign-in and access', () => {
     await page.getByText('author@questa.test').first().waitFor();
     await context.close();
   });
+
+  it('shows a page, not JSON, when a sign-in link has gone stale, and signs in from there', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto(`${baseUrl}/api/auth/callback?code=old&state=long-gone`);
+    expect(response?.status()).toBe(401);
+    await page.getByRole('heading', { name: 'Sign-in required' }).waitFor();
+    await page.getByText('This sign-in link is not valid any more').waitFor();
+    // The page's style is allowed by its policy's hash: nothing was refused, and it applies.
+    expect(violations).toEqual([]);
+    expect(
+      await page.getByRole('main').evaluate((main) => getComputedStyle(main).borderTopLeftRadius),
+    ).toBe('16px');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('learner@questa.test');
+    await page.getByLabel('Password', { exact: true }).fill('practice-makes-perfect');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    await context.close();
+  });
 });

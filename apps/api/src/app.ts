@@ -114,7 +114,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   const { deps, auth, cookieName } = core;
   // Shared behaviour first so every later route is validated, permission-checked and documented;
   // access control before routes so its hooks cover all of them.
-  await app.register(httpKit);
+  await app.register(httpKit, { pages: { home: '/', signIn: `${API_PREFIX}/auth/login` } });
   await app.register(openApi, {
     title: 'Questa API',
     description: "Questa's main API and the web client's backend.",

@@ -8,6 +8,12 @@ import {
 import { PROBLEM_CONTENT_TYPE, type FieldError, type ProblemCode } from '@questa/contracts';
 import { isUnavailableError } from '@questa/db';
 import { HttpProblem, problemBody } from './problem';
+import { isNavigation, sendProblemPage, type ProblemPageLinks } from './problem-page';
+
+export interface HttpKitOptions {
+  /** Where the page shown to a browser navigation sends the person next. */
+  pages?: ProblemPageLinks;
+}
 
 /**
  * What a route requires of its caller: `public` for anyone, otherwise a `resource:action` key
@@ -26,7 +32,19 @@ declare module 'fastify' {
  * and a refusal to register any route that does not declare its permission.
  */
 export const httpKit = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: HttpKitOptions) => {
+    const links = options.pages ?? { home: '/' };
+    const sendProblem = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      code: ProblemCode,
+      extras?: ConstructorParameters<typeof HttpProblem>[1],
+    ) => {
+      const body = problemBody(code, { instance: request.url, requestId: request.id }, extras);
+      if (isNavigation(request)) return sendProblemPage(request, reply, body, links);
+      return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+    };
+
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 
@@ -84,13 +102,3 @@ export const httpKit = fp(
   },
   { name: 'questa-http-kit' },
 );
-
-function sendProblem(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  code: ProblemCode,
-  extras?: ConstructorParameters<typeof HttpProblem>[1],
-) {
-  const body = problemBody(code, { instance: request.url, requestId: request.id }, extras);
-  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
-}

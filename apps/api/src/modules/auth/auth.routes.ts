@@ -46,16 +46,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       // The provider's answer is checked against the URL it was sent to, so rebuild it exactly.
       const callbackUrl = new URL(request.url, options.publicUrl);
-      const { cookieValue, returnTo } = await auth.finishLogin(callbackUrl, meta(request));
-      if (cookieValue) {
-        reply.header(
-          'set-cookie',
-          sessionCookie(cookieName, cookieValue, {
-            secure: secureCookies,
-            maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000,
-          }),
-        );
-      }
+      const { cookieValue, returnTo } = await auth
+        .finishLogin(callbackUrl, meta(request))
+        .catch((error: unknown) => {
+          // The person sees a sentence and a way on; the operator needs to know why.
+          const reason = error instanceof Error ? (error.cause ?? error.message) : error;
+          request.log.warn({ reason }, 'sign-in callback failed');
+          throw error;
+        });
+      reply.header(
+        'set-cookie',
+        sessionCookie(cookieName, cookieValue, {
+          secure: secureCookies,
+          maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000,
+        }),
+      );
       return reply.header('cache-control', 'no-store').redirect(returnTo);
     },
   );

@@ -115,12 +115,21 @@ export function createAuthService(deps: {
       const state = callbackUrl.searchParams.get('state') ?? '';
       const attempt = state ? await deps.attempts.take(state) : undefined;
       if (!attempt) {
-        throw new HttpProblem('auth.required', {
-          detail: 'This sign-in link is not valid any more. Start signing in again.',
-        });
+        throw callbackFailed(
+          'This sign-in link is not valid any more, because it was used already or is too old. Start signing in again.',
+          'no sign-in in progress has this state (used already, expired, or never started here)',
+        );
       }
-      if (callbackUrl.searchParams.has('error'))
-        return { cookieValue: undefined, returnTo: attempt.returnTo };
+      const providerError = callbackUrl.searchParams.get('error');
+      if (providerError !== null) {
+        const description = callbackUrl.searchParams.get('error_description');
+        throw callbackFailed(
+          providerError === 'access_denied'
+            ? 'Signing in was cancelled, so you are not signed in.'
+            : 'The sign-in service could not sign you in. Please try again.',
+          `the provider answered ${providerError}${description ? `: ${description}` : ''}`,
+        );
+      }
       let result;
       try {
         result = await deps.oidc.exchangeCode(callbackUrl, {
@@ -130,9 +139,10 @@ export function createAuthService(deps: {
         });
       } catch (error) {
         if (error instanceof HttpProblem) throw error;
-        throw new HttpProblem('auth.required', {
-          detail: 'Signing in did not complete. Please try again.',
-        });
+        throw callbackFailed(
+          'Signing in did not complete. Please try again.',
+          `the code could not be exchanged: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       const { id: userId } = await deps.users.upsertFromSignIn(result.identity);
       const cookieValue = newSessionId();
@@ -241,6 +251,10 @@ export function createAuthService(deps: {
     },
   };
 }
+
+/** A failed sign-in: a sentence for the person, and the reason for the log. */
+const callbackFailed = (detail: string, reason: string) =>
+  Object.assign(new HttpProblem('auth.required', { detail }), { cause: reason });
 
 /** Sessions are named to their owner by a prefix of the hash: enough to pick one, useless as a cookie. */
 const publicSessionId = (idHash: string) => idHash.slice(0, 16);

@@ -207,6 +207,29 @@ describe('signing in through an external OpenID Connect provider', () => {
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ code: 'auth.required' });
   });
+
+  it('shows a browser a page with a sentence and a way on when a callback fails', async () => {
+    const navigate = { 'sec-fetch-mode': 'navigate', accept: 'text/html,*/*;q=0.8' };
+    const forged = await fetch(`${apiOrigin}/api/auth/callback?code=stolen&state=made-up`, {
+      redirect: 'manual',
+      headers: navigate,
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await forged.text();
+    expect(page).toContain('This sign-in link is not valid any more');
+    expect(page).toContain('<a class="next" href="/api/auth/login">Sign in again</a>');
+
+    // The person cancels at the provider, which sends them back with an error instead of a code.
+    const login = await fetch(`${apiOrigin}/api/auth/login`, { redirect: 'manual' });
+    const state = new URL(login.headers.get('location')!).searchParams.get('state')!;
+    const cancelled = await fetch(
+      `${apiOrigin}/api/auth/callback?error=access_denied&error_description=End-User+aborted&state=${state}`,
+      { redirect: 'manual', headers: navigate },
+    );
+    expect(cancelled.status).toBe(401);
+    expect(await cancelled.text()).toContain('Signing in was cancelled, so you are not signed in.');
+  });
 });
 
 async function signingKey() {

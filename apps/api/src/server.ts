@@ -16,7 +16,11 @@ await runProcess({
         'OIDC_CLIENT_SECRET must be set when the main API runs on its own (it is not set).',
       );
     }
-    const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
+    const root = createRootServer({
+      logLevel: config.logLevel,
+      logFormat: config.logFormat,
+      logRequests: true,
+    });
     const provider = providerClientsFromConfig(config, config.oidc.clientSecret);
     const core = createApiCore({
       database,

@@ -70,6 +70,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   const root = createRootServer({
     logLevel: config.logLevel,
+    logFormat: config.logFormat,
     logRequests: options.logRequests ?? true,
   });
   // Services first, each encapsulated under its prefix; the web client last, because it answers

@@ -15,7 +15,11 @@ await runProcess({
     }
     if (config.seedDemoAccounts) await seedDemoAccounts(database);
     const deps = identityDepsFromConfig(config, database, config.oidc.clientSecret);
-    const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
+    const root = createRootServer({
+      logLevel: config.logLevel,
+      logFormat: config.logFormat,
+      logRequests: true,
+    });
     root.addHook('onClose', () => deps.close());
     await root.register(identityApp, { prefix: IDENTITY_PREFIX, ...deps });
     return root;

@@ -18,7 +18,11 @@ await runProcess({
       // Any OpenID provider publishes where its keys are; Keycloak's and Auth0's paths differ.
       jwks: discoverIssuerKeys(config.oidc.issuer),
     };
-    const root = createRootServer({ logLevel: config.logLevel, logRequests: true });
+    const root = createRootServer({
+      logLevel: config.logLevel,
+      logFormat: config.logFormat,
+      logRequests: true,
+    });
     root.addHook('onClose', async () => mediaStore.destroy?.());
     await root.register(questionDbApp, {
       prefix: QUESTION_DB_PREFIX,

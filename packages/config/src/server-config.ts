@@ -51,6 +51,9 @@ const schema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z
+    .enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' })
+    .default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be a number of milliseconds' })
@@ -131,6 +134,8 @@ export interface QuestaConfig {
   redisUrl: string | undefined;
   seedDemoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Readable lines at a terminal, JSON lines everywhere else. */
+  logFormat: 'pretty' | 'json';
   shutdownTimeoutMs: number;
   /** Embedded database: how long a query waits for its one connection before failing with 503. */
   databaseWaitTimeoutMs: number;
@@ -190,6 +195,8 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     redisUrl: raw.REDIS_URL,
     seedDemoContent: toBoolean(raw.DEMO_CONTENT),
     logLevel: raw.LOG_LEVEL,
+    logFormat:
+      raw.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : raw.LOG_FORMAT,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pretty from 'pino-pretty';
 import type { QuestaConfig } from '@questa/config';
 
 export interface RootServerOptions {
   logLevel: QuestaConfig['logLevel'];
-  /** Log one line per request; off in benchmarks and quiet tests. */
+  /** `pretty` for a person at a terminal; JSON lines (the default) for log collectors. */
+  logFormat?: QuestaConfig['logFormat'];
+  /** Log one line per request, at `debug` (errors are logged where they happen); off in tests. */
   logRequests?: boolean;
 }
+
+/** One short line per entry, with the time of day; process id and host say nothing locally. */
+const prettyStream = () =>
+  pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true });
 
 // A caller's request id is kept only when it looks like one of ours, so log lines cannot be forged.
 const acceptableRequestId = /^[A-Za-z0-9-]{8,64}$/;
@@ -17,8 +24,13 @@ const acceptableRequestId = /^[A-Za-z0-9-]{8,64}$/;
  */
 export function createRootServer(options: RootServerOptions): FastifyInstance {
   const app = Fastify({
-    logger: { level: options.logLevel },
-    logController: new LogController({ disableRequestLogging: !options.logRequests }),
+    logger:
+      options.logFormat === 'pretty'
+        ? { level: options.logLevel, stream: prettyStream() }
+        : { level: options.logLevel },
+    // Fastify's own request lines are two per request at `info`; ours is one, at `debug`, so the
+    // default level shows start-up, warnings and errors only.
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -35,5 +47,14 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
     reply.header('x-request-id', request.id);
     done();
   });
+  if (options.logRequests) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.debug(
+        { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        `${request.method} ${request.url}`,
+      );
+      done();
+    });
+  }
   return app;
 }

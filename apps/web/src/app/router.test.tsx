@@ -1,5 +1,5 @@
 import { renderApp } from '../testing/render-app';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aBankDetail } from '../testing/catalog-fixtures';
 import { jsonResponse, problemResponse, stubFetch } from '../testing/stub-fetch';
@@ -47,8 +47,9 @@ describe('app routes', () => {
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'de' } });
 
     expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeTruthy();
-    expect(document.documentElement.lang).toBe('de');
-    expect(window.localStorage.getItem('questa.locale')).toBe('de');
+    // Both follow the new messages in an effect, which may run after they are on screen.
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+    await waitFor(() => expect(window.localStorage.getItem('questa.locale')).toBe('de'));
   });
 
   it('toggles the theme and remembers the choice', async () => {

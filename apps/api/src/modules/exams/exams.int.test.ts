@@ -230,13 +230,13 @@ describe('exams', () => {
     await runOut(attempt.id, GRACE + 1);
     // Another process, its deadline sweep on a short timer, closes it without being asked.
     const sweeping = await kit.anotherProcess({ sweepIntervalMs: 50 });
-    let view = (await learner.call({ url: `/api/exams/${attempt.id}` })).json<ExamAttempt>();
-    for (let wait = 0; view.state === 'in_progress' && wait < 100; wait++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      view = (await learner.call({ url: `/api/exams/${attempt.id}` })).json<ExamAttempt>();
-    }
+    const view = () =>
+      learner.call({ url: `/api/exams/${attempt.id}` }).then((r) => r.json<ExamAttempt>());
+    await expect
+      .poll(async () => (await view()).state, { timeout: 20_000, interval: 50 })
+      .not.toBe('in_progress');
     await sweeping.close();
-    expect(view).toMatchObject({
+    expect(await view()).toMatchObject({
       state: 'expired',
       submittedBy: 'server',
       score: { points: 2, maxPoints: 10, passed: false },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createResponseWriter } from './response-writer';
 
 type Save = { attemptId: string; userId: string; position: number };
@@ -33,22 +33,22 @@ const save = (attemptId: string, position: number) => ({
   position,
   answer,
 });
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+// Lets every pending promise settle (nothing here waits on I/O), so a test can say that something
+// did not happen; what should happen is awaited with `vi.waitFor`.
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('response writer', () => {
   it('sends a lone answer at once, and those arriving meanwhile together in the next commit', async () => {
     const repository = fakeRepository();
     const writer = createResponseWriter(repository, { graceSeconds: 60 });
     const first = writer.save(save('a', 1));
-    await tick();
     expect(repository.batches).toHaveLength(1);
     const more = [writer.save(save('a', 2)), writer.save(save('b', 1)), writer.save(save('c', 3))];
-    await tick();
+    await settled();
     expect(repository.batches).toHaveLength(1);
     repository.release();
     expect(await first).toBe('t1');
-    await tick();
-    expect(repository.batches[1]).toHaveLength(3);
+    await vi.waitFor(() => expect(repository.batches[1]).toHaveLength(3));
     repository.release();
     expect(await Promise.all(more)).toEqual(['t2', 't2', 't2']);
   });
@@ -61,8 +61,9 @@ describe('response writer', () => {
     const later = writer.save(save('a', 1));
     repository.release();
     await blocker;
-    await tick();
-    expect(repository.batches[1]).toEqual([expect.objectContaining({ answer })]);
+    await vi.waitFor(() =>
+      expect(repository.batches[1]).toEqual([expect.objectContaining({ answer })]),
+    );
     repository.release();
     expect(await Promise.all([earlier, later])).toEqual(['t2', 't2']);
   });

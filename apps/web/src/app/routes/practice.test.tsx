@@ -8,6 +8,7 @@ import {
   aPracticeState,
   sessionId,
 } from '../../features/practice/practice-fixtures';
+import { pressKeyUntil } from '../../testing/press-key';
 import { aSession } from '../../testing/session-fixtures';
 import { calls, jsonResponse, noContent, problemResponse, stubApi } from '../../testing/stub-fetch';
 
@@ -84,10 +85,12 @@ describe('practice page', () => {
     renderApp(path, { session: aSession() });
     await screen.findByRole('heading', { level: 2, name: 'Question 3' });
 
-    fireEvent.keyDown(document.body, { key: '2' });
-    expect((screen.getByRole('radio', { name: /Paris/ }) as HTMLInputElement).checked).toBe(true);
+    const checked = (name: RegExp) =>
+      (screen.getByRole('radio', { name }) as HTMLInputElement).checked;
+    await pressKeyUntil('2', () => expect(checked(/Paris/)).toBe(true));
+    // The shortcuts are listening now, so each further key is pressed once.
     fireEvent.keyDown(document.body, { key: '1' });
-    expect((screen.getByRole('radio', { name: /Berlin/ }) as HTMLInputElement).checked).toBe(true);
+    expect(checked(/Berlin/)).toBe(true);
     fireEvent.keyDown(document.body, { key: 'Enter' });
 
     const verdict = await screen.findByText('Wrong');

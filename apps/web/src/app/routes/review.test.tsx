@@ -2,6 +2,7 @@ import { renderApp } from '../../testing/render-app';
 import type { GradedAnswer, ReviewQueue, ReviewQueueCard } from '@questa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { pressKeyUntil } from '../../testing/press-key';
 import { aSession } from '../../testing/session-fixtures';
 import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
 
@@ -101,9 +102,10 @@ describe('review page', () => {
     const submit = within(card).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
 
-    fireEvent.keyDown(document.body, { key: '1' });
-    expect((within(card).getByRole('radio', { name: /Lyon/ }) as HTMLInputElement).checked).toBe(
-      true,
+    await pressKeyUntil('1', () =>
+      expect((within(card).getByRole('radio', { name: /Lyon/ }) as HTMLInputElement).checked).toBe(
+        true,
+      ),
     );
     fireEvent.keyDown(document.body, { key: 'Enter' });
 

@@ -44,6 +44,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The client takes types from the contracts and values only from their zod-free rules entry:
+  // zod stays out of the bundle, and no rule is copied into the client where it could drift.
+  {
+    files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@questa/contracts',
+              allowTypeImports: true,
+              message: "Import values from '@questa/contracts/rules'; only types from here.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Client features are vertical slices: what two of them share lives in src/components or src/lib.
   ...features.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],

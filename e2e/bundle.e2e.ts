@@ -30,4 +30,14 @@ describe('the built web client', () => {
       }
     }
   });
+
+  it('carries no schema library: the client takes its rules from the zod-free entry', async () => {
+    const scripts = (await readdir(distDir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    for (const file of scripts) {
+      // zod names its classes with strings such as "$ZodType", which survive minification.
+      expect(await readFile(file, 'utf8'), path.relative(distDir, file)).not.toMatch(/\$Zod[A-Z]/);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { globalRoles, tenantRoles } from './auth';
+import { globalRoles, tenantRoles } from './rules/access';
 
 export const cursorQuery = z.strictObject({
   cursor: z.string().max(200).optional(),

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-export const globalRoles = ['admin'] as const;
-export type GlobalRole = (typeof globalRoles)[number];
-
-export const tenantRoles = ['owner', 'author', 'reviewer', 'viewer'] as const;
-export type TenantRole = (typeof tenantRoles)[number];
-
-/** The header every state-changing browser request carries; a cross-site form cannot set it. */
-export const CSRF_HEADER = 'x-questa-request';
+import { globalRoles, tenantRoles } from './rules/access';
 
 export const membership = z.object({
   clientId: z.uuid(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { catalogBank } from './catalog';
-import { questionContent, questionStatuses, questionTypes } from './question';
+import { questionContent } from './question';
+import { exchangeFormats } from './rules/files';
+import { QUESTION_LIMITS as Q, questionStatuses, questionTypes } from './rules/questions';
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -32,19 +34,26 @@ export type QuestionSummary = z.infer<typeof questionSummary>;
 export const questionListQuery = z.strictObject({
   bankId: z.uuid().optional(),
   /** Full-text search over stem, options and explanation, in the bank's language. */
-  q: z.string().trim().min(1).max(200).optional(),
-  topic: z.string().max(80).optional(),
-  tag: z.string().max(40).optional(),
+  q: z.string().trim().min(1).max(Q.searchMax).optional(),
+  topic: z.string().max(Q.topicMax).optional(),
+  tag: z.string().max(Q.tagMax).optional(),
   type: z.enum(questionTypes).optional(),
-  difficulty: z.coerce.number().int().min(1).max(5).optional(),
+  difficulty: z.coerce.number().int().min(Q.difficultyMin).max(Q.difficultyMax).optional(),
   status: z.enum(questionStatuses).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
+export type QuestionListQuery = z.infer<typeof questionListQuery>;
+/** What an author filters a bank's question list by. */
+export type QuestionFilters = Pick<
+  QuestionListQuery,
+  'q' | 'type' | 'topic' | 'difficulty' | 'status'
+>;
 export const questionList = z.object({
   questions: z.array(questionSummary),
   nextCursor: z.string().nullable(),
 });
+export type QuestionList = z.infer<typeof questionList>;
 
 export const questionVersion = z.object({
   questionId: z.uuid(),
@@ -132,9 +141,6 @@ export const mediaInfo = z.object({
   reference: z.string(),
 });
 export type MediaInfo = z.infer<typeof mediaInfo>;
-
-export const exchangeFormats = ['gift', 'moodle_xml', 'qti', 'csv'] as const;
-export type ExchangeFormat = (typeof exchangeFormats)[number];
 
 export const importQuery = z.strictObject({
   format: z.enum(exchangeFormats),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-export const bankVisibilities = ['private', 'public', 'premium'] as const;
-export type BankVisibility = (typeof bankVisibilities)[number];
+import { bankVisibilities } from './rules/questions';
 
 const bankFields = {
   slug: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankVisibilities } from './bank';
+import { bankVisibilities } from './rules/questions';
 
 export const catalogBank = z.object({
   id: z.uuid(),

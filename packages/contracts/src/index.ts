@@ -1,3 +1,4 @@
+export * from './rules';
 export * from './problem';
 export * from './question';
 export * from './bank';

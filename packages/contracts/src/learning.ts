@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { answerInput } from './answer';
+import { BLUEPRINT_LIMITS as B, LEARNING, reviewPolicies } from './rules/learning';
+import { QUESTION_LIMITS as Q } from './rules/questions';
 
 /*
  * What learners meet: practice sessions, timed exams, spaced-repetition review and progress
@@ -10,29 +12,12 @@ import { answerInput } from './answer';
 const isoDate = z.iso.datetime({ offset: true });
 const id = z.string().min(1).max(40);
 
-/** Business constants (PRODUCT §9) the client shows and the server enforces. */
-export const LEARNING = {
-  /** Practice answers a free learner may give per day (UTC). */
-  freeDailyAnswers: 20,
-  /** Default exam time per question. */
-  examSecondsPerQuestion: 90,
-  /** After the deadline, answers already on their way are still taken for this long. */
-  examGraceSeconds: 60,
-  /** New (never-reviewed) cards introduced to a learner's reviews per day. */
-  newCardsPerDay: 10,
-  /** Learning cards due within this many minutes are shown now, as Anki's "learn ahead" does. */
-  learnAheadMinutes: 20,
-  /** Questions answered in a bank within this many days are not drawn again while others remain. */
-  recentDays: 7,
-  maxExtraTimePercent: 200,
-} as const;
-
 /* ---------- Questions as a learner sees them: no keys ---------- */
 
 const learnerCommon = {
   stem: z.string(),
   topic: z.string(),
-  difficulty: z.number().int().min(1).max(5),
+  difficulty: z.number().int().min(Q.difficultyMin).max(Q.difficultyMax),
   points: z.number(),
   media: z.array(z.string()),
 };
@@ -172,9 +157,12 @@ export type Allowance = z.infer<typeof allowance>;
 export const practiceStart = z.strictObject({
   bankId: z.uuid(),
   /** Empty: every topic. */
-  topics: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
+  topics: z.array(z.string().trim().min(1).max(Q.topicMax)).max(50).default([]),
   /** Empty: every difficulty. */
-  difficulties: z.array(z.number().int().min(1).max(5)).max(5).default([]),
+  difficulties: z
+    .array(z.number().int().min(Q.difficultyMin).max(Q.difficultyMax))
+    .max(Q.difficultyMax)
+    .default([]),
 });
 export type PracticeStart = z.input<typeof practiceStart>;
 
@@ -242,35 +230,19 @@ export const bookmarkParams = z.strictObject({ questionId: z.uuid() });
 
 /* ---------- Exam blueprints ---------- */
 
-export const reviewPolicies = [
-  /** The score only. */
-  'score_only',
-  /** The score and which answers were right. */
-  'responses',
-  /** Everything: the learner's answers, the correct ones and the explanations. */
-  'full',
-] as const;
-export type ReviewPolicy = (typeof reviewPolicies)[number];
-
 export const blueprintRule = z.strictObject({
-  topic: z.string().trim().min(1).max(80).optional(),
-  difficulty: z.number().int().min(1).max(5).optional(),
-  count: z.number().int().min(1).max(200),
+  topic: z.string().trim().min(1).max(Q.topicMax).optional(),
+  difficulty: z.number().int().min(Q.difficultyMin).max(Q.difficultyMax).optional(),
+  count: z.number().int().min(1).max(B.countPerRuleMax),
 });
 
 export const blueprintInput = z.strictObject({
-  title: z.string().trim().min(1).max(120),
-  rules: z.array(blueprintRule).min(1).max(20),
-  /** Null: the default of 90 seconds per question. */
-  timeLimitSeconds: z
-    .number()
-    .int()
-    .min(10)
-    .max(6 * 60 * 60)
-    .nullable()
-    .default(null),
+  title: z.string().trim().min(1).max(B.titleMax),
+  rules: z.array(blueprintRule).min(1).max(B.rulesMax),
+  /** Null: the default time per question (`LEARNING.examSecondsPerQuestion`). */
+  timeLimitSeconds: z.number().int().min(B.minSeconds).max(B.maxSeconds).nullable().default(null),
   /** The fraction of points needed to pass, 0..1. */
-  passMark: z.number().min(0).max(1).default(0.6),
+  passMark: z.number().min(0).max(1).default(B.defaultPassMark),
   shuffle: z.boolean().default(true),
   reviewPolicy: z.enum(reviewPolicies).default('full'),
 });

@@ -1,50 +1,29 @@
 import { z } from 'zod';
+import { QUESTION_LIMITS } from './rules/questions';
 
-export const LIMITS = {
-  stemMax: 10_000,
-  explanationMax: 10_000,
-  tagsMax: 20,
-  tagMax: 40,
-  choicesMin: 2,
-  choicesMax: 10,
-} as const;
+const L = QUESTION_LIMITS;
 
-export const questionTypes = [
-  'single_choice',
-  'multiple_response',
-  'true_false',
-  'short_text',
-  'numeric',
-  'ordering',
-  'matching',
-  'cloze',
-] as const;
-export type QuestionType = (typeof questionTypes)[number];
-
-export const questionStatuses = ['draft', 'in_review', 'published', 'retired'] as const;
-export type QuestionStatus = (typeof questionStatuses)[number];
-
-const id = z.string().min(1).max(40);
-const text = z.string().trim().min(1).max(1_000);
+const id = z.string().min(1).max(L.idMax);
+const text = z.string().trim().min(1).max(L.textMax);
 
 const choice = z.strictObject({ id, text, correct: z.boolean() });
-const choices = z.array(choice).min(LIMITS.choicesMin).max(LIMITS.choicesMax);
+const choices = z.array(choice).min(L.choicesMin).max(L.choicesMax);
 
 const common = {
   /** Markdown with `$…$` / `$$…$$` KaTeX math and images from the content-delivery base. */
-  stem: z.string().trim().min(1).max(LIMITS.stemMax),
-  explanation: z.string().max(LIMITS.explanationMax).default(''),
-  topic: z.string().trim().min(1).max(80),
-  tags: z.array(z.string().trim().min(1).max(LIMITS.tagMax)).max(LIMITS.tagsMax).default([]),
-  difficulty: z.number().int().min(1).max(5),
-  points: z.number().positive().max(100).default(1),
+  stem: z.string().trim().min(1).max(L.stemMax),
+  explanation: z.string().max(L.explanationMax).default(''),
+  topic: z.string().trim().min(1).max(L.topicMax),
+  tags: z.array(z.string().trim().min(1).max(L.tagMax)).max(L.tagsMax).default([]),
+  difficulty: z.number().int().min(L.difficultyMin).max(L.difficultyMax),
+  points: z.number().positive().max(L.pointsMax).default(1),
   /** sha256 hashes of media the stem or answers use. */
   media: z
     .array(z.string().regex(/^[0-9a-f]{64}$/))
-    .max(20)
+    .max(L.mediaMax)
     .default([]),
-  licence: z.string().max(100).default('CC BY 4.0'),
-  attribution: z.string().max(200).default(''),
+  licence: z.string().max(L.licenceMax).default('CC BY 4.0'),
+  attribution: z.string().max(L.attributionMax).default(''),
 };
 
 const uniqueIds = (items: { id: string }[]) =>
@@ -75,7 +54,7 @@ export const trueFalse = z.strictObject({
 export const shortText = z.strictObject({
   ...common,
   type: z.literal('short_text'),
-  accepted: z.array(text).min(1).max(20),
+  accepted: z.array(text).min(L.acceptedMin).max(L.acceptedMax),
   caseSensitive: z.boolean().default(false),
   /** `collapse` trims and folds runs of white space before comparing; `exact` compares as typed. */
   whitespace: z.enum(['collapse', 'exact']).default('collapse'),
@@ -86,7 +65,7 @@ export const numeric = z.strictObject({
   type: z.literal('numeric'),
   value: z.number().finite(),
   tolerance: z.number().finite().min(0),
-  unit: z.string().trim().max(20).optional(),
+  unit: z.string().trim().max(L.unitMax).optional(),
 });
 
 export const ordering = z
@@ -94,7 +73,7 @@ export const ordering = z
     ...common,
     type: z.literal('ordering'),
     /** In the correct order; learners see them shuffled. */
-    items: z.array(z.strictObject({ id, text })).min(LIMITS.choicesMin).max(LIMITS.choicesMax),
+    items: z.array(z.strictObject({ id, text })).min(L.choicesMin).max(L.choicesMax),
   })
   .refine((q) => uniqueIds(q.items), { path: ['items'], error: 'item ids must be unique' });
 
@@ -104,8 +83,8 @@ export const matching = z
     type: z.literal('matching'),
     pairs: z
       .array(z.strictObject({ id, prompt: text, answer: text }))
-      .min(LIMITS.choicesMin)
-      .max(LIMITS.choicesMax),
+      .min(L.choicesMin)
+      .max(L.choicesMax),
   })
   .refine((q) => uniqueIds(q.pairs), { path: ['pairs'], error: 'pair ids must be unique' });
 
@@ -113,14 +92,14 @@ const clozeBlank = z.discriminatedUnion('kind', [
   z.strictObject({
     id,
     kind: z.literal('text'),
-    accepted: z.array(text).min(1).max(20),
+    accepted: z.array(text).min(L.acceptedMin).max(L.acceptedMax),
     caseSensitive: z.boolean().default(false),
   }),
   z
     .strictObject({
       id,
       kind: z.literal('choice'),
-      options: z.array(text).min(LIMITS.choicesMin).max(LIMITS.choicesMax),
+      options: z.array(text).min(L.choicesMin).max(L.choicesMax),
       correct: z.number().int().min(0),
     })
     .refine((b) => b.correct < b.options.length, {
@@ -134,7 +113,7 @@ export const cloze = z
   .strictObject({
     ...common,
     type: z.literal('cloze'),
-    blanks: z.array(clozeBlank).min(1).max(20),
+    blanks: z.array(clozeBlank).min(L.blanksMin).max(L.blanksMax),
   })
   .refine((q) => q.blanks.every((b) => q.stem.includes(`{{${b.id}}}`)), {
     path: ['blanks'],

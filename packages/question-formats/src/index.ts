@@ -1,4 +1,3 @@
-export { MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS } from './types';
 export type {
   ExportMedia,
   ImportedItem,

@@ -2,7 +2,10 @@ import { exchangeFormats } from '@questa/contracts';
 import type { ExchangeFormat } from '@questa/contracts';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, parseQuestions } from './index';
+import { IMPORT_LIMITS } from '@questa/contracts/rules';
+import { parseQuestions } from './index';
+
+const { maxBytes: MAX_IMPORT_BYTES, maxQuestions: MAX_IMPORT_ITEMS } = IMPORT_LIMITS;
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const HEADER = 'type,stem,options,correct,explanation,topic,tags,difficulty';

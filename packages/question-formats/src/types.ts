@@ -1,9 +1,5 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 
-/** PRODUCT §5: imports are limited to 20 MB and 10,000 questions. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-export const MAX_IMPORT_ITEMS = 10_000;
-
 export interface ImportedItem {
   content: QuestionContent;
   /** 1-based position of the question in the file. */

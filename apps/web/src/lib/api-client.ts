@@ -1,5 +1,6 @@
 import type { FieldError, Problem, ProblemCode } from '@questa/contracts';
 import { config } from './config';
+import { CSRF_HEADER } from '@questa/contracts/rules';
 
 /** A failed API call, carrying the problem document's stable code. */
 export class ApiError extends Error {
@@ -57,12 +58,12 @@ export interface RequestOptions {
 
 /**
  * The headers every call sends. Cross-site forms and images cannot set custom headers, so
- * `X-Questa-Request` lets the API tell its own client from a forged request.
+ * `CSRF_HEADER` lets the API tell its own client from a forged request.
  */
 export function requestHeaders(body?: unknown): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json, application/problem+json',
-    'X-Questa-Request': '1',
+    [CSRF_HEADER]: '1',
   };
   if (body instanceof Blob) headers['Content-Type'] = body.type || 'application/octet-stream';
   else if (body !== undefined) headers['Content-Type'] = 'application/json';

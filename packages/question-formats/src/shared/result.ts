@@ -1,6 +1,6 @@
 import { questionContent } from '@questa/contracts';
 import type { ImportIssue, QuestionContentInput } from '@questa/contracts';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS } from '../types';
+import { IMPORT_LIMITS } from '@questa/contracts/rules';
 import type { ParseResult } from '../types';
 import { mediaReferences } from './media';
 
@@ -34,15 +34,17 @@ export function failed(message: string, line?: number): ParseResult {
 }
 
 export function tooLarge(bytes: number): ParseResult | undefined {
-  if (bytes <= MAX_IMPORT_BYTES) return undefined;
-  return failed(`The file is larger than the ${MAX_IMPORT_BYTES / 1024 / 1024} MB import limit`);
+  if (bytes <= IMPORT_LIMITS.maxBytes) return undefined;
+  return failed(
+    `The file is larger than the ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB import limit`,
+  );
 }
 
 export function tooManyItems(count: number): ParseResult | undefined {
-  if (count <= MAX_IMPORT_ITEMS) return undefined;
+  if (count <= IMPORT_LIMITS.maxQuestions) return undefined;
   const n = (x: number) => x.toLocaleString('en-US');
   return failed(
-    `The file has ${n(count)} questions; at most ${n(MAX_IMPORT_ITEMS)} can be imported at once`,
+    `The file has ${n(count)} questions; at most ${n(IMPORT_LIMITS.maxQuestions)} can be imported at once`,
   );
 }
 

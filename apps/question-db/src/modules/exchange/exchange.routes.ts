@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bankParams, exportQuery, importQuery, importReport } from '@questa/contracts';
-import { MAX_IMPORT_BYTES } from '@questa/question-formats';
+import {
+  bankParams,
+  exportQuery,
+  IMPORT_LIMITS,
+  importQuery,
+  importReport,
+} from '@questa/contracts';
 import { requireSession } from '../auth/guards';
 import type { ExchangeService } from './exchange.service';
 
@@ -16,7 +21,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService }
     '/clients/:clientId/banks/:bankId/import',
     {
       config: { permission: 'question:write' },
-      bodyLimit: MAX_IMPORT_BYTES,
+      bodyLimit: IMPORT_LIMITS.maxBytes,
       schema: {
         summary: 'Import a GIFT, Moodle XML, QTI 3.0 or CSV file into a bank as drafts',
         description:

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaInfo } from '@questa/contracts';
 import { bearer, startTestQuestionDb, type TestQuestionDb } from '../../testing';
 import { sampleQuestions } from '../questions/sample-questions';
-import { MAX_UPLOAD_BYTES } from './media.service';
+import { UPLOAD_LIMITS } from '@questa/contracts';
 import { gif, jpeg, png, webpLossless } from './test-images';
 
 const API = '/qdb/api/v1';
@@ -110,7 +110,7 @@ describe('media uploads', () => {
 
   it('accepts 5 MB and refuses a byte more with 413', async () => {
     const header = png(2, 2);
-    const limit = Buffer.concat([header, Buffer.alloc(MAX_UPLOAD_BYTES - header.length)]);
+    const limit = Buffer.concat([header, Buffer.alloc(UPLOAD_LIMITS.maxBytes - header.length)]);
     expect((await upload(limit, 'image/png')).statusCode).toBe(201);
     const over = await upload(Buffer.concat([limit, Buffer.from([0])]), 'image/png');
     expect(over.statusCode).toBe(413);

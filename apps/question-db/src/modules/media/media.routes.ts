@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientParams, mediaInfo } from '@questa/contracts';
-import { MAX_UPLOAD_BYTES, type MediaService } from './media.service';
+import { clientParams, mediaInfo, UPLOAD_LIMITS } from '@questa/contracts';
+import type { MediaService } from './media.service';
 
 /** Uploads of images as the raw request body, whatever Content-Type the client declares. */
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (
@@ -16,7 +16,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
     '/clients/:clientId/media',
     {
       config: { permission: 'question:write' },
-      bodyLimit: MAX_UPLOAD_BYTES,
+      bodyLimit: UPLOAD_LIMITS.maxBytes,
       schema: {
         summary: 'Upload an image: PNG, JPEG, WebP, GIF or SVG, up to 5 MB',
         description:
@@ -24,7 +24,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
           'sanitised. Refer to it in Markdown as `![alt](media:<sha256>)`.',
         tags: ['media'],
         params: clientParams,
-        consumes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],
+        consumes: [...UPLOAD_LIMITS.contentTypes],
         response: { 201: mediaInfo },
       },
     },

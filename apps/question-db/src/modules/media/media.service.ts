@@ -6,8 +6,6 @@ import type { MediaRepository } from './media.repository';
 import type { MediaStore } from './media-store';
 import { sanitiseSvg, UnsafeSvgError } from './svg-sanitiser';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
 const refused = (detail: string) => new HttpProblem('upload.type', { detail });
 
 /** Checks, sanitises and stores an image, content-addressed by the hash of what is stored. */

@@ -1,5 +1,8 @@
-import type { z } from 'zod';
-import type { QuestionSummary, questionList, questionListQuery } from '@questa/contracts';
+import type {
+  QuestionList,
+  QuestionListQuery as ListQuery,
+  QuestionSummary,
+} from '@questa/contracts';
 import { can, type Principal } from '@questa/policy';
 import { mayReadBank, noSuchBank } from '../banks/bank-access';
 import type { BankRepository } from '../banks/bank.repository';
@@ -10,9 +13,6 @@ import type {
   SearchText,
   SummaryRow,
 } from './question-list.repository';
-
-type ListQuery = z.infer<typeof questionListQuery>;
-type QuestionList = z.infer<typeof questionList>;
 
 /**
  * How many of the newest matches a search ranks by relevance. Ranking every match of a common

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, questionTypes } from '@questa/contracts';
+import { QUESTION_LIMITS as LIMITS, questionTypes } from '@questa/contracts';
 import { bearer, startTestQuestionDb, type TestQuestionDb } from '../../testing';
 import { sampleQuestions } from './sample-questions';
 

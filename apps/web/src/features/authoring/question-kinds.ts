@@ -1,38 +1,22 @@
-import type { ExchangeFormat, QuestionStatus, QuestionType } from '@questa/contracts';
+import {
+  exchangeFormats,
+  questionStatuses,
+  questionTypes,
+  type ExchangeFormat,
+  type QuestionStatus,
+  type QuestionType,
+} from '@questa/contracts/rules';
 
-// The contract's lists are runtime values that would bring the schema library into the bundle;
-// records typed by the unions make the compiler insist on every member instead.
+export const questionTypeOptions: readonly QuestionType[] = questionTypes;
+export const questionStatusOptions: readonly QuestionStatus[] = questionStatuses;
+export const exchangeFormatOptions: readonly ExchangeFormat[] = exchangeFormats;
 
-const types: Record<QuestionType, true> = {
-  single_choice: true,
-  multiple_response: true,
-  true_false: true,
-  short_text: true,
-  numeric: true,
-  ordering: true,
-  matching: true,
-  cloze: true,
-};
-const statuses: Record<QuestionStatus, true> = {
-  draft: true,
-  in_review: true,
-  published: true,
-  retired: true,
-};
-const formats: Record<ExchangeFormat, true> = {
-  gift: true,
-  moodle_xml: true,
-  qti: true,
-  csv: true,
-};
-
-export const questionTypeOptions = Object.keys(types) as QuestionType[];
-export const questionStatusOptions = Object.keys(statuses) as QuestionStatus[];
-export const exchangeFormatOptions = Object.keys(formats) as ExchangeFormat[];
+const isOneOf = (list: readonly string[], value: unknown) =>
+  typeof value === 'string' && list.includes(value);
 
 export const isQuestionType = (value: unknown): value is QuestionType =>
-  typeof value === 'string' && Object.hasOwn(types, value);
+  isOneOf(questionTypes, value);
 export const isQuestionStatus = (value: unknown): value is QuestionStatus =>
-  typeof value === 'string' && Object.hasOwn(statuses, value);
+  isOneOf(questionStatuses, value);
 export const isExchangeFormat = (value: unknown): value is ExchangeFormat =>
-  typeof value === 'string' && Object.hasOwn(formats, value);
+  isOneOf(exchangeFormats, value);

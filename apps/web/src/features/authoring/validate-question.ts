@@ -1,7 +1,8 @@
 import type { FieldError, QuestionContent } from '@questa/contracts';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
-// The rules of the question contract (packages/contracts/src/question.ts), checked as the author
-// types so mistakes show next to their field before a save is refused. The server checks again.
+// The rules of the question contract, checked as the author types so mistakes show next to their
+// field before a save is refused. The server checks again, with the same limits.
 
 export type IssueCode =
   | 'required'
@@ -30,19 +31,20 @@ export type Issue =
 /** The first issue of each field, by its path in the content (`options.1.text`). */
 export type Issues = Record<string, Issue>;
 
+const Q = QUESTION_LIMITS;
 const limits = {
-  stem: 10_000,
-  explanation: 10_000,
-  text: 1_000,
-  topic: 80,
-  tag: 40,
-  tags: 20,
-  unit: 20,
-  licence: 100,
-  attribution: 200,
-  choices: [2, 10],
-  accepted: [1, 20],
-  blanks: [1, 20],
+  stem: Q.stemMax,
+  explanation: Q.explanationMax,
+  text: Q.textMax,
+  topic: Q.topicMax,
+  tag: Q.tagMax,
+  tags: Q.tagsMax,
+  unit: Q.unitMax,
+  licence: Q.licenceMax,
+  attribution: Q.attributionMax,
+  choices: [Q.choicesMin, Q.choicesMax],
+  accepted: [Q.acceptedMin, Q.acceptedMax],
+  blanks: [Q.blanksMin, Q.blanksMax],
 } as const;
 
 export function validateQuestion(content: QuestionContent): Issues {
@@ -75,7 +77,7 @@ export function validateQuestion(content: QuestionContent): Issues {
     add('tags', 'tagTooLong', { max: limits.tag });
   }
   if (!Number.isFinite(content.points)) add('points', 'number');
-  else if (content.points <= 0 || content.points > 100) add('points', 'points');
+  else if (content.points <= 0 || content.points > Q.pointsMax) add('points', 'points');
   text('licence', content.licence, limits.licence, false);
   text('attribution', content.attribution, limits.attribution, false);
 

@@ -3,14 +3,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
+import { LEARNING } from '@questa/contracts/rules';
 
 /** The choices most accommodations use; any whole number up to the maximum can be typed. */
 const presets = [0, 25, 50, 100];
-const maxPercent = 200;
+const maxPercent = LEARNING.maxExtraTimePercent;
 
 /**
  * A user's extra exam time: a preset from the list applies at once; "Other" opens a field for
- * any whole percentage from 0 to 200, applied with Save.
+ * any whole percentage from 0 to the maximum, applied with Save.
  */
 export function ExtraTimeControl({
   user,

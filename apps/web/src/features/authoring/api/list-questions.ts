@@ -1,19 +1,6 @@
-import type { QuestionStatus, QuestionSummary, QuestionType } from '@questa/contracts';
+import type { QuestionFilters, QuestionList } from '@questa/contracts';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import { bankKey, questionDbRequest } from './question-db';
-
-export interface QuestionFilters {
-  q?: string;
-  type?: QuestionType;
-  topic?: string;
-  difficulty?: number;
-  status?: QuestionStatus;
-}
-
-export interface QuestionList {
-  questions: QuestionSummary[];
-  nextCursor: string | null;
-}
 
 const pageSize = 25;
 

@@ -44,19 +44,26 @@ describe('blueprint drafts', () => {
     expect(toInput(t, draft).input?.timeLimitSeconds).toBeNull();
   });
 
+  it('takes as short a time as the API does', () => {
+    // Ten seconds is the contract's shortest exam; half a minute is well within it.
+    const result = toInput(t, { ...draftFrom(), title: 'Quick check', minutes: '0.5' });
+    expect(result.errors).toBeNull();
+    expect(result.input?.timeLimitSeconds).toBe(30);
+  });
+
   it('names every invalid field as the API does', () => {
     const draft = draftFrom();
     const result = toInput(t, {
       ...draft,
       title: ' ',
       rules: [{ ...draft.rules[0]!, count: '0' }],
-      minutes: '0.5',
+      minutes: '0.1',
       passPercent: '120',
     });
     expect(result.errors).toEqual({
       title: "This can't be empty.",
       'rules.0.count': 'Enter a whole number from 1 to 200.',
-      timeLimitSeconds: 'Enter 1 to 360 minutes, or leave it empty.',
+      timeLimitSeconds: 'Enter 0.2 to 360 minutes, or leave it empty.',
       passMark: 'Enter a percentage from 0 to 100.',
     });
   });

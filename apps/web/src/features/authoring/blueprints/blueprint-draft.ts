@@ -1,21 +1,28 @@
-import type { Blueprint, BlueprintInput, ReviewPolicy } from '@questa/contracts';
+import type { Blueprint, BlueprintInput } from '@questa/contracts';
+import {
+  BLUEPRINT_LIMITS,
+  LEARNING,
+  reviewPolicies,
+  type ReviewPolicy,
+} from '@questa/contracts/rules';
 import type { Translate } from '../../../lib/i18n';
 
-/** PRODUCT §9: an exam without its own time limit gives this much per question. */
-export const secondsPerQuestion = 90;
+/** An exam without its own time limit gives this much per question. */
+export const secondsPerQuestion = LEARNING.examSecondsPerQuestion;
 
+/** The blueprint contract's limits, as the form speaks of them (time in minutes). */
 export const limits = {
-  titleLength: 120,
-  rules: 20,
-  countPerRule: 200,
-  minSeconds: 60,
-  maxSeconds: 6 * 60 * 60,
+  titleLength: BLUEPRINT_LIMITS.titleMax,
+  rules: BLUEPRINT_LIMITS.rulesMax,
+  countPerRule: BLUEPRINT_LIMITS.countPerRuleMax,
+  minSeconds: BLUEPRINT_LIMITS.minSeconds,
+  maxSeconds: BLUEPRINT_LIMITS.maxSeconds,
+  /** The shortest time as a person reads it, e.g. 10 s as 0.2 min. */
+  minMinutes: Math.ceil((BLUEPRINT_LIMITS.minSeconds / 60) * 10) / 10,
+  maxMinutes: BLUEPRINT_LIMITS.maxSeconds / 60,
 } as const;
 
-// The contract's list is a runtime value that would bring the schema library into the bundle;
-// a record typed by the union makes the compiler insist on every policy instead.
-const policies: Record<ReviewPolicy, true> = { score_only: true, responses: true, full: true };
-export const reviewPolicyOptions = Object.keys(policies) as ReviewPolicy[];
+export const reviewPolicyOptions: readonly ReviewPolicy[] = reviewPolicies;
 
 export interface RuleDraft {
   /** Keeps React's rows apart while rules are added and removed. */
@@ -52,7 +59,7 @@ export function draftFrom(blueprint?: Blueprint): BlueprintDraft {
       title: '',
       rules: [newRule()],
       minutes: '',
-      passPercent: '60',
+      passPercent: String(BLUEPRINT_LIMITS.defaultPassMark * 100),
       shuffle: true,
       reviewPolicy: 'full',
     };
@@ -109,8 +116,8 @@ export function toInput(
     const seconds = Math.round(number(draft.minutes) * 60);
     if (!Number.isFinite(seconds) || seconds < limits.minSeconds || seconds > limits.maxSeconds) {
       errors.timeLimitSeconds = t('blueprints.error.minutes', {
-        min: limits.minSeconds / 60,
-        max: limits.maxSeconds / 60,
+        min: limits.minMinutes,
+        max: limits.maxMinutes,
       });
     } else timeLimitSeconds = seconds;
   }

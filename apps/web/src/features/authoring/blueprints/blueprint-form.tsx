@@ -121,8 +121,8 @@ export function BlueprintForm({
               className="input"
               type="number"
               inputMode="decimal"
-              min={limits.minSeconds / 60}
-              max={limits.maxSeconds / 60}
+              min={limits.minMinutes}
+              max={limits.maxMinutes}
               step="any"
               value={draft.minutes}
               onChange={(event) => change({ minutes: event.target.value })}

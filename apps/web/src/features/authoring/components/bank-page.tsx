@@ -12,7 +12,7 @@ import { Tabs, type Tab } from '../../../components/ui/tabs';
 import { languageName, useI18n } from '../../../lib/i18n';
 import { useCreateQuestion } from '../api/create-question';
 import { useBank } from '../api/get-bank';
-import type { QuestionFilters as Filters } from '../api/list-questions';
+import type { QuestionFilters as Filters } from '@questa/contracts';
 import { BlueprintsPanel } from '../blueprints/blueprints-panel';
 import { authorPaths } from '../paths';
 import { isQuestionStatus, isQuestionType, questionTypeOptions } from '../question-kinds';

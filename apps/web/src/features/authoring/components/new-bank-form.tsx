@@ -6,6 +6,7 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { languageName, useI18n } from '../../../lib/i18n';
 import { useCreateBank } from '../api/create-bank';
 import { isSlug, slugify } from '../slugify';
+import { bankVisibilities } from '@questa/contracts/rules';
 
 /** Languages offered for a bank; the contract takes any tag such as `en` or `pt-BR`. */
 const languages = [
@@ -29,7 +30,7 @@ const languages = [
   'ko',
   'ar',
 ];
-const visibilities: BankVisibility[] = ['private', 'public', 'premium'];
+const visibilities: readonly BankVisibility[] = bankVisibilities;
 
 export function NewBankForm({
   clientId,

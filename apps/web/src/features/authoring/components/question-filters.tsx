@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import type { QuestionFilters as Filters } from '../api/list-questions';
+import type { QuestionFilters as Filters } from '@questa/contracts';
 import { questionStatusOptions, questionTypeOptions } from '../question-kinds';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
 /** Typing pauses this long before the list is asked for again. */
 const typingDelayMs = 300;
@@ -40,7 +41,7 @@ export function QuestionFilters({
             type="search"
             className="input"
             value={q}
-            maxLength={200}
+            maxLength={QUESTION_LIMITS.searchMax}
             onChange={(event) => setQ(event.target.value)}
           />
         )}

@@ -8,6 +8,7 @@ import { issueText } from './issue-text';
 import { MarkdownField, type MarkdownFieldHandle } from './markdown-field';
 import { NumberInput } from './number-input';
 import { TagsInput } from './tags-input';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
 type Upload = (file: File, onProgress: (progress: UploadProgress) => void) => Promise<MediaInfo>;
 
@@ -33,7 +34,7 @@ export function StemField({
       hint={content.type === 'cloze' ? t('editor.stemHintCloze') : t('editor.stemHint')}
       error={issueText(t, issues.stem)}
       value={content.stem}
-      maxLength={10_000}
+      maxLength={QUESTION_LIMITS.stemMax}
       uploadLabel={t('editor.uploadImage')}
       onUpload={onUpload}
       onChange={(stem) => onChange({ ...content, stem })}
@@ -62,7 +63,7 @@ export function DetailFields({
         error={issueText(t, issues.explanation)}
         value={content.explanation}
         rows={4}
-        maxLength={10_000}
+        maxLength={QUESTION_LIMITS.explanationMax}
         uploadLabel={t('editor.uploadExplanationImage')}
         onUpload={onUpload}
         onChange={(explanation) => onChange({ ...content, explanation })}
@@ -134,7 +135,7 @@ export function DetailFields({
               {...control}
               className="input"
               value={content.attribution}
-              maxLength={200}
+              maxLength={QUESTION_LIMITS.attributionMax}
               onChange={(event) => onChange({ ...content, attribution: event.target.value })}
             />
           )}

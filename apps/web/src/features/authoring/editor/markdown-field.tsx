@@ -7,13 +7,14 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
+import { UPLOAD_LIMITS } from '@questa/contracts/rules';
 
 export interface MarkdownFieldHandle {
   /** Puts `text` where the cursor is (or at the end) and returns the new value. */
   insert: (text: string) => string;
 }
 
-const accepted = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
+const accepted = UPLOAD_LIMITS.contentTypes.join(',');
 
 /** Alt text from a file name: "bridge-at-night.png" → "bridge at night". */
 const altFromName = (name: string) =>

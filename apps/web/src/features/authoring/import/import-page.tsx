@@ -20,9 +20,9 @@ import type { TenantAccess } from '../tenant-access';
 import '../components/authoring.css';
 import '../../../components/ui/panel.css';
 import './import.css';
+import { IMPORT_LIMITS } from '@questa/contracts/rules';
 
-/** The largest file the question database takes. */
-const maxBytes = 20 * 1024 * 1024;
+const maxBytes = IMPORT_LIMITS.maxBytes;
 
 type Step =
   | { kind: 'choose' }

@@ -1,7 +1,6 @@
-import type { CatalogBankDetail } from '@questa/contracts';
+import type { CatalogBankDetail, QuestionList } from '@questa/contracts';
 import { apiGet } from '../../../../lib/api-client';
 import { useQuery } from '../../../../lib/use-query';
-import type { QuestionList } from '../../api/list-questions';
 import { bankKey, questionDbRequest } from '../../api/question-db';
 
 /** Pages of published questions read for topics when the catalog does not list the bank. */

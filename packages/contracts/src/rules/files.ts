@@ -1,0 +1,16 @@
+/** The question file formats Questa imports and exports. */
+export const exchangeFormats = ['gift', 'moodle_xml', 'qti', 'csv'] as const;
+export type ExchangeFormat = (typeof exchangeFormats)[number];
+
+/** Question files an author may import at once (PRODUCT §5). */
+export const IMPORT_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  maxQuestions: 10_000,
+} as const;
+
+/** Media an author may upload; the server checks the bytes, not the name (PRODUCT §5). */
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],
+} as const;
+export type UploadContentType = (typeof UPLOAD_LIMITS.contentTypes)[number];

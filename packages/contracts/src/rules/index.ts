@@ -1,0 +1,9 @@
+/*
+ * Questa's plain rules and constants, with no schema library: the zod schemas of this package are
+ * built from them, and the web client imports them from `@questa/contracts/rules` so its bundle
+ * stays small without a copy of any rule that could drift.
+ */
+export * from './access';
+export * from './files';
+export * from './learning';
+export * from './questions';

@@ -154,7 +154,7 @@ describe('question editor', () => {
     expect(status()).toBe('Unsaved changes');
     expect(window.localStorage.getItem(`questa.draft.${questionId}`)).toContain('Italy');
 
-    await waitFor(() => expect(status()).toBe('Saved'), { timeout: 3000 });
+    await waitFor(() => expect(status()).toBe('Saved'));
     const put = bodyOf(fetchMock, 'PUT', qdb(`/questions/${questionId}`));
     expect(put.body.expectedRevision).toBe(3);
     expect((put.body.content as QuestionContent).stem).toBe('What is the capital of Italy?');

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { BLUEPRINT_LIMITS as B, reviewPolicies } from '../rules/learning';
+import { QUESTION_LIMITS as Q } from '../rules/questions';
+
+/** What an exam draws and how it is timed, passed and reviewed. */
+
+export const blueprintRule = z.strictObject({
+  topic: z.string().trim().min(1).max(Q.topicMax).optional(),
+  difficulty: z.number().int().min(Q.difficultyMin).max(Q.difficultyMax).optional(),
+  count: z.number().int().min(1).max(B.countPerRuleMax),
+});
+
+export const blueprintInput = z.strictObject({
+  title: z.string().trim().min(1).max(B.titleMax),
+  rules: z.array(blueprintRule).min(1).max(B.rulesMax),
+  /** Null: the default time per question (`LEARNING.examSecondsPerQuestion`). */
+  timeLimitSeconds: z.number().int().min(B.minSeconds).max(B.maxSeconds).nullable().default(null),
+  /** The fraction of points needed to pass, 0..1. */
+  passMark: z.number().min(0).max(1).default(B.defaultPassMark),
+  shuffle: z.boolean().default(true),
+  reviewPolicy: z.enum(reviewPolicies).default('full'),
+});
+export type BlueprintInput = z.input<typeof blueprintInput>;
+
+export const blueprint = z.object({
+  /** `default` for the bank's built-in blueprint, otherwise a uuid. */
+  id: z.string(),
+  bankId: z.uuid(),
+  title: z.string(),
+  rules: z.array(blueprintRule),
+  questionCount: z.number().int(),
+  timeLimitSeconds: z.number().int(),
+  passMark: z.number(),
+  shuffle: z.boolean(),
+  reviewPolicy: z.enum(reviewPolicies),
+  isDefault: z.boolean(),
+});
+export type Blueprint = z.infer<typeof blueprint>;
+export const blueprintList = z.object({ blueprints: z.array(blueprint) });
+export const blueprintParams = z.strictObject({
+  clientId: z.uuid(),
+  bankId: z.uuid(),
+  blueprintId: z.uuid(),
+});

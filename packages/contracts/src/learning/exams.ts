@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { isoDate } from './shared';
+import { answerFeedback, learnerQuestion } from './learner-question';
+import { answerInput } from '../answer';
+import { reviewPolicies } from '../rules/learning';
+
+/** Timed exam attempts: pinned questions, saved answers, the server-side deadline, results. */
+
+export const examStates = ['in_progress', 'submitted', 'expired'] as const;
+export type ExamState = (typeof examStates)[number];
+
+export const examStart = z.strictObject({
+  bankId: z.uuid(),
+  /** A blueprint's id, or `default`. */
+  blueprintId: z.union([z.uuid(), z.literal('default')]).default('default'),
+});
+
+export const examScoreSchema = z.object({
+  points: z.number(),
+  maxPoints: z.number(),
+  fraction: z.number(),
+  passed: z.boolean(),
+});
+
+export const savedResponse = z.object({
+  position: z.number().int().positive(),
+  answer: answerInput,
+  savedAt: isoDate,
+});
+export type SavedResponse = z.infer<typeof savedResponse>;
+
+export const examSummary = z.object({
+  id: z.uuid(),
+  bankId: z.uuid(),
+  bankTitle: z.string(),
+  blueprintTitle: z.string(),
+  state: z.enum(examStates),
+  startedAt: isoDate,
+  deadline: isoDate,
+  submittedAt: isoDate.nullable(),
+  questionCount: z.number().int(),
+  score: examScoreSchema.nullable(),
+});
+export type ExamSummary = z.infer<typeof examSummary>;
+export const examAttempt = examSummary.extend({
+  /** The server's clock when this was sent, so a client can correct its own. */
+  serverNow: isoDate,
+  extraTimePercent: z.number().int(),
+  passMark: z.number(),
+  reviewPolicy: z.enum(reviewPolicies),
+  /** `learner` when submitted by the learner, `server` when time ran out. */
+  submittedBy: z.enum(['learner', 'server']).nullable(),
+  questions: z.array(
+    z.object({ position: z.number().int().positive(), question: learnerQuestion }),
+  ),
+  responses: z.array(savedResponse),
+});
+export type ExamAttempt = z.infer<typeof examAttempt>;
+
+export const examAttemptParams = z.strictObject({ attemptId: z.uuid() });
+export const examResponseParams = z.strictObject({
+  attemptId: z.uuid(),
+  position: z.coerce.number().int().min(1).max(1000),
+});
+export const responseAck = savedResponse;
+
+export const examList = z.object({ attempts: z.array(examSummary) });
+
+export const examReviewItem = z.object({
+  position: z.number().int().positive(),
+  question: learnerQuestion,
+  answer: answerInput.nullable(),
+  /** Null when the review policy shows the score only. */
+  correct: z.boolean().nullable(),
+  points: z.number().nullable(),
+  maxPoints: z.number(),
+  /** Present only under the `full` policy. */
+  feedback: answerFeedback.nullable(),
+  correctAnswer: answerInput.nullable(),
+  explanation: z.string().nullable(),
+});
+export const examReview = z.object({
+  attempt: examSummary,
+  reviewPolicy: z.enum(reviewPolicies),
+  passMark: z.number(),
+  items: z.array(examReviewItem),
+});
+export type ExamReview = z.infer<typeof examReview>;

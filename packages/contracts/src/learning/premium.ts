@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { isoDate } from './shared';
+import { LEARNING } from '../rules/learning';
+
+/** Premium granted by an admin, and extra exam time. */
+
+export const premiumGrant = z.strictObject({
+  premium: z.boolean(),
+  /** Null: until revoked. */
+  until: isoDate.nullable().default(null),
+});
+export const accommodations = z.strictObject({
+  extraTimePercent: z.number().int().min(0).max(LEARNING.maxExtraTimePercent),
+});
+export type Accommodations = z.infer<typeof accommodations>;

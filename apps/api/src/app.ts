@@ -117,8 +117,27 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(httpKit, { pages: { home: '/', signIn: `${API_PREFIX}/auth/login` } });
   await app.register(openApi, {
     title: 'Questa API',
-    description: "Questa's main API and the web client's backend.",
-    path: '/docs',
+    description: [
+      "Questa's main API and the web client's backend-for-frontend: sign-in, the learner's",
+      'practice, exams, reviews and progress, and the admin pages.',
+      '',
+      'The browser holds only an HttpOnly session cookie, set by `GET /auth/callback` at the end',
+      'of a sign-in at the identity provider; tokens stay on the server. Every call that changes',
+      'something must carry the header `x-questa-request: 1` and the page’s `Origin`, which a',
+      'cross-site page cannot send.',
+      '',
+      'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`,',
+      'such as `auth.required`, `validation.failed` (with `errors` per field), `quota.exceeded` or',
+      '`unavailable` (with `Retry-After`), and a `requestId` to quote.',
+    ].join('\n'),
+    securitySchemes: {
+      session: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: core.cookieName,
+        description: 'The session cookie set when signing in through `/auth/login`.',
+      },
+    },
   });
   await app.register(access, { auth, cookieName, publicOrigin: core.publicOrigin });
 

@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE, type FieldError, type ProblemCode } from '@questa/contracts';
 import { isUnavailableError } from '@questa/db';
+import { isPermissionKey, type Permission } from '@questa/policy';
 import { HttpProblem, problemBody } from './problem';
 import { isNavigation, sendProblemPage, type ProblemPageLinks } from './problem-page';
 
@@ -16,16 +17,22 @@ export interface HttpKitOptions {
 }
 
 /**
- * What a route requires of its caller: `public` for anyone, otherwise a `resource:action` key
- * that the policy module checks.
+ * What a route requires of its caller: `public` for anyone, otherwise a `resource:action` key of
+ * the policy module, which decides who holds it.
  */
-export type RoutePermission = 'public' | `${string}:${string}`;
+export type RoutePermission = 'public' | Permission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
   }
 }
+
+/**
+ * Marks a plugin context whose routes are all public, for a library that registers routes of its
+ * own without Questa's `config.permission` (the API reference pages).
+ */
+export const ALL_ROUTES_PUBLIC = Symbol('questa.allRoutesPublic');
 
 /**
  * The behaviour every Questa service shares: zod validation, problem documents for every error,
@@ -48,11 +55,26 @@ export const httpKit = fp(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 
-    app.addHook('onRoute', (route) => {
-      const permission = (route.config as { permission?: unknown } | undefined)?.permission;
-      if (typeof permission !== 'string' || !/^(public|[a-z_]+:[a-z_]+)$/.test(permission)) {
+    // Checked once, when the route is added, so a route with no permission or with one the
+    // policy does not know stops the service at start instead of failing its callers.
+    app.addHook('onRoute', function (this: FastifyInstance, route) {
+      const config = (route.config ?? {}) as { permission?: unknown };
+      if (
+        config.permission === undefined &&
+        (this as { [ALL_ROUTES_PUBLIC]?: true })[ALL_ROUTES_PUBLIC]
+      ) {
+        route.config = { ...config, permission: 'public' } as typeof route.config;
+        return;
+      }
+      const { permission } = config;
+      if (typeof permission !== 'string') {
         throw new Error(
-          `Route ${String(route.method)} ${route.url} must declare config.permission ('public' or 'resource:action').`,
+          `Route ${String(route.method)} ${route.url} must declare config.permission ('public' or a permission of the policy module).`,
+        );
+      }
+      if (permission !== 'public' && !isPermissionKey(permission)) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} names the permission ${permission}, which the policy module does not know.`,
         );
       }
     });

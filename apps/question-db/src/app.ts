@@ -71,8 +71,27 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(httpKit);
   await app.register(openApi, {
     title: 'Questa question database',
-    description: 'Multi-tenant question banks for Questa and its integrators.',
-    path: '/docs',
+    description: [
+      'Multi-tenant question banks for Questa and for integrators: banks, versioned questions,',
+      'search, random draws by blueprint, media, import and export in GIFT, Moodle XML, QTI 3.0',
+      'and CSV, members and API keys.',
+      '',
+      'Everything lives in a tenant (`/clients/{clientId}/…`). Call it with `Authorization: Bearer`',
+      'and either an API key of the tenant (created by its owner under `/credentials`; scopes',
+      '`banks:read`, `banks:write`) or an access token of Questa’s identity provider for a member.',
+      '',
+      'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`,',
+      'such as `auth.required`, `auth.forbidden`, `not_found`, `validation.failed` (with `errors`',
+      'per field), `conflict.version`, `import.invalid` (with `lines`) or `unavailable` (with',
+      '`Retry-After`), and a `requestId` to quote.',
+    ].join('\n'),
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'An API key of the tenant (`qdbk_…`) or an OpenID Connect access token.',
+      },
+    },
   });
   await app.register(authentication, {
     auth: createAuthService({

@@ -14,7 +14,15 @@ export function healthRoute(
     '/health',
     {
       config: { permission: 'public' },
-      schema: { response: { 200: health } },
+      schema: {
+        summary: 'Check that the service and its database answer',
+        description:
+          'For load balancers and monitors: 200 while the database answers within a second, ' +
+          '503 `unavailable` with `Retry-After` when it does not.',
+        tags: ['health'],
+        operationId: `${service}Health`,
+        response: { 200: health },
+      },
     },
     async () => {
       try {

@@ -20,7 +20,6 @@ export function healthRoute(
           'For load balancers and monitors: 200 while the database answers within a second, ' +
           '503 `unavailable` with `Retry-After` when it does not.',
         tags: ['health'],
-        operationId: `${service}Health`,
         response: { 200: health },
       },
     },

@@ -42,7 +42,8 @@ export const openApi = fp<OpenApiOptions>(
           ...document,
           schema: describeOperation(document.schema as Parameters<typeof describeOperation>[0], {
             method: input.route.method,
-            url: document.url,
+            // Ids name the operation within its service, whatever prefix the service is under.
+            url: document.url.slice(app.prefix.length) || '/',
             permission,
           }),
         };

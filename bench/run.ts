@@ -9,7 +9,7 @@ import { readTestSettings } from '@questa/config';
 import { benchLearning } from './learning';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { benchQuestionDb } from './question-db';
-import { measureLoad, median, type LoadResult } from './measure';
+import { measureInRounds, median, type RoundsResult, type Spread } from './measure';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const lines: string[] = [];
@@ -26,6 +26,9 @@ for (const part of parts) {
     throw new Error(`Unknown bench part "${part}"; the parts are ${known.join(', ')}.`);
   }
 }
+/** Interleaved rounds per comparison: at least three, so a median and a range mean something. */
+const ROUNDS = 5;
+const SECONDS_PER_ROUND = 5;
 const runs = (part: (typeof known)[number]) => parts.size === 0 || parts.has(part);
 
 async function startRawServer() {
@@ -63,36 +66,44 @@ async function benchServer() {
 
   const raw = await startRawServer();
   const questa = await startQuesta();
-  const results: LoadResult[] = [];
+  let results: RoundsResult[];
   try {
-    results.push(await measureLoad('raw node:http hello world', raw.url));
-    results.push(await measureLoad('GET /api/health', `${questa.url}/api/health`));
-    results.push(await measureLoad('GET /api/catalog/banks', `${questa.url}/api/catalog/banks`));
     const cookie = await signInOverHttp(
       questa.url,
       'learner@questa.test',
       'practice-makes-perfect',
     );
-    results.push(
-      await measureLoad('GET /api/session (signed in)', `${questa.url}/api/session`, {
-        headers: { cookie },
-      }),
+    results = await measureInRounds(
+      [
+        { name: 'raw node:http hello world', url: raw.url },
+        { name: 'GET /api/health', url: `${questa.url}/api/health` },
+        { name: 'GET /api/catalog/banks', url: `${questa.url}/api/catalog/banks` },
+        {
+          name: 'GET /api/session (signed in)',
+          url: `${questa.url}/api/session`,
+          headers: { cookie },
+        },
+      ],
+      { rounds: ROUNDS, seconds: SECONDS_PER_ROUND },
     );
   } finally {
     raw.stop();
     await questa.stop();
   }
 
+  const range = (figure: Spread, digits = 0) =>
+    `${figure.median.toFixed(digits)} (${figure.min.toFixed(digits)}–${figure.max.toFixed(digits)})`;
   say(
-    'One-process mode on embedded PGlite, log level warn; autocannon with 32 connections, 3 s warm-up, 10 s measured, in the same run.',
+    `One-process mode on embedded PGlite, log level warn; autocannon with 32 connections, 3 s warm-up and ${SECONDS_PER_ROUND} s measured per target and round, ${ROUNDS} rounds with the targets interleaved (A B C D, A B C D, …). Each figure is the median of the rounds, with their range; the ratio compares each target with raw node:http in the same round.`,
   );
   say();
-  say('| target | requests/s | p50 ms | p99 ms | ratio to raw node:http | errors or non-2xx |');
+  say(
+    '| target | requests/s | p50 ms | p99 ms | ratio to raw node:http | errors or non-2xx (all rounds) |',
+  );
   say('| --- | ---: | ---: | ---: | ---: | ---: |');
-  const baseline = results[0]!.requestsPerSecond;
   for (const result of results) {
     say(
-      `| ${result.name} | ${Math.round(result.requestsPerSecond)} | ${result.p50Ms} | ${result.p99Ms} | ${(result.requestsPerSecond / baseline).toFixed(2)} | ${result.non2xx} |`,
+      `| ${result.name} | ${range(result.requestsPerSecond)} | ${range(result.p50Ms)} | ${range(result.p99Ms)} | ${range(result.ratio, 2)} | ${result.non2xx} |`,
     );
   }
   say();

@@ -26,7 +26,10 @@ describe('route permissions', () => {
       'GET /qdb/api/v1/catalog/banks',
       'GET /qdb/api/v1/catalog/banks/:bankId',
       'GET /qdb/api/v1/docs',
+      'GET /qdb/api/v1/docs/',
+      'GET /qdb/api/v1/docs/js/scalar.js',
       'GET /qdb/api/v1/health',
+      'GET /qdb/api/v1/openapi.json',
     ]);
   });
 

@@ -151,7 +151,10 @@ export async function startTestQuestionDb(
       routes.push({
         method,
         url: route.url,
-        permission: (route.config as { permission?: string } | undefined)?.permission,
+        // Read when asked: the HTTP kit's own hook, which runs after this one, may fill it in.
+        get permission() {
+          return (route.config as { permission?: string } | undefined)?.permission;
+        },
       });
     }
   });

@@ -26,7 +26,10 @@ describe('access to the main API', () => {
       routes.push({
         method: String(route.method),
         url: route.url,
-        permission: route.config?.permission,
+        // Read when asked: the HTTP kit's own hook, which runs after this one, may fill it in.
+        get permission() {
+          return route.config?.permission;
+        },
       });
     });
     core = createApiCore({

@@ -41,15 +41,15 @@ describe('learning, as admins, authors and reviewers see it', () => {
   });
 
   it('documents the learning routes in the OpenAPI document', async () => {
-    const response = await kit.api.inject('/api/docs');
+    const response = await kit.api.inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/api/practice/sessions',
-        '/api/exams/{attemptId}/responses/{position}',
-        '/api/review/queue',
-        '/api/progress',
+        '/practice/sessions',
+        '/exams/{attemptId}/responses/{position}',
+        '/review/queue',
+        '/progress',
       ]),
     );
   });

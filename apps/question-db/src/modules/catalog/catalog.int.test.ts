@@ -182,11 +182,11 @@ describe('catalog', () => {
   });
 
   it('publishes its OpenAPI document from the shared schemas', async () => {
-    const response = await app.inject('/qdb/api/v1/docs');
+    const response = await app.inject('/qdb/api/v1/openapi.json');
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json<{ paths: object }>().paths)).toContain(
-      '/qdb/api/v1/catalog/banks/{bankId}',
-    );
+    const document = response.json<{ servers: { url: string }[]; paths: object }>();
+    expect(document.servers).toEqual([{ url: '/qdb/api/v1' }]);
+    expect(Object.keys(document.paths)).toContain('/catalog/banks/{bankId}');
   });
 
   it('reports health, and 503 with a problem document once the database is gone', async () => {

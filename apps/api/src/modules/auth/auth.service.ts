@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SessionInfo } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { Principal } from '@questa/policy';
@@ -5,7 +6,8 @@ import type { OidcClient } from '../../adapters/oidc-client';
 import { newNonce, newPkceVerifier, newState } from '../../adapters/oidc-client';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { AuditRepository } from '../audit/audit.repository';
-import { hasPremium, type UserRepository, type UserRow } from '../users/user.repository';
+import { entitlementsOf } from '../entitlements/entitlements';
+import type { UserRepository, UserRow } from '../users/user.repository';
 import type { LoginAttemptRepository } from './login-attempt.repository';
 import { safeReturnTo } from './return-to';
 import { hashSessionId, newSessionId } from './session-cookie';
@@ -44,7 +46,8 @@ export function createAuthService(deps: {
   audit: AuditRepository;
   questionDb: QuestionDbClient;
 }) {
-  const cache = new Map<string, CacheEntry>();
+  // Bounded, the least recently used dropped first; entries also expire after CACHE_MS.
+  const cache = new LRUCache<string, CacheEntry>({ max: 50_000 });
 
   function forget(idHash: string) {
     cache.delete(idHash);
@@ -67,7 +70,6 @@ export function createAuthService(deps: {
     if (now - session.lastSeenAt > TOUCH_EVERY_MS) await deps.sessions.touch(idHash);
     const entry: CacheEntry = { context: { idHash, session, user }, until: now + CACHE_MS };
     cache.set(idHash, entry);
-    if (cache.size > 50_000) cache.delete(cache.keys().next().value as string);
     return entry;
   }
 
@@ -91,12 +93,7 @@ export function createAuthService(deps: {
         roles: context.user.roles,
       },
       memberships,
-      entitlements: {
-        premium: hasPremium(context.user),
-        host:
-          hasPremium(context.user) ||
-          memberships.some((m) => m.role === 'owner' || m.role === 'author'),
-      },
+      entitlements: entitlementsOf(context.user, memberships),
     };
     return { info, json: JSON.stringify(info) };
   }
@@ -247,7 +244,8 @@ export function createAuthService(deps: {
 
     /** Drops cached answers for a user whose roles or memberships just changed. */
     forgetUser(sub: string) {
-      for (const [idHash, entry] of cache) if (entry.context.user.sub === sub) cache.delete(idHash);
+      const theirs = [...cache.entries()].filter(([, entry]) => entry.context.user.sub === sub);
+      for (const [idHash] of theirs) cache.delete(idHash);
     },
   };
 }

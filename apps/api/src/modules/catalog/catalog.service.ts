@@ -1,14 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { CatalogBankDetail } from '@questa/contracts';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 
 export interface CachedJson {
   json: string;
   etag: string;
-}
-
-interface Entry {
-  value: Promise<unknown>;
-  expiresAt: number;
 }
 
 /**
@@ -18,18 +14,18 @@ interface Entry {
  * from the same upstream call.
  */
 export function createCatalogService(client: QuestionDbClient, options: { ttlMs: number }) {
-  const cache = new Map<string, Entry>();
+  // Bounded: bank pages are keyed by id, and ids are validated before they reach here.
+  const cache = new LRUCache<string, Promise<unknown>>({ max: 2000, ttl: options.ttlMs || 1 });
   let version = 0;
 
   function remember<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+    const hit = options.ttlMs > 0 ? cache.get(key) : undefined;
+    if (hit) return hit as Promise<T>;
     const value = load();
-    cache.set(key, { value, expiresAt: now + options.ttlMs });
-    value.catch(() => cache.delete(key));
-    // Bounded: bank pages are keyed by id, and ids are validated before they reach here.
-    if (cache.size > 2000) cache.delete(cache.keys().next().value as string);
+    if (options.ttlMs > 0) {
+      cache.set(key, value);
+      value.catch(() => cache.delete(key));
+    }
     return value;
   }
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import {
   LEARNING,
@@ -17,7 +18,8 @@ import type { ApiDb } from '../../db/tables';
 import { recordAnswers } from '../learning/answer-recorder';
 import { gradeOrRefuse } from '../learning/grading';
 import { premiumRequired, type LearnerBanks } from '../learning/learner-banks';
-import { hasPremium, type UserRow } from '../users/user.repository';
+import { mayTakeExams } from '../entitlements/entitlements';
+import type { UserRow } from '../users/user.repository';
 import type { BlueprintRepository, BlueprintRow } from './blueprint.repository';
 import type { AttemptRow, ExamRepository } from './exam.repository';
 import { createResponseWriter } from './response-writer';
@@ -85,15 +87,17 @@ export function createExamService(deps: {
   const writer = createResponseWriter(exams, { graceSeconds });
 
   // Who owns an attempt and its pinned questions never change: kept here, a saved answer costs
-  // one statement. Bounded, oldest dropped first.
-  const pinnedCache = new Map<string, Awaited<ReturnType<ExamRepository['pinned']>>>();
+  // one statement. Bounded, the least recently used dropped first.
+  const pinnedCache = new LRUCache<
+    string,
+    NonNullable<Awaited<ReturnType<ExamRepository['pinned']>>>
+  >({ max: 20_000 });
   async function pinned(attemptId: string) {
     let hit = pinnedCache.get(attemptId);
     if (!hit) {
       hit = await exams.pinned(attemptId);
       if (!hit) return undefined;
       pinnedCache.set(attemptId, hit);
-      if (pinnedCache.size > 20_000) pinnedCache.delete(pinnedCache.keys().next().value as string);
     }
     return hit;
   }
@@ -209,7 +213,7 @@ export function createExamService(deps: {
       input: { bankId: string; blueprintId: string },
       requestId: string,
     ): Promise<ExamAttempt> {
-      if (!hasPremium(user)) {
+      if (!mayTakeExams(user)) {
         throw premiumRequired('Exam mode is part of premium. Premium unlocks timed mock exams.');
       }
       const bank = await deps.banks.open(user, input.bankId, requestId);

@@ -1,7 +1,8 @@
 import type { CatalogBankDetail } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { CatalogService } from '../catalog/catalog.service';
-import { hasPremium, type UserRow } from '../users/user.repository';
+import { mayUsePremiumBanks } from '../entitlements/entitlements';
+import type { UserRow } from '../users/user.repository';
 
 export const premiumRequired = (detail: string) => new HttpProblem('payment.required', { detail });
 
@@ -13,7 +14,7 @@ export function createLearnerBanks(catalog: CatalogService) {
   return {
     async open(user: UserRow, bankId: string, requestId: string): Promise<CatalogBankDetail> {
       const bank = await catalog.bank(bankId, requestId);
-      if (bank.visibility === 'premium' && !hasPremium(user)) {
+      if (bank.visibility === 'premium' && !mayUsePremiumBanks(user)) {
         throw premiumRequired('This bank is part of premium. Premium unlocks it.');
       }
       return bank;

@@ -15,7 +15,8 @@ import type { AllowanceService } from '../learning/allowance';
 import { ensureNewCard, recordAnswers } from '../learning/answer-recorder';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { LearnerBanks } from '../learning/learner-banks';
-import { hasPremium, type UserRow } from '../users/user.repository';
+import { hasUnlimitedPractice } from '../entitlements/entitlements';
+import type { UserRow } from '../users/user.repository';
 import type { ItemRow, PracticeRepository, SessionRow } from './practice.repository';
 
 type PracticeStart = z.output<typeof practiceStart>;
@@ -70,7 +71,7 @@ export function createPracticeService(deps: {
       createdAt: row.createdAt,
       answered: row.answered,
       correct: row.correct,
-      allowance: await deps.allowance.read(user.id, hasPremium(user)),
+      allowance: await deps.allowance.read(user.id, hasUnlimitedPractice(user)),
     };
   }
 
@@ -175,7 +176,7 @@ export function createPracticeService(deps: {
           });
         if (item.result !== null) return;
         const graded = gradeOrRefuse(item.content, answer);
-        if (!hasPremium(user)) await deps.allowance.take(trx, user.id);
+        if (!hasUnlimitedPractice(user)) await deps.allowance.take(trx, user.id);
         const schedules = await recordAnswers(trx, {
           userId: user.id,
           source: 'practice',
@@ -236,7 +237,7 @@ export function createPracticeService(deps: {
     bookmarks: (user: UserRow) => practice.listBookmarks(user.id),
     removeBookmark: (user: UserRow, questionId: string) =>
       practice.deleteBookmark(user.id, questionId),
-    allowance: (user: UserRow) => deps.allowance.read(user.id, hasPremium(user)),
+    allowance: (user: UserRow) => deps.allowance.read(user.id, hasUnlimitedPractice(user)),
   };
 }
 

@@ -175,4 +175,3 @@ const toUser = (row: UserRow): UserRow => ({
 });
 
 /** Whether the user has premium now: by hand for the time being; subscriptions come later. */
-export const hasPremium = (user: UserRow): boolean => user.premiumGrant !== null;

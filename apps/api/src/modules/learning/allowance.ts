@@ -1,10 +1,8 @@
 import type { Allowance } from '@questa/contracts';
 import { LEARNING } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { sql } from '@questa/db';
 import type { ApiDb } from '../../db/tables';
-
-const today = sql<string>`(now() at time zone 'utc')::date`;
+import { createDailyUsageRepository } from './daily-usage.repository';
 
 /** The next UTC midnight: when the free allowance starts again. */
 export const nextUtcMidnight = (now = new Date()): string =>
@@ -12,19 +10,13 @@ export const nextUtcMidnight = (now = new Date()): string =>
 
 /**
  * The free daily practice allowance (PRODUCT §9: 20 answers a day). The count lives in one row per
- * learner and day, raised in the answer's own transaction only while under the limit, so two
- * answers at once cannot both take the last one.
+ * learner and day, raised in the answer's own transaction only while under the limit.
  */
 export function createAllowance(db: ApiDb) {
+  const usage = createDailyUsageRepository(db);
   return {
     async read(userId: string, premium: boolean): Promise<Allowance> {
-      const row = await db
-        .selectFrom('daily_usage')
-        .select('answers')
-        .where('user_id', '=', userId)
-        .where('day', '=', today)
-        .executeTakeFirst();
-      const used = row?.answers ?? 0;
+      const used = await usage.answersToday(userId);
       const limit = premium ? null : LEARNING.freeDailyAnswers;
       return {
         limit,
@@ -36,18 +28,11 @@ export function createAllowance(db: ApiDb) {
 
     /** Takes one answer from today's allowance, or refuses with `quota.exceeded`. */
     async take(trx: ApiDb, userId: string) {
-      const row = await trx
-        .insertInto('daily_usage')
-        .values({ user_id: userId, day: today, answers: 1 })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['user_id', 'day'])
-            .doUpdateSet({ answers: sql<number>`daily_usage.answers + 1` })
-            .where('daily_usage.answers', '<', LEARNING.freeDailyAnswers),
-        )
-        .returning('answers')
-        .executeTakeFirst();
-      if (!row) {
+      const counted = await createDailyUsageRepository(trx).countAnswerBelow(
+        userId,
+        LEARNING.freeDailyAnswers,
+      );
+      if (!counted) {
         throw new HttpProblem('quota.exceeded', {
           detail: `You have used today’s ${LEARNING.freeDailyAnswers} free answers. Premium practice has no daily limit.`,
         });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_LIMITS } from './rules/questions';
 
 /*
  * What a learner submits for one question, in practice, exams and reviews;
@@ -10,7 +11,7 @@ import { z } from 'zod';
 
 const id = z.string().min(1).max(40);
 /** Learner text is kept as typed (not trimmed): the grader decides how to normalise it. */
-const typed = z.string().max(1_000);
+const typed = z.string().max(ANSWER_LIMITS.typedMax);
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
 

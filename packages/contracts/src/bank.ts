@@ -1,19 +1,19 @@
 import { z } from 'zod';
 
-import { bankVisibilities } from './rules/questions';
+import { BANK_LIMITS, bankVisibilities, QUESTION_LIMITS } from './rules/questions';
 
 const bankFields = {
   slug: z
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'lowercase letters, digits and single dashes' })
-    .max(60),
-  title: z.string().trim().min(1).max(120),
-  description: z.string().max(2_000),
+    .max(BANK_LIMITS.slugMax),
+  title: z.string().trim().min(1).max(BANK_LIMITS.titleMax),
+  description: z.string().max(BANK_LIMITS.descriptionMax),
   language: z
     .string()
     .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'a language tag such as en or pt-BR' }),
   visibility: z.enum(bankVisibilities),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20),
+  tags: z.array(z.string().trim().min(1).max(QUESTION_LIMITS.tagMax)).max(QUESTION_LIMITS.tagsMax),
 };
 
 export const bankInput = z.strictObject({

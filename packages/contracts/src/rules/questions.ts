@@ -42,5 +42,17 @@ export type QuestionType = (typeof questionTypes)[number];
 export const questionStatuses = ['draft', 'in_review', 'published', 'retired'] as const;
 export type QuestionStatus = (typeof questionStatuses)[number];
 
+/** What a bank may hold. */
+export const BANK_LIMITS = {
+  slugMax: 60,
+  titleMax: 120,
+  descriptionMax: 2_000,
+} as const;
+
+/** What a learner's typed answer may hold. */
+export const ANSWER_LIMITS = {
+  typedMax: 1_000,
+} as const;
+
 export const bankVisibilities = ['private', 'public', 'premium'] as const;
 export type BankVisibility = (typeof bankVisibilities)[number];

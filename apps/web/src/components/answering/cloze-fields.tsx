@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useT } from '../../lib/i18n';
 import type { FieldProps } from './answer-fields';
 import { PairingMark } from './mark';
+import { ANSWER_LIMITS } from '@questa/contracts/rules';
 
 type Cloze = Extract<LearnerQuestion, { type: 'cloze' }>;
 
@@ -48,7 +49,7 @@ export function ClozeFields({
                 autoComplete="off"
                 autoCapitalize="off"
                 spellCheck={false}
-                maxLength={1000}
+                maxLength={ANSWER_LIMITS.typedMax}
                 value={String(value)}
                 readOnly={readOnly}
                 onChange={(event) => set(blank.id, event.target.value, 'type')}

@@ -3,6 +3,7 @@ import { useT } from '../../lib/i18n';
 import { parseNumber } from './answer-draft';
 import type { FieldProps } from './answer-fields';
 import { Mark } from './mark';
+import { ANSWER_LIMITS } from '@questa/contracts/rules';
 
 export function ShortTextField({
   draft,
@@ -25,7 +26,7 @@ export function ShortTextField({
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
-        maxLength={1000}
+        maxLength={ANSWER_LIMITS.typedMax}
         value={draft.text}
         readOnly={readOnly}
         aria-describedby={describedBy}

@@ -6,7 +6,7 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { languageName, useI18n } from '../../../lib/i18n';
 import { useCreateBank } from '../api/create-bank';
 import { isSlug, slugify } from '../slugify';
-import { bankVisibilities } from '@questa/contracts/rules';
+import { bankVisibilities, BANK_LIMITS } from '@questa/contracts/rules';
 
 /** Languages offered for a bank; the contract takes any tag such as `en` or `pt-BR`. */
 const languages = [
@@ -95,7 +95,7 @@ export function NewBankForm({
               {...control}
               className="input"
               value={title}
-              maxLength={120}
+              maxLength={BANK_LIMITS.titleMax}
               required
               autoFocus
               onChange={(event) => setTitle(event.target.value)}
@@ -108,7 +108,7 @@ export function NewBankForm({
               {...control}
               className="input authoring-mono"
               value={effectiveSlug}
-              maxLength={60}
+              maxLength={BANK_LIMITS.slugMax}
               required
               onChange={(event) => setSlug(event.target.value)}
             />

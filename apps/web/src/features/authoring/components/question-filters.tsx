@@ -71,7 +71,7 @@ export function QuestionFilters({
             {...control}
             className="input"
             value={topic}
-            maxLength={80}
+            maxLength={QUESTION_LIMITS.topicMax}
             onChange={(event) => setTopic(event.target.value)}
           />
         )}

@@ -1,13 +1,11 @@
 import type { QuestionContent } from '@questa/contracts';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Field, FieldError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
-import { nextId } from '../question-templates';
 import type { Issues } from '../validate-question';
-import { moveItem, removeAt, replaceAt } from './content-helpers';
 import { issueText } from './issue-text';
-import { ItemControls } from './item-controls';
+import { EditableList } from './editable-list';
 
 type Choice = Extract<QuestionContent, { type: 'single_choice' | 'multiple_response' }>;
 
@@ -39,9 +37,15 @@ export function ChoiceFields({
         {single ? t('editor.optionsHintSingle') : t('editor.optionsHintMultiple')}
       </p>
       <FieldError id={`${group}-error`} message={groupError} />
-      <ol className="editor-list">
-        {options.map((option, index) => (
-          <li key={option.id} className="editor-list__item">
+      <EditableList
+        entries={options}
+        onChange={set}
+        idPrefix="o"
+        blank={() => ({ text: '', correct: false })}
+        entryName={name}
+        addLabel={t('editor.addOption')}
+        renderEntry={(option, index, update) => (
+          <>
             <Field
               label={name(index + 1)}
               error={issueText(t, issues[`options.${index}.text`])}
@@ -52,10 +56,8 @@ export function ChoiceFields({
                   {...control}
                   className="input"
                   value={option.text}
-                  maxLength={1000}
-                  onChange={(event) =>
-                    set(replaceAt(options, index, { ...option, text: event.target.value }))
-                  }
+                  maxLength={QUESTION_LIMITS.textMax}
+                  onChange={(event) => update({ ...option, text: event.target.value })}
                 />
               )}
             </Field>
@@ -84,39 +86,9 @@ export function ChoiceFields({
               />
               <span aria-hidden="true">{t('editor.correct')}</span>
             </label>
-            <ItemControls
-              name={name(index + 1)}
-              index={index}
-              count={options.length}
-              minimum={2}
-              onMove={(to) => set(moveItem(options, index, to))}
-              onRemove={() => set(removeAt(options, index))}
-            />
-          </li>
-        ))}
-      </ol>
-      <div>
-        <Button
-          variant="secondary"
-          className="button--small"
-          disabled={options.length >= 10}
-          onClick={() =>
-            set([
-              ...options,
-              {
-                id: nextId(
-                  options.map((option) => option.id),
-                  'o',
-                ),
-                text: '',
-                correct: false,
-              },
-            ])
-          }
-        >
-          {t('editor.addOption')}
-        </Button>
-      </div>
+          </>
+        )}
+      />
     </fieldset>
   );
 }

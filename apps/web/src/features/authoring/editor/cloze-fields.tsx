@@ -9,6 +9,7 @@ import { moveItem, removeAt, replaceAt } from './content-helpers';
 import { issueText } from './issue-text';
 import { ItemControls } from './item-controls';
 import { TextListField } from './text-list-field';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
 type Cloze = Extract<QuestionContent, { type: 'cloze' }>;
 type Blank = Cloze['blanks'][number];
@@ -163,8 +164,8 @@ function BlankFields({
             onChange={(accepted) => onChange({ ...blank, accepted })}
             issues={issues}
             path={`${path}.accepted`}
-            min={1}
-            max={20}
+            min={QUESTION_LIMITS.acceptedMin}
+            max={QUESTION_LIMITS.acceptedMax}
           />
           <label className="check">
             <input
@@ -199,7 +200,7 @@ function BlankFields({
                         {...control}
                         className="input"
                         value={option}
-                        maxLength={1000}
+                        maxLength={QUESTION_LIMITS.textMax}
                         onChange={(event) =>
                           onChange({
                             ...blank,
@@ -226,7 +227,7 @@ function BlankFields({
                     name={name}
                     index={optionIndex}
                     count={blank.options.length}
-                    minimum={2}
+                    minimum={QUESTION_LIMITS.choicesMin}
                     onMove={(to) =>
                       // Moves swap neighbours, so the correct choice follows its text.
                       onChange({
@@ -257,7 +258,7 @@ function BlankFields({
             <Button
               variant="secondary"
               className="button--small"
-              disabled={blank.options.length >= 10}
+              disabled={blank.options.length >= QUESTION_LIMITS.choicesMax}
               onClick={() => onChange({ ...blank, options: [...blank.options, ''] })}
             >
               {t('editor.addBlankChoice', { marker: id })}

@@ -75,7 +75,7 @@ export function DetailFields({
               {...control}
               className="input"
               value={content.topic}
-              maxLength={80}
+              maxLength={QUESTION_LIMITS.topicMax}
               onChange={(event) => onChange({ ...content, topic: event.target.value })}
             />
           )}
@@ -124,7 +124,7 @@ export function DetailFields({
               {...control}
               className="input"
               value={content.licence}
-              maxLength={100}
+              maxLength={QUESTION_LIMITS.licenceMax}
               onChange={(event) => onChange({ ...content, licence: event.target.value })}
             />
           )}

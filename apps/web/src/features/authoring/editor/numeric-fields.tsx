@@ -4,6 +4,7 @@ import { useT } from '../../../lib/i18n';
 import type { Issues } from '../validate-question';
 import { issueText } from './issue-text';
 import { NumberInput } from './number-input';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
 type Numeric = Extract<QuestionContent, { type: 'numeric' }>;
 
@@ -47,7 +48,7 @@ export function NumericFields({
             {...control}
             className="input"
             value={content.unit ?? ''}
-            maxLength={20}
+            maxLength={QUESTION_LIMITS.unitMax}
             onChange={(event) => {
               const { unit: _unit, ...rest } = content;
               onChange(event.target.value ? { ...rest, unit: event.target.value } : rest);

@@ -1,13 +1,11 @@
 import type { QuestionContent } from '@questa/contracts';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Field, FieldError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
-import { nextId } from '../question-templates';
 import type { Issues } from '../validate-question';
-import { moveItem, removeAt, replaceAt } from './content-helpers';
 import { issueText } from './issue-text';
-import { ItemControls } from './item-controls';
+import { EditableList } from './editable-list';
 
 type Ordering = Extract<QuestionContent, { type: 'ordering' }>;
 
@@ -31,58 +29,31 @@ export function OrderingFields({
       <legend>{t('editor.items')}</legend>
       <p className="field__hint">{t('editor.itemsHint')}</p>
       <FieldError id={errorId} message={groupError} />
-      <ol className="editor-list">
-        {items.map((item, index) => (
-          <li key={item.id} className="editor-list__item">
-            <Field
-              label={name(index + 1)}
-              error={issueText(t, issues[`items.${index}.text`])}
-              className="editor-list__main"
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  value={item.text}
-                  maxLength={1000}
-                  onChange={(event) =>
-                    set(replaceAt(items, index, { ...item, text: event.target.value }))
-                  }
-                />
-              )}
-            </Field>
-            <ItemControls
-              name={name(index + 1)}
-              index={index}
-              count={items.length}
-              minimum={2}
-              onMove={(to) => set(moveItem(items, index, to))}
-              onRemove={() => set(removeAt(items, index))}
-            />
-          </li>
-        ))}
-      </ol>
-      <div>
-        <Button
-          variant="secondary"
-          className="button--small"
-          disabled={items.length >= 10}
-          onClick={() =>
-            set([
-              ...items,
-              {
-                id: nextId(
-                  items.map((item) => item.id),
-                  'i',
-                ),
-                text: '',
-              },
-            ])
-          }
-        >
-          {t('editor.addItem')}
-        </Button>
-      </div>
+      <EditableList
+        entries={items}
+        onChange={set}
+        idPrefix="i"
+        blank={() => ({ text: '' })}
+        entryName={name}
+        addLabel={t('editor.addItem')}
+        renderEntry={(item, index, update) => (
+          <Field
+            label={name(index + 1)}
+            error={issueText(t, issues[`items.${index}.text`])}
+            className="editor-list__main"
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={item.text}
+                maxLength={QUESTION_LIMITS.textMax}
+                onChange={(event) => update({ ...item, text: event.target.value })}
+              />
+            )}
+          </Field>
+        )}
+      />
     </fieldset>
   );
 }

@@ -3,6 +3,7 @@ import { Field } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import type { Issues } from '../validate-question';
 import { TextListField } from './text-list-field';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
 type ShortText = Extract<QuestionContent, { type: 'short_text' }>;
 
@@ -26,8 +27,8 @@ export function ShortTextFields({
         onChange={(accepted) => onChange({ ...content, accepted })}
         issues={issues}
         path="accepted"
-        min={1}
-        max={20}
+        min={QUESTION_LIMITS.acceptedMin}
+        max={QUESTION_LIMITS.acceptedMax}
       />
       <div className="editor-inline">
         <label className="check">

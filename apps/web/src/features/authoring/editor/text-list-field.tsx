@@ -6,6 +6,7 @@ import type { Issues } from '../validate-question';
 import { removeAt, replaceAt } from './content-helpers';
 import { issueText } from './issue-text';
 import { ItemControls } from './item-controls';
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
 /** A list of short texts, such as accepted answers: one input each, add and remove. */
 export function TextListField({
@@ -51,7 +52,7 @@ export function TextListField({
                   {...control}
                   className="input"
                   value={value}
-                  maxLength={1000}
+                  maxLength={QUESTION_LIMITS.textMax}
                   onChange={(event) => onChange(replaceAt(values, index, event.target.value))}
                 />
               )}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readOutbox } from '@questa/identity';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { answerAnything } from './support/learning';
+import { answerAnything, startGeographyExam } from './support/learning';
 import { signIn } from './support/sign-in';
 
 /**
@@ -114,16 +114,7 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
   });
 
   it('takes a timed exam, with the extra time, reloads mid-way, and reads the result', async () => {
-    await page.goto(baseUrl);
-    await page
-      .getByRole('link', { name: /World Geography/ })
-      .first()
-      .click();
-    await page
-      .getByRole('button', { name: /^Start exam: / })
-      .first()
-      .click();
-    await page.waitForURL(/\/exams\/[0-9a-f-]{36}/);
+    await startGeographyExam(page, baseUrl);
     const timer = page.getByRole('timer');
     await timer.waitFor();
     // 20 questions at 90 s each, plus the 25 % an admin granted: 37:30.

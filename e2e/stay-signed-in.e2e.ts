@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startQuesta, type RunningServer } from '@questa/gateway/testing';
 import { browserAvailable, launchBrowser } from './support/browser';
-import { answerAnything, grantPremium } from './support/learning';
+import { answerAnything, grantPremium, startGeographyExam } from './support/learning';
 import { signIn } from './support/sign-in';
 
 /** How long the identity provider's access tokens live in this test: ten minutes by default. */
@@ -84,16 +84,7 @@ describe.skipIf(!browserAvailable)('staying signed in past the token lifetime', 
 
   it('takes an exam across two more refreshes and submits it', async () => {
     await grantPremium(server.url, 'learner@questa.test');
-    await page.goto(server.url);
-    await page
-      .getByRole('link', { name: /World Geography/ })
-      .first()
-      .click();
-    await page
-      .getByRole('button', { name: /^Start exam: / })
-      .first()
-      .click();
-    await page.waitForURL(/\/exams\/[0-9a-f-]{36}$/);
+    await startGeographyExam(page, server.url);
 
     for (const position of [1, 2, 3]) {
       if (position > 1) {

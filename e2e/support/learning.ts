@@ -70,3 +70,17 @@ export async function grantPremium(baseUrl: string, email: string) {
 
 /** The id in a page's URL, e.g. the attempt of `/exams/:attemptId`. */
 export const idInUrl = (page: Page) => /([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+
+/** Opens the World Geography bank from the catalog and starts its exam. */
+export async function startGeographyExam(page: Page, baseUrl: string) {
+  await page.goto(baseUrl);
+  await page
+    .getByRole('link', { name: /World Geography/ })
+    .first()
+    .click();
+  await page
+    .getByRole('button', { name: /^Start exam: / })
+    .first()
+    .click();
+  await page.waitForURL(/\/exams\/[0-9a-f-]{36}$/);
+}

@@ -2,7 +2,7 @@ import { createEmptyCard, fsrs, Rating, State, type Card } from 'ts-fsrs';
 import { z } from 'zod';
 
 /*
- * Spaced repetition (FSRS, via ts-fsrs 5) for ReviewCards (PRODUCT §4: new → learning → review →
+ * Spaced repetition (FSRS, via ts-fsrs 5) for ReviewCards (new → learning → review →
  * relearning; a correct answer rates Good, a wrong one Again). Cards are plain JSON so they can be
  * stored and sent as they are: dates are ISO strings and the state is a word, not ts-fsrs's enum.
  */

@@ -1,5 +1,5 @@
 /*
- * Live-room scoring (PRODUCT §9: the host chooses speed scoring or accuracy-only scoring).
+ * Live-room scoring: the host chooses speed scoring or accuracy-only scoring.
  * Whole points, so leaderboards never show fractions.
  */
 

@@ -2,13 +2,13 @@
 export const exchangeFormats = ['gift', 'moodle_xml', 'qti', 'csv'] as const;
 export type ExchangeFormat = (typeof exchangeFormats)[number];
 
-/** Question files an author may import at once (PRODUCT §5). */
+/** Question files an author may import at once. */
 export const IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,
   maxQuestions: 10_000,
 } as const;
 
-/** Media an author may upload; the server checks the bytes, not the name (PRODUCT §5). */
+/** Media an author may upload; the server checks the bytes, not the name. */
 export const UPLOAD_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'],

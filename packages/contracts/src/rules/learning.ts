@@ -1,4 +1,4 @@
-/** Business constants of learning (PRODUCT §9) the client shows and the server enforces. */
+/** Business constants of learning the client shows and the server enforces. */
 export const LEARNING = {
   /** Practice answers a free learner may give per day (UTC). */
   freeDailyAnswers: 20,

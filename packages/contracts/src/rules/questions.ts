@@ -1,4 +1,4 @@
-/** What a question may hold (PRODUCT §3 and §5); the schemas and the editor both check these. */
+/** What a question may hold; the schemas and the editor both check these. */
 export const QUESTION_LIMITS = {
   stemMax: 10_000,
   explanationMax: 10_000,

@@ -70,7 +70,7 @@ export const blueprintView = (row: BlueprintRow): Blueprint => {
 };
 
 /**
- * Timed exams (PRODUCT §4): an attempt pins its question versions, its deadline is the
+ * Timed exams: an attempt pins its question versions, its deadline is the
  * server's, every answer is committed before it is acknowledged, and at deadline plus grace the
  * server closes the attempt with what was saved, whether or not anyone is connected.
  */

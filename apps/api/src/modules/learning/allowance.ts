@@ -9,7 +9,7 @@ export const nextUtcMidnight = (now = new Date()): string =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
 
 /**
- * The free daily practice allowance (PRODUCT §9: 20 answers a day). The count lives in one row per
+ * The free daily practice allowance (`LEARNING.freeDailyAnswers` a day). The count lives in one row per
  * learner and day, raised in the answer's own transaction only while under the limit.
  */
 export function createAllowance(db: ApiDb) {

@@ -1,4 +1,4 @@
-/** Addresses of the authoring pages. The tenant rides in the query, so PRODUCT's paths still work. */
+/** Addresses of the authoring pages. The tenant rides in the query, so the product's documented paths still work. */
 export const authorPaths = {
   home: () => '/author',
   bank: (clientId: string, bankId: string) =>

@@ -1,5 +1,5 @@
 /*
- * The exam's clock is the server's (PRODUCT §4). The browser's own clock may be minutes off, so the
+ * The exam's clock is the server's. The browser's own clock may be minutes off, so the
  * page measures the difference once, when the attempt arrives, and counts down on the server's time.
  */
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AnswerInput, QuestionContent } from '@questa/contracts';
 import { correctAnswer } from '@questa/scoring';
-import type { LearningApi } from '../apps/api/src/modules/learning/learning-test-kit';
+import type { LearningApi } from '@questa/api/testing';
 
 /** The answer sent in a key's `round`: right and wrong in turn, each wrong one different. */
 function answerFor(content: QuestionContent, round: number): AnswerInput {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpQuestionDbClient, API_PREFIX, apiApp, createApiCore } from '@questa/api';
 import { openDatabase } from '@questa/db';
 import { createRootServer } from '@questa/http-kit';
-import { unreachableOidcClient } from '../apps/api/src/testing';
+import { unreachableOidcClient } from '@questa/api/testing';
 
 /** What the parent sends: one main API process on an existing database. */
 export interface AnswerServerOptions {

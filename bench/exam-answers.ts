@@ -1,7 +1,6 @@
 import { readTestSettings } from '@questa/config';
 import { sql } from '@questa/db';
-import { startLearningApi } from '../apps/api/src/modules/learning/learning-test-kit';
-import { TEST_ORIGIN } from '../apps/api/src/testing';
+import { startLearningApi, TEST_ORIGIN } from '@questa/api/testing';
 import { prepare, rotation, verify } from './answer-keys';
 import {
   API_CONNECTIONS,

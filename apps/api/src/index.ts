@@ -16,3 +16,4 @@ export {
 } from './adapters/service-token';
 export { tokenRelay } from './plugins/token-relay';
 export { questionDbProxy } from './plugins/question-db-proxy';
+export type { UserRow } from './modules/users/user.repository';

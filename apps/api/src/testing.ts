@@ -107,3 +107,9 @@ export async function startQuestionDbBeside(content: SeedContent): Promise<Quest
     },
   };
 }
+
+export {
+  startLearningApi,
+  type Learner,
+  type LearningApi,
+} from './modules/learning/learning-test-kit';

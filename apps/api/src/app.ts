@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { blueprintRoutes } from './modules/exams/blueprint.routes';
 import { createBlueprintRepository } from './modules/exams/blueprint.repository';
+import { createBlueprintService } from './modules/exams/blueprint.service';
 import { startDeadlineSweeper } from './modules/exams/deadline-sweeper';
 import { examRoutes } from './modules/exams/exam.routes';
 import { createExamRepository } from './modules/exams/exam.repository';
@@ -74,10 +75,11 @@ export function createApiCore(deps: ApiDeps) {
   });
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
   const banks = createLearnerBanks(catalog);
+  const blueprints = createBlueprintService({ blueprints: createBlueprintRepository(db) });
   const exams = createExamService({
     db,
     exams: createExamRepository(db),
-    blueprints: createBlueprintRepository(db),
+    blueprints,
     banks,
     questionDb: deps.questionDb,
     graceSeconds: deps.examGraceSeconds,
@@ -91,6 +93,7 @@ export function createApiCore(deps: ApiDeps) {
       questionDb: deps.questionDb,
     }),
     exams,
+    blueprints,
     reviews: createReviewService({ db, reviews: createReviewRepository(db) }),
     progress: createProgressService({ progress: createProgressRepository(db), exams }),
     statistics: createItemStatisticsService(createItemStatisticsRepository(db)),
@@ -163,7 +166,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   const { learning } = core;
   await app.register(practiceRoutes, { practice: learning.practice });
   await app.register(examRoutes, { exams: learning.exams });
-  await app.register(blueprintRoutes, { exams: learning.exams, catalog: core.catalog });
+  await app.register(blueprintRoutes, { blueprints: learning.blueprints, catalog: core.catalog });
   await app.register(reviewRoutes, { reviews: learning.reviews });
   await app.register(progressRoutes, { progress: learning.progress });
   await app.register(itemStatisticsRoutes, { statistics: learning.statistics });

@@ -8,16 +8,16 @@ import {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { CatalogService } from '../catalog/catalog.service';
-import type { ExamService } from './exam.service';
+import type { BlueprintService } from './blueprint.service';
 
 const tags = ['authoring'];
 const base = '/authoring/clients/:clientId/banks/:bankId/blueprints';
 
 /** Blueprints as a tenant's authors define them; the access plugin checks the tenant role. */
 export const blueprintRoutes: FastifyPluginAsyncZod<{
-  exams: ExamService;
+  blueprints: BlueprintService;
   catalog: CatalogService;
-}> = async (app, { exams, catalog }) => {
+}> = async (app, { blueprints, catalog }) => {
   app.get(
     base,
     {
@@ -36,7 +36,7 @@ export const blueprintRoutes: FastifyPluginAsyncZod<{
         if (error instanceof HttpProblem && error.code === 'not_found') return undefined;
         throw error;
       });
-      return { blueprints: await exams.listForAuthor(clientId, bankId, bank) };
+      return { blueprints: await blueprints.listForAuthor(clientId, bankId, bank) };
     },
   );
 
@@ -56,7 +56,7 @@ export const blueprintRoutes: FastifyPluginAsyncZod<{
       reply
         .code(201)
         .send(
-          await exams.createBlueprint(
+          await blueprints.create(
             request.params.clientId,
             request.params.bankId,
             request.body,
@@ -78,7 +78,7 @@ export const blueprintRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) =>
-      exams.updateBlueprint(
+      blueprints.update(
         request.params.clientId,
         request.params.bankId,
         request.params.blueprintId,
@@ -93,7 +93,7 @@ export const blueprintRoutes: FastifyPluginAsyncZod<{
       schema: { summary: 'Delete an exam blueprint', tags, params: blueprintParams },
     },
     async (request, reply) => {
-      await exams.deleteBlueprint(
+      await blueprints.remove(
         request.params.clientId,
         request.params.bankId,
         request.params.blueprintId,

@@ -1,11 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
 import {
   LEARNING,
   type AnswerInput,
-  type Blueprint,
-  type blueprintInput,
-  type CatalogBankDetail,
   type ExamAttempt,
   type ExamReview,
   type ExamSummary,
@@ -20,54 +16,15 @@ import { gradeOrRefuse } from '../learning/grading';
 import { premiumRequired, type LearnerBanks } from '../learning/learner-banks';
 import { mayTakeExams } from '../entitlements/entitlements';
 import type { UserRow } from '../users/user.repository';
-import type { BlueprintRepository, BlueprintRow } from './blueprint.repository';
+import type { BlueprintService } from './blueprint.service';
 import type { AttemptRow, ExamRepository } from './exam.repository';
 import { createResponseWriter } from './response-writer';
-
-type NewBlueprint = z.output<typeof blueprintInput>;
-
-/** Questions in a bank's built-in blueprint, when the bank has that many. */
-const DEFAULT_EXAM_QUESTIONS = 20;
 
 const noSuchAttempt = () => new HttpProblem('not_found', { detail: 'There is no such exam.' });
 const expired = () =>
   new HttpProblem('exam.expired', {
     detail: 'This exam has ended: answers are no longer taken.',
   });
-
-export const defaultBlueprint = (
-  bank: Pick<CatalogBankDetail, 'id' | 'questionCount'>,
-): Blueprint => {
-  const count = Math.max(1, Math.min(DEFAULT_EXAM_QUESTIONS, bank.questionCount));
-  return {
-    id: 'default',
-    bankId: bank.id,
-    title: 'Mock exam',
-    rules: [{ count }],
-    questionCount: count,
-    timeLimitSeconds: count * LEARNING.examSecondsPerQuestion,
-    passMark: 0.6,
-    shuffle: true,
-    reviewPolicy: 'full',
-    isDefault: true,
-  };
-};
-
-export const blueprintView = (row: BlueprintRow): Blueprint => {
-  const questionCount = row.rules.reduce((sum, rule) => sum + rule.count, 0);
-  return {
-    id: row.id,
-    bankId: row.bankId,
-    title: row.title,
-    rules: row.rules,
-    questionCount,
-    timeLimitSeconds: row.timeLimitSeconds ?? questionCount * LEARNING.examSecondsPerQuestion,
-    passMark: row.passMark,
-    shuffle: row.shuffle,
-    reviewPolicy: row.reviewPolicy,
-    isDefault: false,
-  };
-};
 
 /**
  * Timed exams: an attempt pins its question versions, its deadline is the
@@ -77,7 +34,7 @@ export const blueprintView = (row: BlueprintRow): Blueprint => {
 export function createExamService(deps: {
   db: ApiDb;
   exams: ExamRepository;
-  blueprints: BlueprintRepository;
+  blueprints: BlueprintService;
   banks: LearnerBanks;
   questionDb: QuestionDbClient;
   graceSeconds?: number;
@@ -100,11 +57,6 @@ export function createExamService(deps: {
       pinnedCache.set(attemptId, hit);
     }
     return hit;
-  }
-
-  async function blueprintsFor(bank: CatalogBankDetail): Promise<Blueprint[]> {
-    const own = await deps.blueprints.list(bank.clientId, bank.id);
-    return [defaultBlueprint(bank), ...own.map(blueprintView)];
   }
 
   const summary = (row: AttemptRow): ExamSummary => ({
@@ -205,7 +157,7 @@ export function createExamService(deps: {
     graceSeconds,
 
     async blueprintsForLearner(user: UserRow, bankId: string, requestId: string) {
-      return blueprintsFor(await deps.banks.open(user, bankId, requestId));
+      return deps.blueprints.forBank(await deps.banks.open(user, bankId, requestId));
     },
 
     async start(
@@ -217,12 +169,7 @@ export function createExamService(deps: {
         throw premiumRequired('Exam mode is part of premium. Premium unlocks timed mock exams.');
       }
       const bank = await deps.banks.open(user, input.bankId, requestId);
-      const blueprint =
-        input.blueprintId === 'default'
-          ? defaultBlueprint(bank)
-          : await deps.blueprints
-              .find(bank.clientId, bank.id, input.blueprintId)
-              .then((row) => row && blueprintView(row));
+      const blueprint = await deps.blueprints.find(bank, input.blueprintId);
       if (!blueprint) {
         throw new HttpProblem('not_found', { detail: 'This bank has no such exam blueprint.' });
       }
@@ -360,24 +307,6 @@ export function createExamService(deps: {
           };
         }),
       };
-    },
-
-    /* Blueprints as authors manage them, within their tenant. */
-    async listForAuthor(clientId: string, bankId: string, bank?: CatalogBankDetail) {
-      const own = (await deps.blueprints.list(clientId, bankId)).map(blueprintView);
-      return bank && bank.clientId === clientId ? [defaultBlueprint(bank), ...own] : own;
-    },
-    createBlueprint: async (clientId: string, bankId: string, input: NewBlueprint, by: string) =>
-      blueprintView(await deps.blueprints.create(clientId, bankId, input, by)),
-    async updateBlueprint(clientId: string, bankId: string, id: string, input: NewBlueprint) {
-      const row = await deps.blueprints.update(clientId, bankId, id, input);
-      if (!row) throw new HttpProblem('not_found', { detail: 'There is no such blueprint.' });
-      return blueprintView(row);
-    },
-    async deleteBlueprint(clientId: string, bankId: string, id: string) {
-      if (!(await deps.blueprints.remove(clientId, bankId, id))) {
-        throw new HttpProblem('not_found', { detail: 'There is no such blueprint.' });
-      }
     },
   };
 }

@@ -37,7 +37,7 @@ await runProcess({
     await root.register(apiApp, { prefix: API_PREFIX, core });
     await root.register(questionDbProxy, {
       prefix: '/qdb',
-      core,
+      relay: core,
       questionDbUrl: config.questionDbUrl,
     });
     return root;

@@ -40,7 +40,7 @@ describe('the main API relays the browser’s question-database calls (distribut
     });
     api = createRootServer({ logLevel: 'silent' });
     await api.register(apiApp, { prefix: API_PREFIX, core });
-    await api.register(questionDbProxy, { prefix: '/qdb', core, questionDbUrl: qdbUrl });
+    await api.register(questionDbProxy, { prefix: '/qdb', relay: core, questionDbUrl: qdbUrl });
     await api.ready();
 
     // A signed-in browser: its session holds an access token the question database trusts.

@@ -1,27 +1,27 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync } from 'fastify';
+import { IMPORT_LIMITS } from '@questa/contracts';
 import { httpKit } from '@questa/http-kit';
-import type { ApiCore } from '../app';
-import { tokenRelay } from './token-relay';
+import { tokenRelay, type TokenRelayOptions } from './token-relay';
 
 /**
  * Distributed mode: the browser's `/qdb/…` calls reach the main API (the load balancer sends them
  * here), which forwards them to the question database with the user's access token in place of
  * the session cookie. Integrators may call either; their bearer tokens pass untouched.
  */
-export const questionDbProxy: FastifyPluginAsync<{ core: ApiCore; questionDbUrl: string }> = async (
-  app,
-  { core, questionDbUrl },
-) => {
+export const questionDbProxy: FastifyPluginAsync<{
+  relay: TokenRelayOptions;
+  questionDbUrl: string;
+}> = async (app, { relay, questionDbUrl }) => {
   await app.register(httpKit);
   await app.register(replyFrom, { base: new URL(questionDbUrl).origin, http: {} });
-  app.addHook('onRequest', tokenRelay(core));
+  app.addHook('onRequest', tokenRelay(relay));
   // Bodies pass through as the bytes they are (JSON, images, import files); the question
   // database parses and limits them itself.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',
-    { parseAs: 'buffer', bodyLimit: 21 * 1024 * 1024 },
+    { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.maxBytes },
     (_r, body, done) => done(null, body),
   );
   app.all(

@@ -7,6 +7,7 @@ import { nextId } from '../question-templates';
 import type { Issues } from '../validate-question';
 import { moveItem, removeAt, replaceAt } from './content-helpers';
 import { issueText } from './issue-text';
+import { AddEntryButton } from './editable-list';
 import { ItemControls } from './item-controls';
 import { TextListField } from './text-list-field';
 import { QUESTION_LIMITS } from '@questa/contracts/rules';
@@ -92,16 +93,11 @@ export function ClozeFields({
           </li>
         ))}
       </ol>
-      <div>
-        <Button
-          variant="secondary"
-          className="button--small"
-          disabled={blanks.length >= 20}
-          onClick={addBlank}
-        >
-          {t('editor.addBlank')}
-        </Button>
-      </div>
+      <AddEntryButton
+        label={t('editor.addBlank')}
+        disabled={blanks.length >= QUESTION_LIMITS.blanksMax}
+        onAdd={addBlank}
+      />
     </fieldset>
   );
 }
@@ -254,16 +250,11 @@ function BlankFields({
               );
             })}
           </ol>
-          <div>
-            <Button
-              variant="secondary"
-              className="button--small"
-              disabled={blank.options.length >= QUESTION_LIMITS.choicesMax}
-              onClick={() => onChange({ ...blank, options: [...blank.options, ''] })}
-            >
-              {t('editor.addBlankChoice', { marker: id })}
-            </Button>
-          </div>
+          <AddEntryButton
+            label={t('editor.addBlankChoice', { marker: id })}
+            disabled={blank.options.length >= QUESTION_LIMITS.choicesMax}
+            onAdd={() => onChange({ ...blank, options: [...blank.options, ''] })}
+          />
         </fieldset>
       )}
     </fieldset>

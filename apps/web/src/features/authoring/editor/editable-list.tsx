@@ -59,16 +59,30 @@ export function EditableList<Entry extends { id: string }>({
           </li>
         ))}
       </ol>
-      <div>
-        <Button
-          variant="secondary"
-          className="button--small"
-          disabled={list.length >= QUESTION_LIMITS.choicesMax}
-          onClick={add}
-        >
-          {addLabel}
-        </Button>
-      </div>
+      <AddEntryButton
+        label={addLabel}
+        disabled={list.length >= QUESTION_LIMITS.choicesMax}
+        onAdd={add}
+      />
     </>
+  );
+}
+
+/** The button under an editor's list that adds an entry, until the list is full. */
+export function AddEntryButton({
+  label,
+  disabled,
+  onAdd,
+}: {
+  label: string;
+  disabled: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <div>
+      <Button variant="secondary" className="button--small" disabled={disabled} onClick={onAdd}>
+        {label}
+      </Button>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Field, FieldError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import type { Issues } from '../validate-question';
 import { removeAt, replaceAt } from './content-helpers';
 import { issueText } from './issue-text';
+import { AddEntryButton } from './editable-list';
 import { ItemControls } from './item-controls';
 import { QUESTION_LIMITS } from '@questa/contracts/rules';
 
@@ -67,16 +67,11 @@ export function TextListField({
           </li>
         ))}
       </ol>
-      <div>
-        <Button
-          variant="secondary"
-          className="button--small"
-          disabled={values.length >= max}
-          onClick={() => onChange([...values, ''])}
-        >
-          {addLabel}
-        </Button>
-      </div>
+      <AddEntryButton
+        label={addLabel}
+        disabled={values.length >= max}
+        onAdd={() => onChange([...values, ''])}
+      />
     </fieldset>
   );
 }

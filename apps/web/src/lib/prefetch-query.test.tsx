@@ -1,4 +1,3 @@
-import '../testing/define-config';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, prefetchQuery, useQuery } from './use-query';

@@ -1,4 +1,3 @@
-import '../testing/define-config';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse, stubFetch } from '../testing/stub-fetch';
 import { stubXhrThroughFetch } from '../testing/stub-xhr';

@@ -1,4 +1,3 @@
-import './define-config';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,3 +1,4 @@
+import './define-config';
 import { configure } from '@testing-library/react';
 
 // `findBy…` and `waitFor` wait for what they look for up to this long. The library's default of

@@ -1,4 +1,3 @@
-import '../../testing/define-config';
 import type { AnswerFeedback, LearnerQuestion } from '@questa/contracts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,4 +1,3 @@
-import '../../testing/define-config';
 import { describe, expect, it } from 'vitest';
 import { sameOriginPath, signInUrl, signUpUrl } from './sign-in-url';
 

@@ -1,4 +1,3 @@
-import '../../testing/define-config';
 import type { AnswerInput } from '@questa/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, networkError } from '../../lib/api-client';

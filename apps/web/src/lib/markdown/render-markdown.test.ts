@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // DOMPurify does not support happy-dom, which keeps event handlers and scripts it should remove
 // (cure53/DOMPurify#1457); jsdom behaves like the browsers it runs in, so sanitising is tested here.
-import '../../testing/define-config';
 import { describe, expect, it } from 'vitest';
 import { mediaUrl, renderInlineMarkdown, renderMarkdown } from './render-markdown';
 

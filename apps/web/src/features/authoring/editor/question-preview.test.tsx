@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // DOMPurify does not support happy-dom (cure53/DOMPurify#1457), so the preview's sanitising is
 // checked in jsdom, which behaves like the browsers the preview runs in.
-import '../../../testing/define-config';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contents } from '../../../testing/authoring-fixtures';

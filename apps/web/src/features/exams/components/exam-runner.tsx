@@ -2,6 +2,7 @@ import type { AnswerInput } from '@questa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AnswerEditor } from '../../../components/answering/answer-editor';
+import { loadRichText } from '../../../components/answering/rich-text';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -59,6 +60,14 @@ export function ExamRunner({ loaded }: { loaded: LoadedExam }) {
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [current]);
+
+  // The learner may lose the connection on any later question. Fetch the Markdown renderer while
+  // the connection is there, so every question still renders fully offline.
+  useEffect(() => {
+    loadRichText().catch(() => {
+      // Offline already: questions show their source text until the connection returns.
+    });
+  }, []);
 
   /** Sends what is queued, then hands the attempt in; the review follows. */
   const finish = useCallback(async (): Promise<ApiError | 'sent'> => {

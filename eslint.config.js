@@ -29,6 +29,26 @@ export default tseslint.config(
     files: ['packages/config/src/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // Services run their writes through a unit of work (apps/api/src/db/unit-of-work.ts) or a
+  // repository's own transaction; a service holding a database transaction could hold it across
+  // a call to another service, which is how the embedded server once froze.
+  {
+    files: ['apps/*/src/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Run writes through a unit of work or a repository, not a transaction.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
+          message: 'SQL belongs in repositories.',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**'],
     languageOptions: { globals: { ...globals.browser } },

@@ -20,12 +20,14 @@ import { createBlueprintRepository } from './modules/exams/blueprint.repository'
 import { createBlueprintService } from './modules/exams/blueprint.service';
 import { startDeadlineSweeper } from './modules/exams/deadline-sweeper';
 import { examRoutes } from './modules/exams/exam.routes';
+import { createUnitOfWork } from './db/unit-of-work';
 import { createExamRepository } from './modules/exams/exam.repository';
 import { createExamService } from './modules/exams/exam.service';
 import { createItemStatisticsRepository } from './modules/item-statistics/item-statistics.repository';
 import { itemStatisticsRoutes } from './modules/item-statistics/item-statistics.routes';
 import { createItemStatisticsService } from './modules/item-statistics/item-statistics.service';
 import { createAllowance } from './modules/learning/allowance';
+import { createAnswerRepository } from './modules/learning/answer.repository';
 import { createLearnerBanks } from './modules/learning/learner-banks';
 import { practiceRoutes } from './modules/practice/practice.routes';
 import { createPracticeRepository } from './modules/practice/practice.repository';
@@ -76,8 +78,9 @@ export function createApiCore(deps: ApiDeps) {
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
   const banks = createLearnerBanks(catalog);
   const blueprints = createBlueprintService({ blueprints: createBlueprintRepository(db) });
+  const unitOfWork = createUnitOfWork(db);
   const exams = createExamService({
-    db,
+    unitOfWork,
     exams: createExamRepository(db),
     blueprints,
     banks,
@@ -86,15 +89,16 @@ export function createApiCore(deps: ApiDeps) {
   });
   const learning = {
     practice: createPracticeService({
-      db,
+      unitOfWork,
       practice: createPracticeRepository(db),
+      answers: createAnswerRepository(db),
       allowance: createAllowance(db),
       banks,
       questionDb: deps.questionDb,
     }),
     exams,
     blueprints,
-    reviews: createReviewService({ db, reviews: createReviewRepository(db) }),
+    reviews: createReviewService({ unitOfWork, reviews: createReviewRepository(db) }),
     progress: createProgressService({ progress: createProgressRepository(db), exams }),
     statistics: createItemStatisticsService(createItemStatisticsRepository(db)),
   };

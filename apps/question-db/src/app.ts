@@ -109,18 +109,25 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
   await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
   await app.register(bankRoutes, { banks: createBankService({ banks, tenants }) });
+  const questions = createQuestionRepository(db);
   await app.register(questionRoutes, {
-    questions: createQuestionService({ questions: createQuestionRepository(db), media }),
+    questions: createQuestionService({ questions, media }),
     list: createQuestionListService({ list: createQuestionListRepository(db), banks }),
   });
   await app.register(drawRoutes, {
     draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),
   });
-  // Its own plugin: it reads every body as raw bytes, which no other route should. Import and
-  // export (modules/exchange) follow the same pattern and register here once they land.
+  // Media and exchange are plugins of their own: they read bodies as raw bytes (an upload, an
+  // import file), which no other route should.
   await app.register(mediaRoutes, { media: mediaService });
   await app.register(exchangeRoutes, {
-    exchange: createExchangeService({ db, banks, media, mediaService, store: deps.mediaStore }),
+    exchange: createExchangeService({
+      questions,
+      banks,
+      media,
+      mediaService,
+      store: deps.mediaStore,
+    }),
   });
 };
 

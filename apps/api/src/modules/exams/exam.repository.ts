@@ -90,7 +90,6 @@ export function createExamRepository(db: ApiDb) {
   return {
     /** Opens an attempt with its questions pinned; the deadline is set by the database clock. */
     async create(
-      trx: ApiDb,
       values: {
         userId: string;
         clientId: string;
@@ -104,7 +103,7 @@ export function createExamRepository(db: ApiDb) {
       },
       questions: readonly Omit<PinnedQuestion, 'position'>[],
     ): Promise<string> {
-      const { id } = await trx
+      const { id } = await db
         .insertInto('exam_attempts')
         .values({
           user_id: values.userId,
@@ -119,7 +118,7 @@ export function createExamRepository(db: ApiDb) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
+      await db
         .insertInto('exam_questions')
         .values(
           questions.map((question, index) => ({
@@ -157,16 +156,16 @@ export function createExamRepository(db: ApiDb) {
       return rows.map(toAttempt);
     },
 
-    questions: (attemptId: string, trx: ApiDb = db): Promise<PinnedQuestion[]> =>
-      trx
+    questions: (attemptId: string): Promise<PinnedQuestion[]> =>
+      db
         .selectFrom('exam_questions')
         .select(['position', 'question_id as questionId', 'version', 'content', 'presented'])
         .where('attempt_id', '=', attemptId)
         .orderBy('position')
         .execute(),
 
-    async responses(attemptId: string, trx: ApiDb = db): Promise<ResponseRow[]> {
-      const rows = await trx
+    async responses(attemptId: string): Promise<ResponseRow[]> {
+      const rows = await db
         .selectFrom('exam_responses')
         .select(['position', 'answer', 'saved_at as savedAt', 'correct', 'score', 'points'])
         .where('attempt_id', '=', attemptId)
@@ -229,8 +228,8 @@ export function createExamRepository(db: ApiDb) {
     },
 
     /** Locks one attempt for grading; undefined when it is not this learner's. */
-    async lockOwn(trx: ApiDb, id: string, userId: string, graceSeconds: number) {
-      return trx
+    async lockOwn(id: string, userId: string, graceSeconds: number) {
+      return db
         .selectFrom('exam_attempts')
         .select(['id', 'state', 'pass_mark as passMark'])
         .select(
@@ -247,8 +246,8 @@ export function createExamRepository(db: ApiDb) {
      * processes sweep at once: each takes different attempts, and one being graded elsewhere is
      * left alone; the state check under the lock makes a second grading impossible.
      */
-    lockOverdue(trx: ApiDb, graceSeconds: number, limit: number) {
-      return trx
+    lockOverdue(graceSeconds: number, limit: number) {
+      return db
         .selectFrom('exam_attempts')
         .select(['id', 'user_id as userId', 'pass_mark as passMark'])
         .where('state', '=', 'in_progress')
@@ -261,12 +260,11 @@ export function createExamRepository(db: ApiDb) {
     },
 
     async gradeResponse(
-      trx: ApiDb,
       attemptId: string,
       position: number,
       graded: { correct: boolean; score: number; points: number },
     ) {
-      await trx
+      await db
         .updateTable('exam_responses')
         .set(graded)
         .where('attempt_id', '=', attemptId)
@@ -275,7 +273,6 @@ export function createExamRepository(db: ApiDb) {
     },
 
     async close(
-      trx: ApiDb,
       attemptId: string,
       result: {
         state: 'submitted' | 'expired';
@@ -286,7 +283,7 @@ export function createExamRepository(db: ApiDb) {
         passed: boolean;
       },
     ): Promise<boolean> {
-      const updated = await trx
+      const updated = await db
         .updateTable('exam_attempts')
         .set({
           state: result.state,
@@ -303,8 +300,8 @@ export function createExamRepository(db: ApiDb) {
       return updated.numUpdatedRows > 0n;
     },
 
-    async clientOf(attemptId: string, trx: ApiDb = db) {
-      return trx
+    async clientOf(attemptId: string) {
+      return db
         .selectFrom('exam_attempts')
         .select(['client_id as clientId', 'bank_id as bankId', 'bank_title as bankTitle'])
         .where('id', '=', attemptId)

@@ -10,7 +10,7 @@ import {
 import { HttpProblem } from '@questa/http-kit';
 import { correctAnswer, examScore, grade, presentQuestion, shuffled } from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
-import type { ApiDb } from '../../db/tables';
+import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import { gradeOrRefuse } from '../learning/grading';
 import { premiumRequired, type LearnerBanks } from '../learning/learner-banks';
@@ -32,7 +32,7 @@ const expired = () =>
  * server closes the attempt with what was saved, whether or not anyone is connected.
  */
 export function createExamService(deps: {
-  db: ApiDb;
+  unitOfWork: UnitOfWork;
   exams: ExamRepository;
   blueprints: BlueprintService;
   banks: LearnerBanks;
@@ -104,14 +104,14 @@ export function createExamService(deps: {
    * reviews. Unanswered questions score nothing but still count towards the total.
    */
   async function finish(
-    trx: ApiDb,
+    work: WorkRepositories,
     attempt: { id: string; passMark: number },
     userId: string,
     by: 'learner' | 'server',
   ) {
     const [questions, responses] = await Promise.all([
-      exams.questions(attempt.id, trx),
-      exams.responses(attempt.id, trx),
+      work.exams.questions(attempt.id),
+      work.exams.responses(attempt.id),
     ]);
     const byPosition = new Map(responses.map((response) => [response.position, response]));
     const results: { points: number; maxPoints: number }[] = [];
@@ -126,19 +126,19 @@ export function createExamService(deps: {
       const outcome = graded.ok
         ? { correct: graded.correct, score: graded.score, points: graded.points }
         : { correct: false, score: 0, points: 0 };
-      await exams.gradeResponse(trx, attempt.id, question.position, outcome);
+      await work.exams.gradeResponse(attempt.id, question.position, outcome);
       results.push({ points: outcome.points, maxPoints: question.content.points });
       answered.push({ question, ...outcome });
     }
     const score = examScore(results, attempt.passMark);
-    const closed = await exams.close(trx, attempt.id, {
+    const closed = await work.exams.close(attempt.id, {
       state: by === 'learner' ? 'submitted' : 'expired',
       by,
       ...score,
     });
     if (!closed) return;
-    const bank = await exams.clientOf(attempt.id, trx);
-    await recordAnswers(trx, {
+    const bank = await work.exams.clientOf(attempt.id);
+    await recordAnswers(work.answers, {
       userId,
       source: 'exam',
       attemptId: attempt.id,
@@ -193,9 +193,8 @@ export function createExamService(deps: {
           : blueprint.timeLimitSeconds,
       );
       const seconds = Math.round(limit * (1 + user.extraTimePercent / 100));
-      const attemptId = await deps.db.transaction().execute((trx) =>
-        exams.create(
-          trx,
+      const attemptId = await deps.unitOfWork((work) =>
+        work.exams.create(
           {
             userId: user.id,
             clientId: bank.clientId,
@@ -245,12 +244,12 @@ export function createExamService(deps: {
 
     /** Submits and grades; submitting a closed attempt again just returns it. */
     async submit(user: UserRow, attemptId: string): Promise<ExamAttempt> {
-      await deps.db.transaction().execute(async (trx) => {
-        const attempt = await exams.lockOwn(trx, attemptId, user.id, graceSeconds);
+      await deps.unitOfWork(async (work) => {
+        const attempt = await work.exams.lockOwn(attemptId, user.id, graceSeconds);
         if (!attempt) throw noSuchAttempt();
         if (attempt.state !== 'in_progress') return;
         // Too late for the learner: the server's sweep would close it as expired; do it now.
-        await finish(trx, attempt, user.id, attempt.overdue ? 'server' : 'learner');
+        await finish(work, attempt, user.id, attempt.overdue ? 'server' : 'learner');
       });
       return view(user, attemptId);
     },
@@ -262,9 +261,9 @@ export function createExamService(deps: {
     async closeOverdue(batch = 20): Promise<number> {
       let closed = 0;
       for (;;) {
-        const count = await deps.db.transaction().execute(async (trx) => {
-          const overdue = await exams.lockOverdue(trx, graceSeconds, batch);
-          for (const attempt of overdue) await finish(trx, attempt, attempt.userId, 'server');
+        const count = await deps.unitOfWork(async (work) => {
+          const overdue = await work.exams.lockOverdue(graceSeconds, batch);
+          for (const attempt of overdue) await finish(work, attempt, attempt.userId, 'server');
           return overdue.length;
         });
         closed += count;

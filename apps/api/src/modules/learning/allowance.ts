@@ -2,7 +2,7 @@ import type { Allowance } from '@questa/contracts';
 import { LEARNING } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { ApiDb } from '../../db/tables';
-import { createDailyUsageRepository } from './daily-usage.repository';
+import { createDailyUsageRepository, type DailyUsageRepository } from './daily-usage.repository';
 
 /** The next UTC midnight: when the free allowance starts again. */
 export const nextUtcMidnight = (now = new Date()): string =>
@@ -10,7 +10,7 @@ export const nextUtcMidnight = (now = new Date()): string =>
 
 /**
  * The free daily practice allowance (`LEARNING.freeDailyAnswers` a day). The count lives in one row per
- * learner and day, raised in the answer's own transaction only while under the limit.
+ * learner and day, raised in the answer's own unit of work only while under the limit.
  */
 export function createAllowance(db: ApiDb) {
   const usage = createDailyUsageRepository(db);
@@ -26,12 +26,12 @@ export function createAllowance(db: ApiDb) {
       };
     },
 
-    /** Takes one answer from today's allowance, or refuses with `quota.exceeded`. */
-    async take(trx: ApiDb, userId: string) {
-      const counted = await createDailyUsageRepository(trx).countAnswerBelow(
-        userId,
-        LEARNING.freeDailyAnswers,
-      );
+    /**
+     * Takes one answer from today's allowance, or refuses with `quota.exceeded`; `inWork` is the
+     * usage repository of the unit of work that stores the answer.
+     */
+    async take(inWork: DailyUsageRepository, userId: string) {
+      const counted = await inWork.countAnswerBelow(userId, LEARNING.freeDailyAnswers);
       if (!counted) {
         throw new HttpProblem('quota.exceeded', {
           detail: `You have used today’s ${LEARNING.freeDailyAnswers} free answers. Premium practice has no daily limit.`,

@@ -1,7 +1,6 @@
 import type { CardSchedule } from '@questa/contracts';
 import { newReviewCard, reviewCard, reviewCardData, type ReviewCard } from '@questa/scoring';
-import type { ApiDb } from '../../db/tables';
-import { createAnswerRepository, type QuestionSource } from './answer.repository';
+import type { AnswerRepository, QuestionSource } from './answer.repository';
 
 /** A graded answer to record: where the question came from, and how it went. */
 export interface AnsweredQuestion extends QuestionSource {
@@ -17,11 +16,11 @@ export const scheduleOf = (card: ReviewCard): CardSchedule => ({
 /**
  * Records answers where progress and item statistics read them, and moves each question's
  * review card (a correct answer rates Good, a wrong one Again; a first answer creates the card).
- * Call inside the transaction that stores the answers themselves, so both happen or neither.
+ * Call inside the unit of work that stores the answers themselves, so both happen or neither.
  * `attemptId` marks exam answers: a second recording of the same attempt fails on a unique index.
  */
 export async function recordAnswers(
-  trx: ApiDb,
+  repository: AnswerRepository,
   input: {
     userId: string;
     source: 'practice' | 'exam' | 'review';
@@ -35,7 +34,6 @@ export async function recordAnswers(
   if (answers.length === 0) return schedules;
   const now = input.now ?? new Date();
 
-  const repository = createAnswerRepository(trx);
   await repository.insertEvents(userId, input.source, answers, input.attemptId);
   const locked = await repository.lockCards(
     userId,
@@ -55,9 +53,9 @@ export async function recordAnswers(
 
 /** A review card for a question the learner wants to learn (a bookmark), if none exists yet. */
 export async function ensureNewCard(
-  db: ApiDb,
+  answers: AnswerRepository,
   userId: string,
   question: Omit<AnsweredQuestion, 'correct' | 'score'>,
 ) {
-  await createAnswerRepository(db).addCardIfMissing(userId, question, newReviewCard(new Date()));
+  await answers.addCardIfMissing(userId, question, newReviewCard(new Date()));
 }

@@ -101,3 +101,5 @@ export function createAnswerRepository(db: ApiDb) {
     },
   };
 }
+
+export type AnswerRepository = ReturnType<typeof createAnswerRepository>;

@@ -36,3 +36,5 @@ export function createDailyUsageRepository(db: ApiDb) {
     },
   };
 }
+
+export type DailyUsageRepository = ReturnType<typeof createDailyUsageRepository>;

@@ -181,8 +181,8 @@ export function createPracticeRepository(db: ApiDb) {
     },
 
     /** The item, locked for answering; undefined when it is not this learner's. */
-    async lockItem(trx: ApiDb, sessionId: string, itemId: string, userId: string) {
-      return trx
+    async lockItem(sessionId: string, itemId: string, userId: string) {
+      return db
         .selectFrom('practice_items as i')
         .innerJoin('practice_sessions as s', 's.id', 'i.session_id')
         .select([
@@ -202,8 +202,8 @@ export function createPracticeRepository(db: ApiDb) {
         .executeTakeFirst();
     },
 
-    async saveAnswer(trx: ApiDb, itemId: string, answer: AnswerInput, result: GradedAnswer) {
-      await trx
+    async saveAnswer(itemId: string, answer: AnswerInput, result: GradedAnswer) {
+      await db
         .updateTable('practice_items')
         .set({ answer: jsonb(answer), result: jsonb(result), answered_at: sql<string>`now()` })
         .where('id', '=', itemId)

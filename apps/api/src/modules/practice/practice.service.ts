@@ -10,9 +10,10 @@ import {
 import { HttpProblem } from '@questa/http-kit';
 import { presentQuestion, stemExcerpt } from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
-import type { ApiDb } from '../../db/tables';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AllowanceService } from '../learning/allowance';
 import { ensureNewCard, recordAnswers } from '../learning/answer-recorder';
+import type { AnswerRepository } from '../learning/answer.repository';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { LearnerBanks } from '../learning/learner-banks';
 import { hasUnlimitedPractice } from '../entitlements/entitlements';
@@ -42,8 +43,9 @@ function rulesFor(topics: readonly string[], difficulties: readonly number[]) {
 }
 
 export function createPracticeService(deps: {
-  db: ApiDb;
+  unitOfWork: UnitOfWork;
   practice: PracticeRepository;
+  answers: AnswerRepository;
   allowance: AllowanceService;
   banks: LearnerBanks;
   questionDb: QuestionDbClient;
@@ -168,16 +170,16 @@ export function createPracticeService(deps: {
      * the stored result (a retried request must not count twice).
      */
     async answer(user: UserRow, sessionId: string, itemId: string, answer: AnswerInput) {
-      await deps.db.transaction().execute(async (trx) => {
-        const item = await practice.lockItem(trx, sessionId, itemId, user.id);
+      await deps.unitOfWork(async (work) => {
+        const item = await work.practice.lockItem(sessionId, itemId, user.id);
         if (!item)
           throw new HttpProblem('not_found', {
             detail: 'There is no such question in this session.',
           });
         if (item.result !== null) return;
         const graded = gradeOrRefuse(item.content, answer);
-        if (!hasUnlimitedPractice(user)) await deps.allowance.take(trx, user.id);
-        const schedules = await recordAnswers(trx, {
+        if (!hasUnlimitedPractice(user)) await deps.allowance.take(work.dailyUsage, user.id);
+        const schedules = await recordAnswers(work.answers, {
           userId: user.id,
           source: 'practice',
           answers: [
@@ -193,8 +195,7 @@ export function createPracticeService(deps: {
             },
           ],
         });
-        await practice.saveAnswer(
-          trx,
+        await work.practice.saveAnswer(
           item.id,
           answer,
           gradedAnswer(item.content, graded, schedules.get(item.questionId)!),
@@ -223,7 +224,7 @@ export function createPracticeService(deps: {
         excerpt: stemExcerpt(item.content.stem),
       });
       if (bookmarked) {
-        await ensureNewCard(deps.db, user.id, {
+        await ensureNewCard(deps.answers, user.id, {
           clientId: item.clientId,
           bankId: item.bankId,
           bankTitle: item.bankTitle,

@@ -93,8 +93,8 @@ export function createReviewRepository(db: ApiDb) {
       return { ...row, nextDue: row.nextDue && new Date(row.nextDue).toISOString() };
     },
 
-    lock: (trx: ApiDb, id: string, userId: string): Promise<CardRow | undefined> =>
-      trx
+    lock: (id: string, userId: string): Promise<CardRow | undefined> =>
+      db
         .selectFrom('review_cards')
         .select(columns)
         .where('id', '=', id)

@@ -1,7 +1,7 @@
 import { LEARNING, type AnswerInput, type GradedAnswer, type ReviewQueue } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { presentQuestion } from '@questa/scoring';
-import type { ApiDb } from '../../db/tables';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { UserRow } from '../users/user.repository';
@@ -14,7 +14,7 @@ const QUEUE_SIZE = 50;
  * Spaced repetition (FSRS): the cards practice and exams made, due ones first, then new ones
  * (bookmarked, never answered) up to the daily new-card limit.
  */
-export function createReviewService(deps: { db: ApiDb; reviews: ReviewRepository }) {
+export function createReviewService(deps: { unitOfWork: UnitOfWork; reviews: ReviewRepository }) {
   const { reviews } = deps;
 
   const toQueueCard = (row: CardRow) => ({
@@ -52,12 +52,12 @@ export function createReviewService(deps: { db: ApiDb; reviews: ReviewRepository
 
     /** Grades a review answer against the card's question and reschedules the card. */
     async answer(user: UserRow, cardId: string, answer: AnswerInput): Promise<GradedAnswer> {
-      return deps.db.transaction().execute(async (trx) => {
-        const card = await reviews.lock(trx, cardId, user.id);
+      return deps.unitOfWork(async (work) => {
+        const card = await work.reviews.lock(cardId, user.id);
         if (!card) throw new HttpProblem('not_found', { detail: 'There is no such review card.' });
         const graded = gradeOrRefuse(card.content, answer);
         // Recorded as every other answer is: the event for progress, and the card moved by FSRS.
-        const schedules = await recordAnswers(trx, {
+        const schedules = await recordAnswers(work.answers, {
           userId: user.id,
           source: 'review',
           answers: [{ ...card, correct: graded.correct, score: graded.score }],

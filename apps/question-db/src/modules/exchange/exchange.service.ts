@@ -1,13 +1,12 @@
 import type { ExchangeFormat, ImportIssue, ImportReport, QuestionContent } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { parseQuestions, serializeQuestions, type ExportMedia } from '@questa/question-formats';
-import type { QuestionDb } from '../../db/tables';
 import type { RequestPrincipal } from '../auth/principal';
 import type { BankRepository } from '../banks/bank.repository';
 import type { MediaRepository } from '../media/media.repository';
 import type { MediaService } from '../media/media.service';
 import type { MediaStore } from '../media/media-store';
-import { createQuestionRepository } from '../questions/question.repository';
+import type { QuestionRepository } from '../questions/question.repository';
 
 const PREVIEW_SIZE = 20;
 const notFound = () => new HttpProblem('not_found', { detail: 'This tenant has no such bank.' });
@@ -18,7 +17,7 @@ const notFound = () => new HttpProblem('not_found', { detail: 'This tenant has n
  * so a failure leaves the bank as it was.
  */
 export function createExchangeService(deps: {
-  db: QuestionDb;
+  questions: QuestionRepository;
   banks: BankRepository;
   media: MediaRepository;
   mediaService: MediaService;
@@ -102,8 +101,8 @@ export function createExchangeService(deps: {
       if (items.length === 0) return report(0);
 
       await storePackagedMedia(clientId, parsed.media, warnings);
-      await deps.db.transaction().execute(async (trx) => {
-        const ids = await createQuestionRepository(trx).insertMany(
+      await deps.questions.inTransaction(async (questions) => {
+        const ids = await questions.insertMany(
           clientId,
           bankId,
           items.map((item) => ({ content: item.content, status: 'draft' as const })),
@@ -121,7 +120,7 @@ export function createExchangeService(deps: {
     ) {
       const bank = await deps.banks.find(clientId, bankId);
       if (!bank) throw notFound();
-      const versions = await createQuestionRepository(deps.db).listForExport(
+      const versions = await deps.questions.listForExport(
         clientId,
         bankId,
         request.status === 'published' ? 'published' : 'current',

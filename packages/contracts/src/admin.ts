@@ -1,10 +1,25 @@
 import { z } from 'zod';
+import { ids } from './ids';
 import { globalRoles, tenantRoles } from './rules/access';
 
-export const cursorQuery = z.strictObject({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
+/** Where a page of a list starts: the `nextCursor` of the page before; the first page has none. */
+export const pageCursor = z
+  .string()
+  .max(200)
+  .optional()
+  .meta({ description: 'The `nextCursor` of the previous page; leave out for the first page.' });
+
+const pageLimit = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(fallback)
+    .meta({ description: `How many entries a page holds (1–100, ${fallback} when left out).` });
+
+export const cursorQuery = z.strictObject({ cursor: pageCursor, limit: pageLimit(50) });
+export const questionPageLimit = pageLimit(25);
 
 export const adminUser = z.object({
   id: z.uuid(),
@@ -24,8 +39,11 @@ export const adminUserList = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const userIdParams = z.strictObject({ userId: z.uuid() });
-export const roleParams = z.strictObject({ userId: z.uuid(), role: z.enum(globalRoles) });
+export const userIdParams = z.strictObject({ userId: ids.user });
+export const roleParams = z.strictObject({
+  userId: ids.user,
+  role: z.enum(globalRoles).meta({ description: 'The global role to grant or revoke.' }),
+});
 
 export const tenant = z.object({
   id: z.uuid(),
@@ -44,10 +62,15 @@ export const member = z.object({
 export type Member = z.infer<typeof member>;
 export const memberList = z.object({ members: z.array(member) });
 export const memberParams = z.strictObject({
-  clientId: z.uuid(),
-  userId: z.string().min(1).max(200),
+  clientId: ids.client,
+  userId: z.string().min(1).max(200).meta({
+    description: 'The member’s subject at the identity provider (a user’s `sub`).',
+    example: 'c1a2b3d4e5f6',
+  }),
 });
-export const memberInput = z.strictObject({ role: z.enum(tenantRoles) });
+export const memberInput = z
+  .strictObject({ role: z.enum(tenantRoles) })
+  .meta({ examples: [{ role: 'author' }] });
 
 export const auditActions = [
   'auth.sign_in',
@@ -93,10 +116,13 @@ export const credential = z.object({
   revokedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export const credentialList = z.object({ credentials: z.array(credential) });
-export const credentialInput = z.strictObject({
-  scopes: z.array(z.enum(credentialScopes)).min(1),
-});
+export const credentialInput = z
+  .strictObject({ scopes: z.array(z.enum(credentialScopes)).min(1) })
+  .meta({ examples: [{ scopes: ['banks:read', 'banks:write'] }] });
 /** Returned once, at creation: the secret is never shown again. */
 export const createdCredential = credential.extend({ secret: z.string() });
-export const credentialParams = z.strictObject({ clientId: z.uuid(), credentialId: z.uuid() });
-export const clientParams = z.strictObject({ clientId: z.uuid() });
+export const credentialParams = z.strictObject({
+  clientId: ids.client,
+  credentialId: ids.credential,
+});
+export const clientParams = z.strictObject({ clientId: ids.client });

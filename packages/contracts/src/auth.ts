@@ -35,10 +35,14 @@ export const sessionInfo = z.object({
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
 export const loginQuery = z.strictObject({
-  /** Where to go after signing in: a same-origin path only. */
-  returnTo: z.string().max(2000).optional(),
-  /** Open the provider's sign-up page instead of its sign-in page. */
-  signup: z.enum(['1']).optional(),
+  returnTo: z.string().max(2000).optional().meta({
+    description: 'Where to go after signing in: a path on this site only.',
+    example: '/practice',
+  }),
+  signup: z
+    .enum(['1'])
+    .optional()
+    .meta({ description: '`1` opens the identity provider’s sign-up page instead of sign-in.' }),
 });
 
 export const activeSession = z.object({

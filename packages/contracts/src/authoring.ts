@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ids } from './ids';
+import { pageCursor, questionPageLimit } from './admin';
 import { catalogBank } from './catalog';
 import { questionContent } from './question';
 import { exchangeFormats } from './rules/files';
@@ -9,7 +11,7 @@ const isoDate = z.iso.datetime({ offset: true });
 /** A bank as its tenant's authors see and edit it: the catalog's view plus its creation time. */
 export const bank = catalogBank.extend({ createdAt: isoDate });
 export type Bank = z.infer<typeof bank>;
-export const bankParams = z.strictObject({ clientId: z.uuid(), bankId: z.uuid() });
+export const bankParams = z.strictObject({ clientId: ids.client, bankId: ids.bank });
 
 /** One line of a question list or search result. */
 export const questionSummary = z.object({
@@ -32,16 +34,28 @@ export const questionSummary = z.object({
 export type QuestionSummary = z.infer<typeof questionSummary>;
 
 export const questionListQuery = z.strictObject({
-  bankId: z.uuid().optional(),
-  /** Full-text search over stem, options and explanation, in the bank's language. */
-  q: z.string().trim().min(1).max(Q.searchMax).optional(),
-  topic: z.string().max(Q.topicMax).optional(),
-  tag: z.string().max(Q.tagMax).optional(),
-  type: z.enum(questionTypes).optional(),
-  difficulty: z.coerce.number().int().min(Q.difficultyMin).max(Q.difficultyMax).optional(),
-  status: z.enum(questionStatuses).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  bankId: ids.bank.optional().meta({ description: 'Only questions of this bank.' }),
+  q: z.string().trim().min(1).max(Q.searchMax).optional().meta({
+    description:
+      'Full-text search over stem, options and explanation, in the bank’s language; results carry a `headline`.',
+    example: 'capital',
+  }),
+  topic: z.string().max(Q.topicMax).optional().meta({ description: 'Only this topic.' }),
+  tag: z.string().max(Q.tagMax).optional().meta({ description: 'Only questions with this tag.' }),
+  type: z.enum(questionTypes).optional().meta({ description: 'Only this question type.' }),
+  difficulty: z.coerce
+    .number()
+    .int()
+    .min(Q.difficultyMin)
+    .max(Q.difficultyMax)
+    .optional()
+    .meta({ description: `Only this difficulty (${Q.difficultyMin}–${Q.difficultyMax}).` }),
+  status: z
+    .enum(questionStatuses)
+    .optional()
+    .meta({ description: 'Only questions whose current version has this status.' }),
+  cursor: pageCursor,
+  limit: questionPageLimit,
 });
 export type QuestionListQuery = z.infer<typeof questionListQuery>;
 /** What an author filters a bank's question list by. */
@@ -77,47 +91,85 @@ export const questionDetail = z.object({
 });
 export type QuestionDetail = z.infer<typeof questionDetail>;
 
-export const questionParams = z.strictObject({ clientId: z.uuid(), questionId: z.uuid() });
+export const questionParams = z.strictObject({ clientId: ids.client, questionId: ids.question });
 export const versionParams = z.strictObject({
-  clientId: z.uuid(),
-  questionId: z.uuid(),
-  version: z.coerce.number().int().positive(),
+  clientId: ids.client,
+  questionId: ids.question,
+  version: z.coerce
+    .number()
+    .int()
+    .positive()
+    .meta({ description: 'A version number, 1 for the first; `…/versions` lists them.' }),
 });
 
-export const questionCreate = z.strictObject({ content: questionContent });
+/** An example question, in the request bodies of the API reference. */
+const exampleQuestion = {
+  stem: 'Which river flows through Cairo?',
+  explanation: 'The Nile flows north through Cairo to the Mediterranean.',
+  topic: 'Rivers',
+  difficulty: 2,
+  type: 'single_choice',
+  options: [
+    { id: 'a', text: 'The Nile', correct: true },
+    { id: 'b', text: 'The Congo', correct: false },
+    { id: 'c', text: 'The Niger', correct: false },
+  ],
+};
+
+export const questionCreate = z
+  .strictObject({ content: questionContent })
+  .meta({ examples: [{ content: exampleQuestion }] });
 /**
  * Saves the content. A draft is changed in place; a published or retired question gets a new
  * draft version. A stale `expectedRevision` is refused with `conflict.version`.
  */
-export const questionSave = z.strictObject({
-  content: questionContent,
-  expectedRevision: z.number().int().positive(),
-});
+export const questionSave = z
+  .strictObject({
+    content: questionContent,
+    expectedRevision: z.number().int().positive(),
+  })
+  .meta({ examples: [{ content: exampleQuestion, expectedRevision: 2 }] });
 
 export const questionTransitions = ['submit', 'publish', 'retire', 'return_to_draft'] as const;
-export const questionTransition = z.strictObject({
-  action: z.enum(questionTransitions),
-  expectedRevision: z.number().int().positive(),
-});
+export const questionTransition = z
+  .strictObject({
+    action: z.enum(questionTransitions),
+    /** The revision the caller last read; a stale one is refused with `conflict.version`. */
+    expectedRevision: z.number().int().positive(),
+  })
+  .meta({ examples: [{ action: 'publish', expectedRevision: 3 }] });
 
 export const versionList = z.object({ versions: z.array(questionVersion) });
 
 /** Draw published questions: counts per topic and difficulty, as practice and exams ask. */
-export const drawRequest = z.strictObject({
-  rules: z
-    .array(
-      z.strictObject({
-        topic: z.string().max(80).optional(),
-        difficulty: z.number().int().min(1).max(5).optional(),
-        count: z.number().int().min(1).max(500),
-      }),
-    )
-    .min(1)
-    .max(50),
-  exclude: z.array(z.uuid()).max(5000).default([]),
-  /** Same seed, same bank state: same draw. */
-  seed: z.string().max(100).optional(),
-});
+export const drawRequest = z
+  .strictObject({
+    rules: z
+      .array(
+        z.strictObject({
+          topic: z.string().max(80).optional(),
+          difficulty: z.number().int().min(1).max(5).optional(),
+          count: z.number().int().min(1).max(500),
+        }),
+      )
+      .min(1)
+      .max(50),
+    exclude: z.array(z.uuid()).max(5000).default([]),
+    /** Same seed, same bank state: same draw. */
+    seed: z.string().max(100).optional(),
+  })
+  .meta({
+    examples: [
+      {
+        rules: [
+          { topic: 'Capitals', difficulty: 1, count: 5 },
+          { topic: 'Rivers', count: 3 },
+        ],
+        exclude: [],
+        seed: 'lesson-4',
+      },
+    ],
+  });
 export const drawnQuestion = z.object({
   questionId: z.uuid(),
   version: z.number().int().positive(),
@@ -142,12 +194,19 @@ export const mediaInfo = z.object({
 });
 export type MediaInfo = z.infer<typeof mediaInfo>;
 
+const exchangeFormat = z
+  .enum(exchangeFormats)
+  .meta({ description: 'The file format: GIFT, Moodle XML, a QTI 3.0 package (zip) or CSV.' });
+
 export const importQuery = z.strictObject({
-  format: z.enum(exchangeFormats),
-  /** all_or_nothing writes nothing unless every item is valid; valid_only skips the bad ones. */
-  mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing'),
-  /** Check and preview without writing. */
-  dryRun: z.enum(['true', 'false']).default('false'),
+  format: exchangeFormat,
+  mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing').meta({
+    description:
+      '`all_or_nothing` writes nothing unless every item is valid; `valid_only` imports the valid items and reports the rest.',
+  }),
+  dryRun: z.enum(['true', 'false']).default('false').meta({
+    description: '`true` checks the file and previews the first questions, writing nothing.',
+  }),
 });
 
 export const importIssue = z.object({
@@ -172,6 +231,9 @@ export const importReport = z.object({
 export type ImportReport = z.infer<typeof importReport>;
 
 export const exportQuery = z.strictObject({
-  format: z.enum(exchangeFormats),
-  status: z.enum(['published', 'all']).default('published'),
+  format: exchangeFormat,
+  status: z.enum(['published', 'all']).default('published').meta({
+    description:
+      '`published` exports what learners see; `all` exports every question’s current version, drafts included.',
+  }),
 });

@@ -16,15 +16,31 @@ const bankFields = {
   tags: z.array(z.string().trim().min(1).max(QUESTION_LIMITS.tagMax)).max(QUESTION_LIMITS.tagsMax),
 };
 
-export const bankInput = z.strictObject({
-  ...bankFields,
-  description: bankFields.description.default(''),
-  language: bankFields.language.default('en'),
-  visibility: bankFields.visibility.default('private'),
-  tags: bankFields.tags.default([]),
-});
+export const bankInput = z
+  .strictObject({
+    ...bankFields,
+    description: bankFields.description.default(''),
+    language: bankFields.language.default('en'),
+    visibility: bankFields.visibility.default('private'),
+    tags: bankFields.tags.default([]),
+  })
+  .meta({
+    examples: [
+      {
+        slug: 'world-rivers',
+        title: 'World rivers',
+        description: 'The great rivers: where they rise, where they flow, what they carry.',
+        language: 'en',
+        visibility: 'private',
+        tags: ['geography'],
+      },
+    ],
+  });
 /** A change to a bank: only the fields sent change, so none has a default. */
-export const bankUpdate = z.strictObject(bankFields).partial();
+export const bankUpdate = z
+  .strictObject(bankFields)
+  .partial()
+  .meta({ examples: [{ title: 'Rivers of the world', visibility: 'public' }] });
 export type BankInput = z.input<typeof bankInput>;
 
 /** A bank as its own tenant sees it. */

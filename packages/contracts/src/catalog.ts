@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ids } from './ids';
 import { bankVisibilities } from './rules/questions';
 
 export const catalogBank = z.object({
@@ -29,4 +30,4 @@ export const catalogBankDetail = catalogBank.extend({
 });
 export type CatalogBankDetail = z.infer<typeof catalogBankDetail>;
 
-export const bankIdParams = z.strictObject({ bankId: z.uuid({ error: 'must be a bank id' }) });
+export const bankIdParams = z.strictObject({ bankId: ids.bank });

@@ -3,6 +3,7 @@ export * from './problem';
 export * from './question';
 export * from './bank';
 export * from './catalog';
+export * from './ids';
 export * from './health';
 export * from './auth';
 export * from './admin';

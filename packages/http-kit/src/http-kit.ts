@@ -10,6 +10,7 @@ import { isUnavailableError } from '@questa/db';
 import { isPermissionKey, type Permission } from '@questa/policy';
 import { HttpProblem, problemBody } from './problem';
 import { isNavigation, sendProblemPage, type ProblemPageLinks } from './problem-page';
+import type { RouteProblems } from './open-api-operation';
 
 export interface HttpKitOptions {
   /** Where the page shown to a browser navigation sends the person next. */
@@ -25,6 +26,12 @@ export type RoutePermission = 'public' | Permission;
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /**
+     * The problems this route answers with besides those every route of its kind may (invalid
+     * input, credentials, not found, unavailable), each with when it happens: the API reference
+     * lists them.
+     */
+    problems?: RouteProblems;
   }
 }
 

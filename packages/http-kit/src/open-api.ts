@@ -4,7 +4,7 @@ import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ALL_ROUTES_PUBLIC } from './http-kit';
-import { describeOperation } from './open-api-operation';
+import { describeOperation, type RouteProblems } from './open-api-operation';
 
 type OpenApiDocument = NonNullable<FastifyDynamicSwaggerOptions['openapi']>;
 type SecuritySchemes = NonNullable<NonNullable<OpenApiDocument['components']>['securitySchemes']>;
@@ -37,14 +37,16 @@ export const openApi = fp<OpenApiOptions>(
       },
       transform: (input) => {
         const document = jsonSchemaTransform(input);
-        const permission = (input.route.config as { permission?: string } | undefined)?.permission;
+        const config = input.route.config as
+          { permission?: string; problems?: RouteProblems } | undefined;
         return {
           ...document,
           schema: describeOperation(document.schema as Parameters<typeof describeOperation>[0], {
             method: input.route.method,
             // Ids name the operation within its service, whatever prefix the service is under.
             url: document.url.slice(app.prefix.length) || '/',
-            permission,
+            permission: config?.permission,
+            problems: config?.problems,
           }),
         };
       },

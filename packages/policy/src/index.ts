@@ -100,3 +100,26 @@ export const heldByEverySignedInUser = (permission: Permission): boolean =>
 /** Narrows a route's declared permission string to a known key. */
 export const isPermissionKey = (value: string): value is Permission =>
   (permissions as readonly string[]).includes(value);
+
+/** Who holds a permission, for people reading the API's reference. */
+export interface Holders {
+  everySignedInUser: boolean;
+  platformAdmins: boolean;
+  premiumLearners: boolean;
+  /** Tenant roles that grant it, in that tenant. */
+  tenantRoles: TenantRole[];
+  /** A trusted Questa service calling as itself. */
+  services: boolean;
+}
+
+export function holdersOf(permission: Permission): Holders {
+  return {
+    everySignedInUser: signedIn.includes(permission),
+    platformAdmins: admin.includes(permission),
+    premiumLearners: permission === 'room:host',
+    tenantRoles: (Object.keys(tenantGrants) as TenantRole[]).filter((role) =>
+      tenantGrants[role].includes(permission),
+    ),
+    services: service.includes(permission),
+  };
+}

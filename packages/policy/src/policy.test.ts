@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TenantRole } from '@questa/contracts';
-import { can, heldByEverySignedInUser, permissions, type Principal } from './index';
+import { can, heldByEverySignedInUser, holdersOf, permissions, type Principal } from './index';
 
 const tenantA = '11111111-1111-4111-8111-111111111111';
 const tenantB = '22222222-2222-4222-8222-222222222222';
@@ -94,6 +94,27 @@ describe('policy', () => {
   it('names the permissions a session alone grants', () => {
     for (const permission of permissions) {
       expect(heldByEverySignedInUser(permission)).toBe(can(principal(), permission));
+    }
+  });
+
+  it('describes who holds each permission exactly as it decides', () => {
+    const roles: TenantRole[] = ['owner', 'author', 'reviewer', 'viewer'];
+    for (const permission of permissions) {
+      const holders = holdersOf(permission);
+      expect(holders.everySignedInUser).toBe(can(principal(), permission));
+      expect(holders.platformAdmins && !holders.everySignedInUser).toBe(
+        can(principal({ roles: ['admin'] }), permission) && !holders.everySignedInUser,
+      );
+      expect(holders.premiumLearners || holders.everySignedInUser).toBe(
+        can(principal({ premium: true }), permission),
+      );
+      expect(holders.services).toBe(can(principal({ service: true }), permission));
+      for (const role of roles) {
+        const member = principal({ memberships: new Map([[tenantA, role]]) });
+        expect(holders.tenantRoles.includes(role) || holders.everySignedInUser).toBe(
+          can(member, permission, tenantA),
+        );
+      }
     }
   });
 });

@@ -14,6 +14,8 @@ export interface paths {
         /**
          * Check that the service and its database answer
          * @description For load balancers and monitors: 200 while the database answers within a second, 503 `unavailable` with `Retry-After` when it does not.
+         *
+         *     **Who may call it:** anyone; no credentials are needed.
          */
         get: operations["getHealth"];
         put?: never;
@@ -31,7 +33,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public and premium banks with their published question counts */
+        /**
+         * Public and premium banks with their published question counts
+         * @description **Who may call it:** anyone; no credentials are needed.
+         */
         get: operations["getCatalogBanks"];
         put?: never;
         post?: never;
@@ -48,7 +53,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One listed bank with its topics and question types */
+        /**
+         * One listed bank with its topics and question types
+         * @description **Who may call it:** anyone; no credentials are needed.
+         */
         get: operations["getCatalogBank"];
         put?: never;
         post?: never;
@@ -65,7 +73,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every tenant of the question database */
+        /**
+         * Every tenant of the question database
+         * @description **Who may call it:** platform admins (permission `tenant:list`).
+         */
         get: operations["getClients"];
         put?: never;
         post?: never;
@@ -82,7 +93,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenants the signed-in user belongs to, with their role in each */
+        /**
+         * The tenants the signed-in user belongs to, with their role in each
+         * @description **Who may call it:** every signed-in user (permission `session:read`).
+         */
         get: operations["getMeMemberships"];
         put?: never;
         post?: never;
@@ -99,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of a tenant and their roles */
+        /**
+         * Members of a tenant and their roles
+         * @description **Who may call it:** the tenant's owners; platform admins (permission `member:list`).
+         */
         get: operations["getClientMembers"];
         put?: never;
         post?: never;
@@ -117,10 +134,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Add a member or change their role */
+        /**
+         * Add a member or change their role
+         * @description **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
+         */
         put: operations["putClientMember"];
         post?: never;
-        /** Remove a member; the last owner cannot be removed */
+        /**
+         * Remove a member; the last owner cannot be removed
+         * @description **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
+         */
         delete: operations["deleteClientMember"];
         options?: never;
         head?: never;
@@ -134,10 +157,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s API keys, revoked ones included; never their secrets */
+        /**
+         * The tenant’s API keys, revoked ones included; never their secrets
+         * @description **Who may call it:** the tenant's owners (permission `credential:manage`).
+         */
         get: operations["getClientCredentials"];
         put?: never;
-        /** Create an API key; its secret is shown in this answer only */
+        /**
+         * Create an API key; its secret is shown in this answer only
+         * @description **Who may call it:** the tenant's owners (permission `credential:manage`).
+         */
         post: operations["postClientCredentials"];
         delete?: never;
         options?: never;
@@ -155,7 +184,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key; it stops working at once */
+        /**
+         * Revoke an API key; it stops working at once
+         * @description **Who may call it:** the tenant's owners (permission `credential:manage`).
+         */
         delete: operations["deleteClientCredential"];
         options?: never;
         head?: never;
@@ -169,10 +201,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s banks, a page at a time */
+        /**
+         * The tenant’s banks, a page at a time
+         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         */
         get: operations["getClientBanks"];
         put?: never;
-        /** Create a bank; its slug is unique within the tenant */
+        /**
+         * Create a bank; its slug is unique within the tenant
+         * @description **Who may call it:** the tenant's owners and authors (permission `question:write`).
+         */
         post: operations["postClientBanks"];
         delete?: never;
         options?: never;
@@ -187,14 +225,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One bank of the tenant, with how many questions it holds, drafts included */
+        /**
+         * One bank of the tenant, with how many questions it holds, drafts included
+         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         */
         get: operations["getClientBank"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change some of a bank’s fields; those not sent stay as they are */
+        /**
+         * Change some of a bank’s fields; those not sent stay as they are
+         * @description **Who may call it:** the tenant's owners and authors (permission `question:write`).
+         */
         patch: operations["patchClientBank"];
         trace?: never;
     };
@@ -208,6 +252,8 @@ export interface paths {
         /**
          * The tenant’s questions newest first, filtered, or found by full-text search
          * @description With `q`, the newest 200 matches come first, most relevant first, each with a `headline` marking the matches with « and »; older matches follow, newest first.
+         *
+         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientQuestions"];
         put?: never;
@@ -227,7 +273,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write a new question; its first version is a draft */
+        /**
+         * Write a new question; its first version is a draft
+         * @description **Who may call it:** the tenant's owners and authors (permission `question:write`).
+         */
         post: operations["postClientBankQuestions"];
         delete?: never;
         options?: never;
@@ -242,11 +291,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A question with its current version and revision */
+        /**
+         * A question with its current version and revision
+         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         */
         get: operations["getClientQuestion"];
         /**
          * Save the content; a published question gets a new draft version
-         * @description Send the `revision` you loaded as `expectedRevision`: if someone saved in between, the answer is 409 `conflict.version` and nothing changes.
+         * @description A draft is changed in place. A published or retired question keeps what learners see and gets a new draft version; publishing that draft replaces it.
+         *
+         *     **Who may call it:** the tenant's owners and authors (permission `question:write`).
          */
         put: operations["putClientQuestion"];
         post?: never;
@@ -265,7 +319,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit, publish, retire, or return a question to draft */
+        /**
+         * Submit, publish, retire, or return a question to draft
+         * @description Who may do what: authors submit and return to draft; reviewers and owners publish and retire. Draws only ever see published versions.
+         *
+         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         */
         post: operations["postClientQuestionTransitions"];
         delete?: never;
         options?: never;
@@ -280,7 +339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every version of the question, newest first */
+        /**
+         * Every version of the question, newest first
+         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         */
         get: operations["getClientQuestionVersions"];
         put?: never;
         post?: never;
@@ -297,7 +359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One version of the question */
+        /**
+         * One version of the question
+         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         */
         get: operations["getClientQuestionVersion"];
         put?: never;
         post?: never;
@@ -319,6 +384,8 @@ export interface paths {
         /**
          * Draw published questions at random, by topic and difficulty
          * @description Rules are filled in order and never repeat a question; `exclude` names questions to leave out. The same `seed` on an unchanged bank gives the same draw. Rules that could not be filled are listed in `shortfalls` by their index from 0.
+         *
+         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
          */
         post: operations["postClientBankDraw"];
         delete?: never;
@@ -339,6 +406,8 @@ export interface paths {
         /**
          * Draw published questions from a public or premium bank, for a Questa service
          * @description As the tenant draw, for the main API acting for learners with a client-credentials token. A private bank answers 404 as a missing one does.
+         *
+         *     **Who may call it:** trusted Questa services (client credentials) (permission `catalog:draw`).
          */
         post: operations["postCatalogBankDraw"];
         delete?: never;
@@ -359,6 +428,8 @@ export interface paths {
         /**
          * Upload an image: PNG, JPEG, WebP, GIF or SVG, up to 5 MB
          * @description Send the file as the request body. Its type is read from its content; SVG is sanitised. Refer to it in Markdown as `![alt](media:<sha256>)`.
+         *
+         *     **Who may call it:** the tenant's owners and authors (permission `question:write`).
          */
         post: operations["postClientMedia"];
         delete?: never;
@@ -379,6 +450,8 @@ export interface paths {
         /**
          * Import a GIFT, Moodle XML, QTI 3.0 or CSV file into a bank as drafts
          * @description Send the file as the request body. With dryRun=true nothing is written and the report previews the first questions. all_or_nothing refuses the whole file when any item is invalid (422 import.invalid with the lines); valid_only imports the valid items.
+         *
+         *     **Who may call it:** the tenant's owners and authors (permission `question:write`).
          */
         post: operations["postClientBankImport"];
         delete?: never;
@@ -397,6 +470,8 @@ export interface paths {
         /**
          * Download a bank as GIFT, Moodle XML, QTI 3.0 or CSV
          * @description What the format cannot carry is listed, URI-encoded JSON, in the questa-export-warnings header.
+         *
+         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientBankExport"];
         put?: never;
@@ -541,6 +616,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;
@@ -884,6 +960,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
             };
             cookie?: never;
@@ -1049,13 +1126,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description The member’s subject at the identity provider (a user’s `sub`). */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "author"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     role: "owner" | "author" | "reviewer" | "viewer";
@@ -1212,7 +1296,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description The member’s subject at the identity provider (a user’s `sub`). */
                 userId: string;
             };
             cookie?: never;
@@ -1368,6 +1454,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
             };
             cookie?: never;
@@ -1535,12 +1622,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scopes": [
+                 *         "banks:read",
+                 *         "banks:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     scopes: ("banks:read" | "banks:write")[];
                 };
@@ -1707,7 +1803,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description An API key (never its secret). */
                 credentialId: string;
             };
             cookie?: never;
@@ -1861,11 +1959,14 @@ export interface operations {
     getClientBanks: {
         parameters: {
             query?: {
+                /** @description The `nextCursor` of the previous page; leave out for the first page. */
                 cursor?: string;
+                /** @description How many entries a page holds (1–100, 50 when left out). */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
             };
             cookie?: never;
@@ -2034,12 +2135,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "world-rivers",
+                 *       "title": "World rivers",
+                 *       "description": "The great rivers: where they rise, where they flow, what they carry.",
+                 *       "language": "en",
+                 *       "visibility": "private",
+                 *       "tags": [
+                 *         "geography"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     slug: string;
                     title: string;
@@ -2226,7 +2340,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;
@@ -2401,13 +2517,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Rivers of the world",
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": {
                     slug?: string;
                     title?: string;
@@ -2586,18 +2710,28 @@ export interface operations {
     getClientQuestions: {
         parameters: {
             query?: {
+                /** @description Only questions of this bank. */
                 bankId?: string;
+                /** @description Full-text search over stem, options and explanation, in the bank’s language; results carry a `headline`. */
                 q?: string;
+                /** @description Only this topic. */
                 topic?: string;
+                /** @description Only questions with this tag. */
                 tag?: string;
+                /** @description Only this question type. */
                 type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                /** @description Only this difficulty (1–5). */
                 difficulty?: number;
+                /** @description Only questions whose current version has this status. */
                 status?: "draft" | "in_review" | "published" | "retired";
+                /** @description The `nextCursor` of the previous page; leave out for the first page. */
                 cursor?: string;
+                /** @description How many entries a page holds (1–100, 25 when left out). */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
             };
             cookie?: never;
@@ -2777,13 +2911,43 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": {
+                 *         "stem": "Which river flows through Cairo?",
+                 *         "explanation": "The Nile flows north through Cairo to the Mediterranean.",
+                 *         "topic": "Rivers",
+                 *         "difficulty": 2,
+                 *         "type": "single_choice",
+                 *         "options": [
+                 *           {
+                 *             "id": "a",
+                 *             "text": "The Nile",
+                 *             "correct": true
+                 *           },
+                 *           {
+                 *             "id": "b",
+                 *             "text": "The Congo",
+                 *             "correct": false
+                 *           },
+                 *           {
+                 *             "id": "c",
+                 *             "text": "The Niger",
+                 *             "correct": false
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     content: {
                         stem: string;
@@ -3340,7 +3504,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question; it keeps its id across versions. */
                 questionId: string;
             };
             cookie?: never;
@@ -3708,13 +3874,44 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question; it keeps its id across versions. */
                 questionId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": {
+                 *         "stem": "Which river flows through Cairo?",
+                 *         "explanation": "The Nile flows north through Cairo to the Mediterranean.",
+                 *         "topic": "Rivers",
+                 *         "difficulty": 2,
+                 *         "type": "single_choice",
+                 *         "options": [
+                 *           {
+                 *             "id": "a",
+                 *             "text": "The Nile",
+                 *             "correct": true
+                 *           },
+                 *           {
+                 *             "id": "b",
+                 *             "text": "The Congo",
+                 *             "correct": false
+                 *           },
+                 *           {
+                 *             "id": "c",
+                 *             "text": "The Niger",
+                 *             "correct": false
+                 *           }
+                 *         ]
+                 *       },
+                 *       "expectedRevision": 2
+                 *     }
+                 */
                 "application/json": {
                     content: {
                         stem: string;
@@ -4238,6 +4435,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description `conflict.version`: `expectedRevision` is not the question’s current revision: someone saved it since you read it. Read it again and merge. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
             /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
             503: {
                 headers: {
@@ -4272,13 +4496,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question; it keeps its id across versions. */
                 questionId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "publish",
+                 *       "expectedRevision": 3
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     action: "submit" | "publish" | "retire" | "return_to_draft";
@@ -4614,6 +4846,33 @@ export interface operations {
                     };
                 };
             };
+            /** @description `conflict.version`: `expectedRevision` is stale, or the action does not apply to the question’s status. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
             /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
             503: {
                 headers: {
@@ -4648,7 +4907,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question; it keeps its id across versions. */
                 questionId: string;
             };
             cookie?: never;
@@ -5007,8 +5268,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question; it keeps its id across versions. */
                 questionId: string;
+                /** @description A version number, 1 for the first; `…/versions` lists them. */
                 version: number;
             };
             cookie?: never;
@@ -5365,13 +5629,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "topic": "Capitals",
+                 *           "difficulty": 1,
+                 *           "count": 5
+                 *         },
+                 *         {
+                 *           "topic": "Rivers",
+                 *           "count": 3
+                 *         }
+                 *       ],
+                 *       "exclude": [],
+                 *       "seed": "lesson-4"
+                 *     }
+                 */
                 "application/json": {
                     rules: {
                         topic?: string;
@@ -5737,12 +6020,30 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "topic": "Capitals",
+                 *           "difficulty": 1,
+                 *           "count": 5
+                 *         },
+                 *         {
+                 *           "topic": "Rivers",
+                 *           "count": 3
+                 *         }
+                 *       ],
+                 *       "exclude": [],
+                 *       "seed": "lesson-4"
+                 *     }
+                 */
                 "application/json": {
                     rules: {
                         topic?: string;
@@ -6108,6 +6409,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
             };
             cookie?: never;
@@ -6239,6 +6541,60 @@ export interface operations {
                     };
                 };
             };
+            /** @description `upload.too_large`: the image is larger than 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `upload.type`: the bytes are not one of the accepted image types (the content is checked, not the name). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
             /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
             503: {
                 headers: {
@@ -6271,13 +6627,18 @@ export interface operations {
     postClientBankImport: {
         parameters: {
             query: {
+                /** @description The file format: GIFT, Moodle XML, a QTI 3.0 package (zip) or CSV. */
                 format: "gift" | "moodle_xml" | "qti" | "csv";
+                /** @description `all_or_nothing` writes nothing unless every item is valid; `valid_only` imports the valid items and reports the rest. */
                 mode?: "all_or_nothing" | "valid_only";
+                /** @description `true` checks the file and previews the first questions, writing nothing. */
                 dryRun?: "true" | "false";
             };
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;
@@ -6605,6 +6966,60 @@ export interface operations {
                     };
                 };
             };
+            /** @description `upload.too_large`: the file is larger than the import limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `import.invalid`: the file could not be read; `lines` names each problem with its line or item. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
             /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
             503: {
                 headers: {
@@ -6637,12 +7052,16 @@ export interface operations {
     getClientBankExport: {
         parameters: {
             query: {
+                /** @description The file format: GIFT, Moodle XML, a QTI 3.0 package (zip) or CSV. */
                 format: "gift" | "moodle_xml" | "qti" | "csv";
+                /** @description `published` exports what learners see; `all` exports every question’s current version, drafts included. */
                 status?: "published" | "all";
             };
             header?: never;
             path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
                 bankId: string;
             };
             cookie?: never;

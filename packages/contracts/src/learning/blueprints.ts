@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ids } from '../ids';
 import { BLUEPRINT_LIMITS as B, reviewPolicies } from '../rules/learning';
 import { QUESTION_LIMITS as Q } from '../rules/questions';
 
@@ -10,16 +11,29 @@ export const blueprintRule = z.strictObject({
   count: z.number().int().min(1).max(B.countPerRuleMax),
 });
 
-export const blueprintInput = z.strictObject({
-  title: z.string().trim().min(1).max(B.titleMax),
-  rules: z.array(blueprintRule).min(1).max(B.rulesMax),
-  /** Null: the default time per question (`LEARNING.examSecondsPerQuestion`). */
-  timeLimitSeconds: z.number().int().min(B.minSeconds).max(B.maxSeconds).nullable().default(null),
-  /** The fraction of points needed to pass, 0..1. */
-  passMark: z.number().min(0).max(1).default(B.defaultPassMark),
-  shuffle: z.boolean().default(true),
-  reviewPolicy: z.enum(reviewPolicies).default('full'),
-});
+export const blueprintInput = z
+  .strictObject({
+    title: z.string().trim().min(1).max(B.titleMax),
+    rules: z.array(blueprintRule).min(1).max(B.rulesMax),
+    /** Null: the default time per question (`LEARNING.examSecondsPerQuestion`). */
+    timeLimitSeconds: z.number().int().min(B.minSeconds).max(B.maxSeconds).nullable().default(null),
+    /** The fraction of points needed to pass, 0..1. */
+    passMark: z.number().min(0).max(1).default(B.defaultPassMark),
+    shuffle: z.boolean().default(true),
+    reviewPolicy: z.enum(reviewPolicies).default('full'),
+  })
+  .meta({
+    examples: [
+      {
+        title: 'Capitals sprint',
+        rules: [{ topic: 'Capitals', count: 10 }],
+        timeLimitSeconds: 600,
+        passMark: 0.7,
+        shuffle: true,
+        reviewPolicy: 'full',
+      },
+    ],
+  });
 export type BlueprintInput = z.input<typeof blueprintInput>;
 
 export const blueprint = z.object({
@@ -38,7 +52,7 @@ export const blueprint = z.object({
 export type Blueprint = z.infer<typeof blueprint>;
 export const blueprintList = z.object({ blueprints: z.array(blueprint) });
 export const blueprintParams = z.strictObject({
-  clientId: z.uuid(),
-  bankId: z.uuid(),
-  blueprintId: z.uuid(),
+  clientId: ids.client,
+  bankId: ids.bank,
+  blueprintId: ids.blueprint,
 });

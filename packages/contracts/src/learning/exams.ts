@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ids } from '../ids';
 import { isoDate } from './shared';
 import { answerFeedback, learnerQuestion } from './learner-question';
 import { answerInput } from '../answer';
@@ -9,11 +10,13 @@ import { reviewPolicies } from '../rules/learning';
 export const examStates = ['in_progress', 'submitted', 'expired'] as const;
 export type ExamState = (typeof examStates)[number];
 
-export const examStart = z.strictObject({
-  bankId: z.uuid(),
-  /** A blueprint's id, or `default`. */
-  blueprintId: z.union([z.uuid(), z.literal('default')]).default('default'),
-});
+export const examStart = z
+  .strictObject({
+    bankId: z.uuid(),
+    /** A blueprint's id, or `default`. */
+    blueprintId: z.union([z.uuid(), z.literal('default')]).default('default'),
+  })
+  .meta({ examples: [{ bankId: '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70', blueprintId: 'default' }] });
 
 export const examScoreSchema = z.object({
   points: z.number(),
@@ -57,10 +60,15 @@ export const examAttempt = examSummary.extend({
 });
 export type ExamAttempt = z.infer<typeof examAttempt>;
 
-export const examAttemptParams = z.strictObject({ attemptId: z.uuid() });
+export const examAttemptParams = z.strictObject({ attemptId: ids.attempt });
 export const examResponseParams = z.strictObject({
-  attemptId: z.uuid(),
-  position: z.coerce.number().int().min(1).max(1000),
+  attemptId: ids.attempt,
+  position: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .meta({ description: 'The question’s place in the attempt, 1 for the first.' }),
 });
 export const responseAck = savedResponse;
 

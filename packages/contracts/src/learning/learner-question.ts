@@ -131,4 +131,6 @@ export const gradedAnswer = z.object({
 });
 export type GradedAnswer = z.infer<typeof gradedAnswer>;
 
-export const answerBody = z.strictObject({ answer: answerInput });
+export const answerBody = z
+  .strictObject({ answer: answerInput })
+  .meta({ examples: [{ answer: { type: 'single_choice', optionId: 'a' } }] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ids } from '../ids';
 import { isoDate } from './shared';
 import { gradedAnswer, learnerQuestion } from './learner-question';
 import { answerInput } from '../answer';
@@ -20,16 +21,26 @@ export type Allowance = z.infer<typeof allowance>;
 
 /* ---------- Practice ---------- */
 
-export const practiceStart = z.strictObject({
-  bankId: z.uuid(),
-  /** Empty: every topic. */
-  topics: z.array(z.string().trim().min(1).max(Q.topicMax)).max(50).default([]),
-  /** Empty: every difficulty. */
-  difficulties: z
-    .array(z.number().int().min(Q.difficultyMin).max(Q.difficultyMax))
-    .max(Q.difficultyMax)
-    .default([]),
-});
+export const practiceStart = z
+  .strictObject({
+    bankId: z.uuid(),
+    /** Empty: every topic. */
+    topics: z.array(z.string().trim().min(1).max(Q.topicMax)).max(50).default([]),
+    /** Empty: every difficulty. */
+    difficulties: z
+      .array(z.number().int().min(Q.difficultyMin).max(Q.difficultyMax))
+      .max(Q.difficultyMax)
+      .default([]),
+  })
+  .meta({
+    examples: [
+      {
+        bankId: '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70',
+        topics: ['Capitals'],
+        difficulties: [1, 2],
+      },
+    ],
+  });
 export type PracticeStart = z.input<typeof practiceStart>;
 
 export const practiceSession = z.object({
@@ -69,8 +80,11 @@ export const practiceState = z.object({
 });
 export type PracticeState = z.infer<typeof practiceState>;
 
-export const practiceSessionParams = z.strictObject({ sessionId: z.uuid() });
-export const practiceItemParams = z.strictObject({ sessionId: z.uuid(), itemId: z.uuid() });
+export const practiceSessionParams = z.strictObject({ sessionId: ids.practiceSession });
+export const practiceItemParams = z.strictObject({
+  sessionId: ids.practiceSession,
+  itemId: ids.practiceItem,
+});
 
 export const practiceAnswerResult = z.object({
   item: practiceItem,
@@ -91,5 +105,7 @@ export const bookmark = z.object({
 });
 export type Bookmark = z.infer<typeof bookmark>;
 export const bookmarkList = z.object({ bookmarks: z.array(bookmark) });
-export const bookmarkBody = z.strictObject({ bookmarked: z.boolean() });
-export const bookmarkParams = z.strictObject({ questionId: z.uuid() });
+export const bookmarkBody = z
+  .strictObject({ bookmarked: z.boolean() })
+  .meta({ examples: [{ bookmarked: true }] });
+export const bookmarkParams = z.strictObject({ questionId: ids.question });

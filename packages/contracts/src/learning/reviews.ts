@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ids } from '../ids';
 import { isoDate } from './shared';
 import { learnerQuestion } from './learner-question';
 
@@ -35,4 +36,4 @@ export const reviewQueue = z.object({
   }),
 });
 export type ReviewQueue = z.infer<typeof reviewQueue>;
-export const reviewCardParams = z.strictObject({ cardId: z.uuid() });
+export const reviewCardParams = z.strictObject({ cardId: ids.card });

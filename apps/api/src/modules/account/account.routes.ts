@@ -35,7 +35,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Sign out one of my sessions',
         tags: ['account'],
-        params: z.strictObject({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{16}$/) }),
+        params: z.strictObject({
+          sessionId: z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{16}$/)
+            .meta({ description: 'A session’s id, as `GET /account/sessions` lists it.' }),
+        }),
       },
     },
     async (request, reply) => {

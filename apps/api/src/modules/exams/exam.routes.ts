@@ -19,7 +19,12 @@ export const examRoutes: FastifyPluginAsyncZod<{ exams: ExamService }> = async (
   app.get(
     '/banks/:bankId/blueprints',
     {
-      config: { permission: 'learning:use' },
+      config: {
+        permission: 'learning:use',
+        problems: {
+          'payment.required': 'the bank is premium and the learner has no premium.',
+        },
+      },
       schema: {
         summary: 'The exams a learner can take in a bank: the built-in one and the authors’',
         tags,
@@ -39,10 +44,16 @@ export const examRoutes: FastifyPluginAsyncZod<{ exams: ExamService }> = async (
   app.post(
     '/exams',
     {
-      config: { permission: 'learning:use' },
+      config: {
+        permission: 'learning:use',
+        problems: {
+          'payment.required': 'exams are part of premium, or the bank is premium.',
+        },
+      },
       schema: {
         summary: 'Start a timed exam: questions pinned, deadline set by the server',
-        description: 'Exam mode is premium (`payment.required` without it).',
+        description:
+          'The attempt pins the current version of each drawn question, so edits made later do not change it. The deadline is the server’s clock plus the learner’s extra time; at the deadline plus a short grace the server submits the attempt with what was saved, whether or not anyone is connected.',
         tags,
         body: examStart,
         response: { 201: examAttempt },
@@ -78,12 +89,17 @@ export const examRoutes: FastifyPluginAsyncZod<{ exams: ExamService }> = async (
   app.put(
     '/exams/:attemptId/responses/:position',
     {
-      config: { permission: 'learning:use' },
+      config: {
+        permission: 'learning:use',
+        problems: {
+          'exam.expired':
+            'the deadline (plus grace) has passed; the attempt is graded with what was saved before it.',
+        },
+      },
       schema: {
         summary: 'Save the answer to one question; acknowledged once committed',
         description:
-          'Taken until the deadline plus a grace period for answers already on their way; ' +
-          'after that, or once submitted, `exam.expired`.',
+          'Sending the same answer again is harmless. The response carries the time the server stored it; a client keeps unsent answers until it has that acknowledgement.',
         tags,
         params: examResponseParams,
         body: answerBody,

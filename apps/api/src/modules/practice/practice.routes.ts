@@ -22,7 +22,12 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
   app.post(
     '/practice/sessions',
     {
-      config: { permission: 'learning:use' },
+      config: {
+        permission: 'learning:use',
+        problems: {
+          'payment.required': 'the bank is premium and the learner has no premium.',
+        },
+      },
       schema: {
         summary: 'Start practising a catalog bank, and draw the first question',
         description:
@@ -68,12 +73,17 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
   app.post(
     '/practice/sessions/:sessionId/items/:itemId/answer',
     {
-      config: { permission: 'learning:use' },
+      config: {
+        permission: 'learning:use',
+        problems: {
+          'quota.exceeded':
+            'a learner without premium has used today’s free answers; `GET /allowance` says when they return.',
+        },
+      },
       schema: {
         summary: 'Answer a question: graded at once, with the key and the explanation',
         description:
-          'Free learners have 20 answers a day (`quota.exceeded` after). Answering again ' +
-          'returns the first result.',
+          'Answering an answered question again returns the stored result, so a retried request never counts twice.',
         tags,
         params: practiceItemParams,
         body: answerBody,

@@ -20,7 +20,14 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService }
   app.post(
     '/clients/:clientId/banks/:bankId/import',
     {
-      config: { permission: 'question:write' },
+      config: {
+        permission: 'question:write',
+        problems: {
+          'import.invalid':
+            'the file could not be read; `lines` names each problem with its line or item.',
+          'upload.too_large': 'the file is larger than the import limit.',
+        },
+      },
       bodyLimit: IMPORT_LIMITS.maxBytes,
       schema: {
         summary: 'Import a GIFT, Moodle XML, QTI 3.0 or CSV file into a bank as drafts',

@@ -15,7 +15,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
   app.post(
     '/clients/:clientId/media',
     {
-      config: { permission: 'question:write' },
+      config: {
+        permission: 'question:write',
+        problems: {
+          'upload.type':
+            'the bytes are not one of the accepted image types (the content is checked, not the name).',
+          'upload.too_large': 'the image is larger than 5 MB.',
+        },
+      },
       bodyLimit: UPLOAD_LIMITS.maxBytes,
       schema: {
         summary: 'Upload an image: PNG, JPEG, WebP, GIF or SVG, up to 5 MB',

@@ -86,12 +86,17 @@ export const questionRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/clients/:clientId/questions/:questionId',
     {
-      config: { permission: 'question:write' },
+      config: {
+        permission: 'question:write',
+        problems: {
+          'conflict.version':
+            '`expectedRevision` is not the question’s current revision: someone saved it since you read it. Read it again and merge.',
+        },
+      },
       schema: {
         summary: 'Save the content; a published question gets a new draft version',
         description:
-          'Send the `revision` you loaded as `expectedRevision`: if someone saved in between, ' +
-          'the answer is 409 `conflict.version` and nothing changes.',
+          'A draft is changed in place. A published or retired question keeps what learners see and gets a new draft version; publishing that draft replaces it.',
         tags: ['questions'],
         params: questionParams,
         body: questionSave,
@@ -112,9 +117,17 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     {
       // Each action checks its own permission: submitting needs question:write, publishing
       // and retiring question:publish, returning to draft either write or review.
-      config: { permission: 'tenant:read' },
+      config: {
+        permission: 'tenant:read',
+        problems: {
+          'conflict.version':
+            '`expectedRevision` is stale, or the action does not apply to the question’s status.',
+        },
+      },
       schema: {
         summary: 'Submit, publish, retire, or return a question to draft',
+        description:
+          'Who may do what: authors submit and return to draft; reviewers and owners publish and retire. Draws only ever see published versions.',
         tags: ['questions'],
         params: questionParams,
         body: questionTransition,

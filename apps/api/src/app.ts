@@ -41,6 +41,12 @@ import { createReviewService } from './modules/reviews/review.service';
 import { sessionRoutes } from './modules/session/session.routes';
 import { createUserRepository } from './modules/users/user.repository';
 import { access } from './plugins/access';
+import { readCookie } from './modules/auth/session-cookie';
+import { createLiveChannel } from './modules/live/live.channel';
+import { startLiveClock } from './modules/live/live.clock';
+import { createLiveRepository } from './modules/live/live.repository';
+import { liveRoutes } from './modules/live/live.routes';
+import { createLiveService } from './modules/live/live.service';
 
 export interface ApiDeps {
   database: Database;
@@ -55,6 +61,8 @@ export interface ApiDeps {
   examSweepIntervalMs?: number;
   /** Seconds after an exam's deadline that answers on their way are still taken. */
   examGraceSeconds?: number;
+  /** How often this process looks for live questions whose time is up (another's may have died). */
+  liveSweepIntervalMs?: number;
 }
 
 export const API_PREFIX = '/api';
@@ -102,10 +110,27 @@ export function createApiCore(deps: ApiDeps) {
     progress: createProgressService({ progress: createProgressRepository(db), exams }),
     statistics: createItemStatisticsService(createItemStatisticsRepository(db)),
   };
+  // The live service reports changes to the live channel and the clock, which need the HTTP
+  // server and are attached by apiApp; until then the hooks do nothing.
+  const liveHooks = {
+    changed: (_roomId: string, _what: 'room' | 'players' | 'answers') => {},
+    opened: (_roomId: string, _position: number, _closesAt: Date, _serverNow: Date) => {},
+  };
+  const live = createLiveService({
+    live: createLiveRepository(db),
+    unitOfWork,
+    banks,
+    questionDb: deps.questionDb,
+    changed: (roomId, what) => liveHooks.changed(roomId, what),
+    opened: (roomId, position, closesAt, serverNow) =>
+      liveHooks.opened(roomId, position, closesAt, serverNow),
+  });
   return {
     deps,
     db,
     users,
+    live,
+    liveHooks,
     audit,
     auth,
     catalog,
@@ -174,6 +199,30 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(reviewRoutes, { reviews: learning.reviews });
   await app.register(progressRoutes, { progress: learning.progress });
   await app.register(itemStatisticsRoutes, { statistics: learning.statistics });
+
+  await app.register(liveRoutes, {
+    live: core.live,
+    optionalUser: async (request) =>
+      (await auth.resolve(readCookie(request.headers.cookie, cookieName)))?.user,
+  });
+  const clock = startLiveClock(core.live, {
+    sweepMs: deps.liveSweepIntervalMs ?? 1000,
+    log: app.log,
+  });
+  const channel = createLiveChannel({
+    server: app.server,
+    path: `${app.prefix}/live`,
+    publicOrigin: core.publicOrigin,
+    live: core.live,
+    resolveSession: (cookie) => auth.resolve(readCookie(cookie, cookieName)),
+    log: app.log,
+  });
+  core.liveHooks.changed = channel.changed;
+  core.liveHooks.opened = clock.opened;
+  app.addHook('preClose', () => {
+    clock.stop();
+    channel.close();
+  });
 
   const sweepEvery = deps.examSweepIntervalMs ?? 5000;
   if (sweepEvery > 0) {

@@ -10,3 +10,4 @@ export * from './admin';
 export * from './authoring';
 export * from './answer';
 export * from './learning';
+export * from './live';

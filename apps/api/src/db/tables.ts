@@ -2,6 +2,8 @@ import type {
   AnswerInput,
   GradedAnswer,
   LearnerQuestion,
+  LiveRoomSettings,
+  LiveRoomState,
   QuestionContent,
   ReviewPolicy,
 } from '@questa/contracts';
@@ -86,7 +88,7 @@ export interface ApiTables {
   answer_events: {
     id: Generated<string>;
     user_id: string;
-    source: 'practice' | 'exam' | 'review';
+    source: 'practice' | 'exam' | 'review' | 'live';
     client_id: string;
     bank_id: string;
     bank_title: string;
@@ -174,6 +176,56 @@ export interface ApiTables {
     correct: boolean | null;
     score: number | null;
     points: number | null;
+  };
+  live_rooms: {
+    id: Generated<string>;
+    code: string;
+    host_user_id: string;
+    client_id: string;
+    bank_id: string;
+    bank_title: string;
+    settings: LiveRoomSettings;
+    state: Generated<LiveRoomState>;
+    position: Generated<number>;
+    question_count: number;
+    opened_at: string | null;
+    deadline: string | null;
+    paused_remaining_ms: number | null;
+    skipped: Generated<boolean>;
+    created_at: Generated<string>;
+    finished_at: string | null;
+  };
+  live_questions: {
+    room_id: string;
+    position: number;
+    question_id: string;
+    version: number;
+    content: QuestionContent;
+    presented: LearnerQuestion;
+  };
+  live_players: {
+    id: Generated<string>;
+    room_id: string;
+    nickname: string;
+    user_id: string | null;
+    token_hash: string;
+    score: Generated<number>;
+    streak: Generated<number>;
+    extra_time_percent: Generated<number>;
+    kicked: Generated<boolean>;
+    banned: Generated<boolean>;
+    connected: Generated<boolean>;
+    joined_at: Generated<string>;
+  };
+  live_answers: {
+    room_id: string;
+    player_id: string;
+    position: number;
+    answer: AnswerInput;
+    elapsed_ms: number;
+    correct: boolean | null;
+    points: number | null;
+    answered_at: Generated<string>;
   };
 }
 

@@ -1,6 +1,7 @@
 import { createExamRepository } from '../modules/exams/exam.repository';
 import { createAnswerRepository } from '../modules/learning/answer.repository';
 import { createDailyUsageRepository } from '../modules/learning/daily-usage.repository';
+import { createLiveRepository } from '../modules/live/live.repository';
 import { createPracticeRepository } from '../modules/practice/practice.repository';
 import { createReviewRepository } from '../modules/reviews/review.repository';
 import type { ApiDb } from './tables';
@@ -13,6 +14,7 @@ export function repositoriesOf(executor: ApiDb) {
     reviews: createReviewRepository(executor),
     answers: createAnswerRepository(executor),
     dailyUsage: createDailyUsageRepository(executor),
+    live: createLiveRepository(executor),
   };
 }
 

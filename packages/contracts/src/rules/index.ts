@@ -6,4 +6,6 @@
 export * from './access';
 export * from './files';
 export * from './learning';
+export * from './live';
+export * from './nicknames';
 export * from './questions';

@@ -23,7 +23,7 @@ export async function recordAnswers(
   repository: AnswerRepository,
   input: {
     userId: string;
-    source: 'practice' | 'exam' | 'review';
+    source: 'practice' | 'exam' | 'review' | 'live';
     answers: readonly AnsweredQuestion[];
     attemptId?: string;
     now?: Date;

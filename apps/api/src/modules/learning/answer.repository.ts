@@ -32,7 +32,7 @@ export function createAnswerRepository(db: ApiDb) {
   return {
     async insertEvents(
       userId: string,
-      source: 'practice' | 'exam' | 'review',
+      source: 'practice' | 'exam' | 'review' | 'live',
       events: readonly (QuestionSource & { correct: boolean; score: number })[],
       attemptId: string | undefined,
     ) {

@@ -1,0 +1,71 @@
+import type { AnswerInput, LearnerQuestion, QuestionContent } from '@questa/contracts';
+
+/** The correct answer in words, for the big screen once a question closes. */
+export function answerText(content: QuestionContent): string {
+  switch (content.type) {
+    case 'single_choice':
+    case 'multiple_response':
+      return content.options
+        .filter((option) => option.correct)
+        .map((option) => option.text)
+        .join(' · ');
+    case 'true_false':
+      return content.answer ? 'True' : 'False';
+    case 'numeric':
+      return `${content.value}${content.unit ? ` ${content.unit}` : ''}`;
+    case 'short_text':
+      return content.accepted[0] ?? '';
+    case 'ordering':
+      return content.items.map((item) => item.text).join(' → ');
+    default:
+      return '';
+  }
+}
+
+interface GivenAnswer {
+  answer: AnswerInput;
+  correct: boolean | null;
+}
+
+/**
+ * How a room answered: one bar per option for the choice types (in the order players saw them),
+ * true and false for true/false, and right against wrong for the others.
+ */
+export function distribution(
+  content: QuestionContent,
+  presented: LearnerQuestion,
+  answers: readonly GivenAnswer[],
+) {
+  if (content.type === 'single_choice' || content.type === 'multiple_response') {
+    const counts = new Map<string, number>();
+    for (const { answer } of answers) {
+      const chosen =
+        answer.type === 'single_choice'
+          ? [answer.optionId]
+          : answer.type === 'multiple_response'
+            ? answer.optionIds
+            : [];
+      for (const id of chosen) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const order = 'options' in presented ? presented.options.map((option) => option.id) : [];
+    return order.flatMap((id) => {
+      const option = content.options.find((candidate) => candidate.id === id);
+      return option
+        ? [{ key: id, label: option.text, correct: option.correct, count: counts.get(id) ?? 0 }]
+        : [];
+    });
+  }
+  if (content.type === 'true_false') {
+    const count = (value: boolean) =>
+      answers.filter(({ answer }) => answer.type === 'true_false' && answer.value === value).length;
+    return [
+      { key: 'true', label: 'True', correct: content.answer, count: count(true) },
+      { key: 'false', label: 'False', correct: !content.answer, count: count(false) },
+    ];
+  }
+  const right = answers.filter((answer) => answer.correct === true).length;
+  return [
+    { key: 'correct', label: 'Right', correct: true, count: right },
+    { key: 'wrong', label: 'Wrong', correct: false, count: answers.length - right },
+  ];
+}

@@ -1,0 +1,246 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  LIVE_LIMITS,
+  liveClientMessage,
+  problemCatalogue,
+  type LiveAck,
+  type LiveClientEvents,
+  type LiveServerEvents,
+} from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import type { AuthContext } from '../auth/auth.service';
+import type { LiveActor, LiveService } from './live.service';
+
+interface SocketData {
+  actor: LiveActor;
+  /** Messages in the current one-second window, for the per-connection rate limit. */
+  window: { startedAt: number; count: number };
+}
+type LiveSocket = Socket<LiveClientEvents, LiveServerEvents, Record<string, never>, SocketData>;
+type LiveServer = Server<LiveClientEvents, LiveServerEvents, Record<string, never>, SocketData>;
+
+const roomKey = (roomId: string) => `room:${roomId}`;
+const hostKey = (roomId: string) => `host:${roomId}`;
+const playersKey = (roomId: string) => `players:${roomId}`;
+
+/** How often the host's answer count is refreshed while answers pour in. */
+const ANSWER_COUNT_EVERY_MS = 250;
+
+const refusal = (error: unknown): LiveAck => {
+  if (error instanceof HttpProblem) {
+    return { ok: false, code: error.code, detail: error.extras.detail ?? error.message };
+  }
+  return { ok: false, code: 'internal', detail: problemCatalogue.internal.title };
+};
+
+/**
+ * The live channel: Socket.IO at `/api/live`, WebSocket only. Hosts are known by their session
+ * cookie, players by the token their device got when joining. Every message is one `message`
+ * event, checked for size, rate and shape, and answered with an acknowledgement; what changes
+ * reaches the room as `room` (everyone), `you` (one player) and `host` (the host's console).
+ */
+export function createLiveChannel(options: {
+  server: HttpServer;
+  path: string;
+  publicOrigin: string;
+  live: LiveService;
+  resolveSession: (cookieHeader: string | undefined) => Promise<AuthContext | undefined>;
+  log: FastifyBaseLogger;
+}) {
+  const { live, log } = options;
+  const io: LiveServer = new Server(options.server, {
+    path: options.path,
+    transports: ['websocket'],
+    serveClient: false,
+    // A larger frame closes the connection before it is parsed.
+    maxHttpBufferSize: LIVE_LIMITS.messageMaxBytes,
+    // Only Questa's own pages may open the channel: it carries the session cookie.
+    allowRequest: (request, callback) =>
+      callback(null, request.headers.origin === options.publicOrigin),
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const auth = socket.handshake.auth as {
+        roomId?: unknown;
+        playerToken?: unknown;
+        host?: unknown;
+      };
+      if (typeof auth.roomId !== 'string')
+        throw new HttpProblem('validation.failed', { detail: 'roomId is missing.' });
+      if (auth.host === true) {
+        const session = await options.resolveSession(socket.handshake.headers.cookie);
+        if (!session) throw new HttpProblem('auth.required', { detail: 'Sign in to host.' });
+        await live.ownRoom(session.user, auth.roomId);
+        socket.data.actor = { role: 'host', roomId: auth.roomId, user: session.user };
+      } else {
+        if (typeof auth.playerToken !== 'string') {
+          throw new HttpProblem('auth.required', { detail: 'Join the room first.' });
+        }
+        const player = await live.playerOf(auth.roomId, auth.playerToken);
+        if (!player)
+          throw new HttpProblem('live.room_not_found', {
+            detail: 'You are not in this room (any more).',
+          });
+        socket.data.actor = { role: 'player', roomId: auth.roomId, player };
+      }
+      socket.data.window = { startedAt: Date.now(), count: 0 };
+      next();
+    } catch (error) {
+      const refused = refusal(error);
+      next(Object.assign(new Error(refused.ok ? 'refused' : refused.detail), { data: refused }));
+    }
+  });
+
+  io.on('connection', (socket: LiveSocket) => {
+    const { actor } = socket.data;
+    void socket.join(roomKey(actor.roomId));
+    if (actor.role === 'host') {
+      void socket.join(hostKey(actor.roomId));
+      void sendHost(actor.roomId, socket);
+    } else {
+      void socket.join(playersKey(actor.roomId));
+      void live.setConnected(actor.player.id, actor.roomId, true);
+      void sendPlayer(actor.roomId, socket);
+    }
+
+    socket.on('message', (raw: unknown, ack: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (result: LiveAck) => void) : () => {};
+      void handle(socket, raw).then(reply, (error: unknown) => {
+        if (!(error instanceof HttpProblem)) log.error({ err: error }, 'live message failed');
+        reply(refusal(error));
+      });
+    });
+
+    socket.on('disconnect', () => {
+      if (actor.role !== 'player') return;
+      // Away, not gone: the same token brings the player back with everything they had.
+      void (async () => {
+        const others = await io.in(playersKey(actor.roomId)).fetchSockets();
+        const stillHere = others.some(
+          (other) =>
+            other.data.actor?.role === 'player' && other.data.actor.player.id === actor.player.id,
+        );
+        if (!stillHere) await live.setConnected(actor.player.id, actor.roomId, false);
+      })().catch((error: unknown) => log.warn({ err: error }, 'live disconnect not recorded'));
+    });
+  });
+
+  async function handle(socket: LiveSocket, raw: unknown): Promise<LiveAck> {
+    const { actor, window } = socket.data;
+    const now = Date.now();
+    if (now - window.startedAt >= 1000) {
+      window.startedAt = now;
+      window.count = 0;
+    }
+    if (++window.count > LIVE_LIMITS.messagesPerSecond) {
+      throw new HttpProblem('rate_limited', { detail: 'Too many messages: slow down.' });
+    }
+    const parsed = liveClientMessage.safeParse(raw);
+    if (!parsed.success) {
+      throw new HttpProblem('validation.failed', {
+        detail: 'This message is not one Questa knows.',
+      });
+    }
+    const message = parsed.data;
+    if (message.type === 'answer') {
+      if (actor.role !== 'player') {
+        throw new HttpProblem('auth.forbidden', { detail: 'Only players answer.' });
+      }
+      // The player as stored now: their streak and whether the host has removed them.
+      const player = await live.playerOf(actor.roomId, socket.handshake.auth.playerToken as string);
+      if (!player)
+        throw new HttpProblem('auth.forbidden', { detail: 'You are no longer in this room.' });
+      const { receivedAt } = await live.answer(player, message.position, message.answer);
+      void sendPlayer(actor.roomId, socket);
+      return { ok: true, receivedAt };
+    }
+    if (actor.role !== 'host') {
+      throw new HttpProblem('auth.forbidden', { detail: 'Only the host runs the room.' });
+    }
+    await live.hostCommand(actor.user, actor.roomId, message);
+    return { ok: true };
+  }
+
+  async function sendHost(roomId: string, to?: LiveSocket) {
+    const [view, host] = await Promise.all([live.roomView(roomId, true), live.hostView(roomId)]);
+    if (!view) return;
+    const target = to ?? io.to(hostKey(roomId));
+    target.emit('room', view);
+    target.emit('host', host);
+  }
+
+  async function sendPlayer(roomId: string, socket: LiveSocket) {
+    const { actor } = socket.data;
+    if (actor.role !== 'player') return;
+    const [view, [you]] = await Promise.all([
+      live.roomView(roomId, false),
+      live.playerViews(roomId, [actor.player.id]),
+    ]);
+    if (view) socket.emit('room', view);
+    if (you) {
+      socket.emit('you', you);
+      if (you.kicked) socket.disconnect(true);
+    }
+  }
+
+  /** Sends the room to everyone in it, and each player here their own view. */
+  async function publishRoom(roomId: string) {
+    const view = await live.roomView(roomId, false);
+    if (!view) return;
+    io.to(playersKey(roomId)).emit('room', view);
+    await sendHost(roomId);
+    const sockets = await io.in(playersKey(roomId)).local.fetchSockets();
+    const byPlayer = new Map<string, typeof sockets>();
+    for (const socket of sockets) {
+      const actor = socket.data.actor;
+      if (actor?.role !== 'player') continue;
+      byPlayer.set(actor.player.id, [...(byPlayer.get(actor.player.id) ?? []), socket]);
+    }
+    const views = await live.playerViews(roomId, [...byPlayer.keys()]);
+    for (const you of views) {
+      for (const socket of byPlayer.get(you.playerId) ?? []) {
+        socket.emit('you', you);
+        if (you.kicked) socket.disconnect(true);
+      }
+    }
+  }
+
+  // Changes are coalesced per room: a burst of joins or answers sends one update, not hundreds.
+  const pending = new Map<string, { room: boolean; timer: ReturnType<typeof setTimeout> }>();
+  function changed(roomId: string, what: 'room' | 'players' | 'answers') {
+    const entry = pending.get(roomId);
+    if (entry) {
+      entry.room ||= what === 'room' || what === 'players';
+      return;
+    }
+    const delay = what === 'answers' ? ANSWER_COUNT_EVERY_MS : 0;
+    const next = {
+      room: what === 'room' || what === 'players',
+      timer: setTimeout(() => {
+        pending.delete(roomId);
+        const work = next.room ? publishRoom(roomId) : sendHost(roomId);
+        work.catch((error: unknown) => log.warn({ err: error, roomId }, 'live update not sent'));
+      }, delay),
+    };
+    pending.set(roomId, next);
+  }
+
+  return {
+    io,
+    changed,
+    /** Ends every connection; the HTTP server itself is the web framework's to close. */
+    close() {
+      for (const entry of pending.values()) clearTimeout(entry.timer);
+      pending.clear();
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+
+export type LiveChannel = ReturnType<typeof createLiveChannel>;

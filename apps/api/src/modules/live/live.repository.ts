@@ -1,0 +1,544 @@
+import type {
+  AnswerInput,
+  LearnerQuestion,
+  LiveRoomSettings,
+  LiveRoomState,
+  QuestionContent,
+} from '@questa/contracts';
+import { sql } from '@questa/db';
+import { jsonb, table } from '../../db/json';
+import type { ApiDb } from '../../db/tables';
+
+const iso = (value: string) => new Date(value).toISOString();
+const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
+
+export interface RoomRow {
+  id: string;
+  code: string;
+  hostUserId: string;
+  clientId: string;
+  bankId: string;
+  bankTitle: string;
+  settings: LiveRoomSettings;
+  state: LiveRoomState;
+  position: number;
+  questionCount: number;
+  openedAt: string | null;
+  deadline: string | null;
+  pausedRemainingMs: number | null;
+  skipped: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+  serverNow: string;
+}
+
+export interface PlayerRow {
+  id: string;
+  roomId: string;
+  nickname: string;
+  userId: string | null;
+  score: number;
+  streak: number;
+  extraTimePercent: number;
+  kicked: boolean;
+  banned: boolean;
+  connected: boolean;
+}
+
+export interface PinnedLiveQuestion {
+  position: number;
+  questionId: string;
+  version: number;
+  content: QuestionContent;
+  presented: LearnerQuestion;
+}
+
+const roomColumns = [
+  'id',
+  'code',
+  'host_user_id as hostUserId',
+  'client_id as clientId',
+  'bank_id as bankId',
+  'bank_title as bankTitle',
+  'settings',
+  'state',
+  'position',
+  'question_count as questionCount',
+  'opened_at as openedAt',
+  'deadline',
+  'paused_remaining_ms as pausedRemainingMs',
+  'skipped',
+  'created_at as createdAt',
+  'finished_at as finishedAt',
+] as const;
+
+const playerColumns = [
+  'id',
+  'room_id as roomId',
+  'nickname',
+  'user_id as userId',
+  'score',
+  'streak',
+  'extra_time_percent as extraTimePercent',
+  'kicked',
+  'banned',
+  'connected',
+] as const;
+
+type RawRoom = Omit<RoomRow, 'serverNow'> & { serverNow: string };
+const toRoom = (row: RawRoom): RoomRow => ({
+  ...row,
+  openedAt: isoOrNull(row.openedAt),
+  deadline: isoOrNull(row.deadline),
+  createdAt: iso(row.createdAt),
+  finishedAt: isoOrNull(row.finishedAt),
+  serverNow: iso(row.serverNow),
+});
+
+/** A change of a room's state, applied only if the room is still where the caller saw it. */
+export interface RoomTransition {
+  from: readonly LiveRoomState[];
+  position?: number;
+  set: {
+    state?: LiveRoomState;
+    position?: number;
+    /** Opens the question now for this long (ms), by the database's clock. */
+    openForMs?: number;
+    pausedRemainingMs?: number | null;
+    /** Resumes: the deadline becomes now + the remaining time. */
+    resume?: boolean;
+    skipped?: boolean;
+    finished?: boolean;
+  };
+}
+
+export function createLiveRepository(db: ApiDb) {
+  const findRoom = async (where: { id?: string; code?: string }) => {
+    let query = db
+      .selectFrom('live_rooms')
+      .select(roomColumns)
+      .select(sql<string>`now()`.as('serverNow'));
+    if (where.id) query = query.where('id', '=', where.id);
+    if (where.code) query = query.where('code', '=', where.code).where('state', '<>', 'finished');
+    const row = await query.executeTakeFirst();
+    return row ? toRoom(row as RawRoom) : undefined;
+  };
+
+  return {
+    findRoom: (id: string) => findRoom({ id }),
+    findOpenRoomByCode: (code: string) => findRoom({ code }),
+
+    /** Creates a room under a fresh code; undefined when the code is taken by an open room. */
+    async createRoom(
+      values: {
+        code: string;
+        hostUserId: string;
+        clientId: string;
+        bankId: string;
+        bankTitle: string;
+        settings: LiveRoomSettings;
+      },
+      questions: readonly Omit<PinnedLiveQuestion, 'position'>[],
+    ): Promise<string | undefined> {
+      const inserted = await db
+        .insertInto('live_rooms')
+        .values({
+          code: values.code,
+          host_user_id: values.hostUserId,
+          client_id: values.clientId,
+          bank_id: values.bankId,
+          bank_title: values.bankTitle,
+          settings: jsonb(values.settings),
+          question_count: questions.length,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .expression(sql`code`)
+            .where('state', '<>', 'finished')
+            .doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return undefined;
+      await db
+        .insertInto('live_questions')
+        .values(
+          questions.map((question, index) => ({
+            room_id: inserted.id,
+            position: index + 1,
+            question_id: question.questionId,
+            version: question.version,
+            content: jsonb(question.content),
+            presented: jsonb(question.presented),
+          })),
+        )
+        .execute();
+      return inserted.id;
+    },
+
+    async roomsOfHost(hostUserId: string, limit: number) {
+      const rows = await db
+        .selectFrom('live_rooms as r')
+        .select(roomColumns.map((column) => `r.${column}` as const))
+        .select(sql<string>`now()`.as('serverNow'))
+        .select((eb) =>
+          eb
+            .selectFrom('live_players as p')
+            .whereRef('p.room_id', '=', 'r.id')
+            .select(sql<number>`count(*)::int`.as('count'))
+            .as('playerCount'),
+        )
+        .where('r.host_user_id', '=', hostUserId)
+        .orderBy('r.created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        ...toRoom(row as unknown as RawRoom),
+        playerCount: Number(row.playerCount ?? 0),
+      }));
+    },
+
+    question: (roomId: string, position: number) =>
+      db
+        .selectFrom('live_questions')
+        .select(['position', 'question_id as questionId', 'version', 'content', 'presented'])
+        .where('room_id', '=', roomId)
+        .where('position', '=', position)
+        .executeTakeFirst() as Promise<PinnedLiveQuestion | undefined>,
+
+    questions: (roomId: string) =>
+      db
+        .selectFrom('live_questions')
+        .select(['position', 'question_id as questionId', 'version', 'content', 'presented'])
+        .where('room_id', '=', roomId)
+        .orderBy('position')
+        .execute() as Promise<PinnedLiveQuestion[]>,
+
+    /**
+     * Moves the room if it is still in one of `from` (and at `position`): two hosts' clicks, or a
+     * click and the deadline, can race; exactly one of them wins. The winner gets the new row.
+     */
+    async transition(roomId: string, change: RoomTransition): Promise<RoomRow | undefined> {
+      const { set } = change;
+      let query = db
+        .updateTable('live_rooms')
+        .where('id', '=', roomId)
+        .where('state', 'in', [...change.from]);
+      if (change.position !== undefined) query = query.where('position', '=', change.position);
+      const row = await query
+        .set({
+          ...(set.state && { state: set.state }),
+          ...(set.position !== undefined && { position: set.position }),
+          ...(set.openForMs !== undefined && {
+            opened_at: sql<string>`now()`,
+            deadline: sql<string>`now() + make_interval(secs => ${set.openForMs / 1000})`,
+            paused_remaining_ms: null,
+            skipped: false,
+          }),
+          ...(set.pausedRemainingMs !== undefined && {
+            paused_remaining_ms: set.pausedRemainingMs,
+          }),
+          ...(set.resume && {
+            deadline: sql<string>`now() + make_interval(secs => paused_remaining_ms / 1000.0)`,
+            opened_at: sql<string>`opened_at + (now() + make_interval(secs => paused_remaining_ms / 1000.0) - deadline)`,
+            paused_remaining_ms: null,
+          }),
+          ...(set.skipped !== undefined && { skipped: set.skipped }),
+          ...(set.finished && { finished_at: sql<string>`now()` }),
+        })
+        .returning(roomColumns)
+        .returning(sql<string>`now()`.as('serverNow'))
+        .executeTakeFirst();
+      return row ? toRoom(row as RawRoom) : undefined;
+    },
+
+    /** Open questions whose deadline has passed (and that are not paused), any room. */
+    async overdueRooms(limit: number): Promise<{ id: string; position: number }[]> {
+      return db
+        .selectFrom('live_rooms')
+        .select(['id', 'position'])
+        .where('state', '=', 'question_open')
+        .where('paused_remaining_ms', 'is', null)
+        .where('deadline', '<', sql<string>`now()`)
+        .limit(limit)
+        .execute();
+    },
+
+    /* ---------- players ---------- */
+
+    async addPlayer(values: {
+      roomId: string;
+      nickname: string;
+      userId: string | null;
+      tokenHash: string;
+      extraTimePercent: number;
+    }): Promise<PlayerRow | 'nickname_taken'> {
+      const row = await db
+        .insertInto('live_players')
+        .values({
+          room_id: values.roomId,
+          nickname: values.nickname,
+          user_id: values.userId,
+          token_hash: values.tokenHash,
+          extra_time_percent: values.extraTimePercent,
+        })
+        .onConflict((conflict) => conflict.expression(sql`room_id, lower(nickname)`).doNothing())
+        .returning(playerColumns)
+        .executeTakeFirst();
+      return row ?? 'nickname_taken';
+    },
+
+    playerByToken: (tokenHash: string) =>
+      db
+        .selectFrom('live_players')
+        .select(playerColumns)
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst(),
+
+    /** A signed-in user's player in a room: joining again from another device brings them back. */
+    playerOfUser: (roomId: string, userId: string) =>
+      db
+        .selectFrom('live_players')
+        .select(playerColumns)
+        .where('room_id', '=', roomId)
+        .where('user_id', '=', userId)
+        .orderBy('joined_at', 'desc')
+        .executeTakeFirst(),
+
+    async replaceToken(playerId: string, tokenHash: string) {
+      await db
+        .updateTable('live_players')
+        .set({ token_hash: tokenHash })
+        .where('id', '=', playerId)
+        .execute();
+    },
+
+    async maxExtraTimePercent(roomId: string) {
+      const row = await db
+        .selectFrom('live_players')
+        .select(sql<number>`coalesce(max(extra_time_percent), 0)::int`.as('extra'))
+        .where('room_id', '=', roomId)
+        .where('kicked', '=', false)
+        .executeTakeFirstOrThrow();
+      return Number(row.extra);
+    },
+
+    async countPlayers(roomId: string) {
+      const row = await db
+        .selectFrom('live_players')
+        .select([
+          sql<number>`count(*) filter (where not kicked)::int`.as('players'),
+          sql<number>`count(*) filter (where not kicked and connected)::int`.as('connected'),
+        ])
+        .where('room_id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      return { players: Number(row.players), connected: Number(row.connected) };
+    },
+
+    latestPlayers: (roomId: string, limit: number) =>
+      db
+        .selectFrom('live_players')
+        .select(['id as playerId', 'nickname', 'connected'])
+        .where('room_id', '=', roomId)
+        .where('kicked', '=', false)
+        .orderBy('joined_at', 'desc')
+        .limit(limit)
+        .execute(),
+
+    async setConnected(playerId: string, connected: boolean) {
+      await db.updateTable('live_players').set({ connected }).where('id', '=', playerId).execute();
+    },
+
+    async kick(roomId: string, playerId: string, ban: boolean) {
+      const result = await db
+        .updateTable('live_players')
+        .set({ kicked: true, banned: ban, connected: false })
+        .where('room_id', '=', roomId)
+        .where('id', '=', playerId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Players with their rank by score (ties share a rank), the best first. */
+    async standings(roomId: string, limit?: number) {
+      let query = db
+        .selectFrom('live_players')
+        .select([
+          'id as playerId',
+          'nickname',
+          'score',
+          'streak',
+          'user_id as userId',
+          sql<number>`rank() over (order by score desc)::int`.as('rank'),
+        ])
+        .where('room_id', '=', roomId)
+        .where('kicked', '=', false)
+        .orderBy('score', 'desc')
+        .orderBy('joined_at');
+      if (limit !== undefined) query = query.limit(limit);
+      return query.execute();
+    },
+
+    /** The given players with their rank, for the views sent to them. */
+    async playersWithRank(roomId: string, playerIds: readonly string[]) {
+      if (playerIds.length === 0) return [];
+      const ranked = db
+        .selectFrom('live_players')
+        .select([...playerColumns, sql<number>`rank() over (order by score desc)::int`.as('rank')])
+        .where('room_id', '=', roomId)
+        .where('kicked', '=', false)
+        .as('ranked');
+      const rows = await db
+        .selectFrom(ranked)
+        .selectAll()
+        .where('id', 'in', [...playerIds])
+        .execute();
+      const kicked = await db
+        .selectFrom('live_players')
+        .select(playerColumns)
+        .where('room_id', '=', roomId)
+        .where('kicked', '=', true)
+        .where('id', 'in', [...playerIds])
+        .execute();
+      return [...rows, ...kicked.map((row) => ({ ...row, rank: null }))];
+    },
+
+    /* ---------- answers ---------- */
+
+    /**
+     * Stores a player's answer while the question is open for them. Undefined when it is not
+     * (closed, paused, past their deadline) or when they already answered: one answer per player
+     * per question, by the primary key.
+     */
+    async insertAnswer(values: {
+      roomId: string;
+      playerId: string;
+      position: number;
+      answer: AnswerInput;
+      correct: boolean;
+      /** Points as the scoring computes them from the elapsed time; the database gives that. */
+      points: (elapsedMs: number) => number;
+      limitMs: number;
+    }): Promise<{ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate'> {
+      // The elapsed time is measured by the database's clock, like the deadline.
+      const open = await db
+        .selectFrom('live_rooms')
+        .select(sql<number>`(extract(epoch from (now() - opened_at)) * 1000)::int`.as('elapsedMs'))
+        .where('id', '=', values.roomId)
+        .where('state', '=', 'question_open')
+        .where('position', '=', values.position)
+        .where('paused_remaining_ms', 'is', null)
+        .executeTakeFirst();
+      if (!open || open.elapsedMs > values.limitMs) return 'closed';
+      const elapsedMs = Math.max(0, open.elapsedMs);
+      const row = await db
+        .insertInto('live_answers')
+        .values({
+          room_id: values.roomId,
+          player_id: values.playerId,
+          position: values.position,
+          answer: jsonb(values.answer),
+          elapsed_ms: elapsedMs,
+          correct: values.correct,
+          points: values.points(elapsedMs),
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('answered_at as answeredAt')
+        .executeTakeFirst();
+      if (!row) return 'duplicate';
+      return { answeredAt: iso(row.answeredAt), elapsedMs };
+    },
+
+    async countAnswers(roomId: string, position: number) {
+      const row = await db
+        .selectFrom('live_answers')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('room_id', '=', roomId)
+        .where('position', '=', position)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    answersTo: (roomId: string, position: number) =>
+      db
+        .selectFrom('live_answers')
+        .select(['player_id as playerId', 'answer', 'correct', 'points', 'elapsed_ms as elapsedMs'])
+        .where('room_id', '=', roomId)
+        .where('position', '=', position)
+        .execute(),
+
+    allAnswers: (roomId: string) =>
+      db
+        .selectFrom('live_answers')
+        .select([
+          'player_id as playerId',
+          'position',
+          'answer',
+          'correct',
+          'points',
+          'elapsed_ms as elapsedMs',
+        ])
+        .where('room_id', '=', roomId)
+        .execute(),
+
+    answerOf: (roomId: string, playerId: string, position: number) =>
+      db
+        .selectFrom('live_answers')
+        .select(['correct', 'points'])
+        .where('room_id', '=', roomId)
+        .where('player_id', '=', playerId)
+        .where('position', '=', position)
+        .executeTakeFirst(),
+
+    latestAnsweredPosition: async (roomId: string, playerId: string) => {
+      const row = await db
+        .selectFrom('live_answers')
+        .select(sql<number>`coalesce(max(position), 0)::int`.as('position'))
+        .where('room_id', '=', roomId)
+        .where('player_id', '=', playerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.position);
+    },
+
+    /**
+     * Scores a closed question: every player's answer adds its points; a correct answer grows
+     * the streak, a wrong one or none ends it. Run once per question, in the close's unit of work.
+     */
+    async scoreQuestion(roomId: string, position: number) {
+      await sql`
+        update ${table('live_players')} as p
+        set score = p.score + coalesce(a.points, 0),
+            streak = case when a.correct then p.streak + 1 else 0 end
+        from ${table('live_players')} as q
+        left join ${table('live_answers')} as a
+          on a.room_id = q.room_id and a.player_id = q.id and a.position = ${position}
+        where p.id = q.id and q.room_id = ${roomId}`.execute(db);
+    },
+
+    /** The room's open question may close early: every player still in it has answered. */
+    async everyoneAnswered(roomId: string, position: number) {
+      const row = await db
+        .selectFrom('live_players as p')
+        .select(sql<number>`count(*)::int`.as('missing'))
+        .where('p.room_id', '=', roomId)
+        .where('p.kicked', '=', false)
+        .where('p.connected', '=', true)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('live_answers as a')
+                .select('a.player_id')
+                .whereRef('a.player_id', '=', 'p.id')
+                .where('a.room_id', '=', roomId)
+                .where('a.position', '=', position),
+            ),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.missing) === 0;
+    },
+  };
+}
+
+export type LiveRepository = ReturnType<typeof createLiveRepository>;

@@ -1,0 +1,597 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  generatedNickname,
+  isOffensiveNickname,
+  LIVE_LIMITS,
+  liveQuestionTypes,
+  type AnswerInput,
+  type LiveClientMessage,
+  type LiveHostView,
+  type LiveJoin,
+  type LiveJoined,
+  type LivePlayerView,
+  type LiveResults,
+  type LiveRoomRequest,
+  type LiveRoomSummary,
+  type LiveRoomView,
+} from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { accuracyPoints, grade, presentQuestion, speedPoints } from '@questa/scoring';
+import type { QuestionDbClient } from '../../adapters/question-db-client';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import { recordAnswers } from '../learning/answer-recorder';
+import type { LearnerBanks } from '../learning/learner-banks';
+import type { UserRow } from '../users/user.repository';
+import { answerText, distribution } from './live-present';
+import type { LiveRepository, PlayerRow, RoomRow } from './live.repository';
+
+const roomNotFound = () =>
+  new HttpProblem('live.room_not_found', {
+    detail: 'There is no open room with this code. Check the code on the big screen.',
+  });
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Who is on the other end of a live connection. */
+export type LiveActor =
+  | { role: 'host'; roomId: string; user: UserRow }
+  | { role: 'player'; roomId: string; player: PlayerRow };
+
+/** How long a player has for the open question: the timer, with their extra time. */
+const limitMsOf = (room: RoomRow, extraTimePercent: number) =>
+  Math.round(room.settings.timerSeconds * 1000 * (1 + extraTimePercent / 100));
+
+/**
+ * Answers that arrive within this much of a player's deadline still count: the deadline is the
+ * server's, and a message sent just in time spends a moment on the network.
+ */
+const NETWORK_GRACE_MS = 500;
+
+/**
+ * Live quiz rooms: the state machine of a room (lobby → question_open → question_closed →
+ * leaderboard → … → finished), players joining and coming back, answers and their points. All of
+ * it is in the database, so any API process can serve any player and a restart loses nothing;
+ * `changed` tells the live channel what to send after each change.
+ */
+export function createLiveService(deps: {
+  live: LiveRepository;
+  unitOfWork: UnitOfWork;
+  banks: LearnerBanks;
+  questionDb: QuestionDbClient;
+  /** Called after every change of a room, once it is committed. */
+  changed: (roomId: string, what: 'room' | 'players' | 'answers') => void;
+  /** Called when a question opens or resumes, with when it closes. */
+  opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
+}) {
+  const { live } = deps;
+
+  async function createRoom(
+    user: UserRow,
+    input: LiveRoomRequest,
+    requestId: string,
+  ): Promise<LiveRoomSummary> {
+    const bank = await deps.banks.open(user, input.bankId, requestId);
+    // Draw more than needed: only the types a live room can ask are kept.
+    const draw = await deps.questionDb.drawFromCatalog(
+      bank.id,
+      {
+        rules: [
+          {
+            ...(input.topic !== undefined && { topic: input.topic }),
+            ...(input.difficulty !== undefined && { difficulty: input.difficulty }),
+            count: Math.min(500, input.count * 4),
+          },
+        ],
+      },
+      requestId,
+    );
+    const suitable = draw.questions
+      .filter((question) =>
+        (liveQuestionTypes as readonly string[]).includes(question.content.type),
+      )
+      .slice(0, input.count);
+    if (suitable.length === 0) {
+      throw new HttpProblem('validation.failed', {
+        detail:
+          'This bank has no questions a live room can ask here. Live rooms ask single choice, multiple response, true/false, numeric, short text and ordering questions.',
+        errors: [{ field: 'bankId', message: 'no live-suitable questions match' }],
+      });
+    }
+    const questions = suitable.map((question) => ({
+      questionId: question.questionId,
+      version: question.version,
+      content: question.content,
+      // One order of options for the whole room: the big screen and every phone agree.
+      presented: presentQuestion(question.content, Math.random),
+    }));
+    for (let tries = 0; tries < 20; tries++) {
+      const code = String(randomInt(0, 10 ** LIVE_LIMITS.codeLength)).padStart(
+        LIVE_LIMITS.codeLength,
+        '0',
+      );
+      const roomId = await deps.unitOfWork(async (work) =>
+        work.live.createRoom(
+          {
+            code,
+            hostUserId: user.id,
+            clientId: bank.clientId,
+            bankId: bank.id,
+            bankTitle: bank.title,
+            settings: input.settings,
+          },
+          questions,
+        ),
+      );
+      if (roomId) return summaryOf((await live.findRoom(roomId))!, 0);
+    }
+    throw new HttpProblem('unavailable', { detail: 'No free room code was found; try again.' });
+  }
+
+  const summaryOf = (room: RoomRow, playerCount: number): LiveRoomSummary => ({
+    id: room.id,
+    code: room.code,
+    bankId: room.bankId,
+    bankTitle: room.bankTitle,
+    state: room.state,
+    questionCount: room.questionCount,
+    playerCount,
+    createdAt: room.createdAt,
+    finishedAt: room.finishedAt,
+  });
+
+  async function ownRoom(user: UserRow, roomId: string) {
+    const room = await live.findRoom(roomId);
+    if (!room || room.hostUserId !== user.id) {
+      throw new HttpProblem('not_found', { detail: 'You host no such room.' });
+    }
+    return room;
+  }
+
+  async function join(user: UserRow | null, input: LiveJoin): Promise<LiveJoined> {
+    const room = await live.findOpenRoomByCode(input.code);
+    if (!room) throw roomNotFound();
+    const token = randomBytes(24).toString('base64url');
+
+    // A signed-in player who is already in the room comes back as themselves.
+    if (user) {
+      const existing = await live.playerOfUser(room.id, user.id);
+      if (existing?.banned) {
+        throw new HttpProblem('auth.forbidden', {
+          detail: 'The host has removed you from this room.',
+        });
+      }
+      if (existing && !existing.kicked) {
+        await live.replaceToken(existing.id, hashToken(token));
+        return {
+          roomId: room.id,
+          playerId: existing.id,
+          nickname: existing.nickname,
+          playerToken: token,
+        };
+      }
+    }
+    const { players } = await live.countPlayers(room.id);
+    if (players >= room.settings.maxPlayers) {
+      throw new HttpProblem('live.room_full', {
+        detail: `This room is full (${room.settings.maxPlayers} players).`,
+      });
+    }
+    const generated = room.settings.nicknames === 'generated';
+    for (let tries = 0; tries < (generated ? 10 : 1); tries++) {
+      const nickname = generated ? generatedNickname(Math.random) : input.nickname;
+      if (!nickname) {
+        throw new HttpProblem('validation.failed', {
+          detail: 'Choose a nickname.',
+          errors: [{ field: 'nickname', message: 'required' }],
+        });
+      }
+      if (!generated && isOffensiveNickname(nickname)) {
+        throw new HttpProblem('validation.failed', {
+          detail: 'Choose another nickname: this one is not allowed here.',
+          errors: [{ field: 'nickname', message: 'not allowed' }],
+        });
+      }
+      const added = await live.addPlayer({
+        roomId: room.id,
+        nickname,
+        userId: user?.id ?? null,
+        tokenHash: hashToken(token),
+        extraTimePercent: user?.extraTimePercent ?? 0,
+      });
+      if (added !== 'nickname_taken') {
+        deps.changed(room.id, 'players');
+        return {
+          roomId: room.id,
+          playerId: added.id,
+          nickname: added.nickname,
+          playerToken: token,
+        };
+      }
+    }
+    throw new HttpProblem('live.nickname_taken', {
+      detail: 'Someone in this room already has this nickname. Choose another.',
+      errors: [{ field: 'nickname', message: 'taken' }],
+    });
+  }
+
+  /** The player a device's token names, if it is still in the room. */
+  async function playerOf(roomId: string, token: string) {
+    const player = await live.playerByToken(hashToken(token));
+    return player && player.roomId === roomId && !player.kicked ? player : undefined;
+  }
+
+  /* ---------- the room's state machine ---------- */
+
+  async function openQuestion(room: RoomRow, position: number) {
+    // The room stays open for the slowest clock in it: players with extra time.
+    const extra = await live.maxExtraTimePercent(room.id);
+    const opened = await live.transition(room.id, {
+      from: [room.state],
+      position: room.position,
+      set: {
+        state: 'question_open',
+        position,
+        openForMs: limitMsOf(room, extra) + NETWORK_GRACE_MS,
+      },
+    });
+    if (opened) announceOpen(opened);
+    return opened;
+  }
+
+  function announceOpen(room: RoomRow) {
+    deps.changed(room.id, 'room');
+    deps.opened(room.id, room.position, new Date(room.deadline!), new Date(room.serverNow));
+  }
+
+  /**
+   * Closes the open question at `position` (its deadline passed, the host closed it, or everyone
+   * answered) and scores it, once: of several callers racing, one wins and the others do nothing.
+   * Players with extra time keep answering until theirs runs out: the room closes for them last.
+   */
+  async function closeQuestion(roomId: string, position: number, options: { skip?: boolean } = {}) {
+    const closed = await deps.unitOfWork(async (work) => {
+      const room = await work.live.transition(roomId, {
+        from: ['question_open'],
+        position,
+        set: { state: 'question_closed', skipped: options.skip ?? false },
+      });
+      if (!room) return undefined;
+      if (!options.skip) {
+        await work.live.scoreQuestion(roomId, position);
+        // Signed-in players' answers count for their progress and reviews, as practice does.
+        const question = await work.live.question(roomId, position);
+        const answers = await work.live.answersTo(roomId, position);
+        const players = await work.live.playersWithRank(
+          roomId,
+          answers.map((answer) => answer.playerId),
+        );
+        const userOf = new Map(players.map((player) => [player.id, player.userId]));
+        for (const answer of answers) {
+          const userId = userOf.get(answer.playerId);
+          if (!userId || !question) continue;
+          await recordAnswers(work.answers, {
+            userId,
+            source: 'live',
+            answers: [
+              {
+                clientId: room.clientId,
+                bankId: room.bankId,
+                bankTitle: room.bankTitle,
+                questionId: question.questionId,
+                version: question.version,
+                content: question.content,
+                correct: answer.correct === true,
+                score: answer.correct ? 1 : 0,
+              },
+            ],
+          });
+        }
+      }
+      return room;
+    });
+    if (closed) deps.changed(roomId, 'room');
+    return closed;
+  }
+
+  /** Closes every open question whose time is up, in any room: safe in every process at once. */
+  async function closeOverdue(batch = 50) {
+    const overdue = await live.overdueRooms(batch);
+    for (const room of overdue) await closeQuestion(room.id, room.position);
+    return overdue.length;
+  }
+
+  async function hostCommand(
+    user: UserRow,
+    roomId: string,
+    message: Exclude<LiveClientMessage, { type: 'answer' }>,
+  ): Promise<void> {
+    const room = await ownRoom(user, roomId);
+    const refuse = (detail: string) => new HttpProblem('validation.failed', { detail });
+    switch (message.type) {
+      case 'host.start':
+        if (room.state !== 'lobby') throw refuse('The game has started already.');
+        await openQuestion(room, 1);
+        return;
+      case 'host.close':
+        if (room.state !== 'question_open') throw refuse('No question is open.');
+        await closeQuestion(room.id, room.position);
+        return;
+      case 'host.skip':
+        if (room.state !== 'question_open') throw refuse('No question is open.');
+        await closeQuestion(room.id, room.position, { skip: true });
+        return;
+      case 'host.next': {
+        if (room.state === 'question_closed') {
+          const moved = await live.transition(room.id, {
+            from: ['question_closed'],
+            position: room.position,
+            set: { state: 'leaderboard' },
+          });
+          if (moved) deps.changed(room.id, 'room');
+          return;
+        }
+        if (room.state === 'leaderboard') {
+          if (room.position >= room.questionCount) {
+            const ended = await live.transition(room.id, {
+              from: ['leaderboard'],
+              set: { state: 'finished', finished: true },
+            });
+            if (ended) deps.changed(room.id, 'room');
+            return;
+          }
+          await openQuestion(room, room.position + 1);
+          return;
+        }
+        throw refuse('There is nothing to move on to yet.');
+      }
+      case 'host.pause': {
+        if (room.state !== 'question_open' || room.pausedRemainingMs !== null) {
+          throw refuse('Only a running question can be paused.');
+        }
+        const remaining = Math.max(0, Date.parse(room.deadline!) - Date.parse(room.serverNow));
+        const paused = await live.transition(room.id, {
+          from: ['question_open'],
+          position: room.position,
+          set: { pausedRemainingMs: remaining },
+        });
+        if (paused) deps.changed(room.id, 'room');
+        return;
+      }
+      case 'host.resume': {
+        if (room.state !== 'question_open' || room.pausedRemainingMs === null) {
+          throw refuse('The question is not paused.');
+        }
+        const resumed = await live.transition(room.id, {
+          from: ['question_open'],
+          position: room.position,
+          set: { resume: true },
+        });
+        if (resumed) announceOpen(resumed);
+        return;
+      }
+      case 'host.end': {
+        if (room.state === 'finished') return;
+        const ended = await live.transition(room.id, {
+          from: ['lobby', 'question_open', 'question_closed', 'leaderboard'],
+          set: { state: 'finished', finished: true },
+        });
+        if (ended) deps.changed(room.id, 'room');
+        return;
+      }
+      case 'host.kick':
+        if (!(await live.kick(room.id, message.playerId, message.ban))) {
+          throw new HttpProblem('not_found', { detail: 'There is no such player in this room.' });
+        }
+        deps.changed(room.id, 'players');
+        return;
+    }
+  }
+
+  async function answer(
+    player: PlayerRow,
+    position: number,
+    given: AnswerInput,
+  ): Promise<{ receivedAt: string }> {
+    const room = await live.findRoom(player.roomId);
+    if (!room) throw roomNotFound();
+    const question = await live.question(room.id, position);
+    const closed = () =>
+      new HttpProblem('validation.failed', {
+        detail: 'This question is closed: answers are no longer taken.',
+        errors: [{ field: 'position', message: 'closed' }],
+      });
+    if (!question || room.state !== 'question_open' || room.position !== position) throw closed();
+    const graded = grade(question.content, given);
+    if (!graded.ok) {
+      throw new HttpProblem('validation.failed', { detail: graded.error.message });
+    }
+    const limitMs = limitMsOf(room, player.extraTimePercent);
+    const { scoring, streakBonus } = room.settings;
+    const stored = await live.insertAnswer({
+      roomId: room.id,
+      playerId: player.id,
+      position,
+      answer: given,
+      correct: graded.correct,
+      limitMs: limitMs + NETWORK_GRACE_MS,
+      points: (elapsedMs) =>
+        scoring === 'accuracy'
+          ? accuracyPoints({ correct: graded.correct })
+          : speedPoints({
+              correct: graded.correct,
+              elapsedMs,
+              limitMs,
+              streak: streakBonus ? player.streak : 0,
+            }),
+    });
+    if (stored === 'closed') throw closed();
+    if (stored === 'duplicate') {
+      throw new HttpProblem('validation.failed', {
+        detail: 'You have answered this question already.',
+        errors: [{ field: 'position', message: 'answered' }],
+      });
+    }
+    deps.changed(room.id, 'answers');
+    // Everyone in has answered: no need to wait for the clock.
+    if (await live.everyoneAnswered(room.id, position)) await closeQuestion(room.id, position);
+    return { receivedAt: stored.answeredAt };
+  }
+
+  /* ---------- views ---------- */
+
+  async function roomView(roomId: string, forHost: boolean): Promise<LiveRoomView | undefined> {
+    const room = await live.findRoom(roomId);
+    if (!room) return undefined;
+    const showsQuestion = room.state === 'question_open' || room.state === 'question_closed';
+    const question = showsQuestion ? await live.question(roomId, room.position) : undefined;
+    const reveal =
+      room.state === 'question_closed' && question
+        ? {
+            answerText: answerText(question.content),
+            distribution: distribution(
+              question.content,
+              question.presented,
+              room.skipped ? [] : await live.answersTo(roomId, room.position),
+            ),
+            skipped: room.skipped,
+          }
+        : null;
+    const leaderboard =
+      room.state === 'leaderboard' || room.state === 'finished'
+        ? (await live.standings(roomId, LIVE_LIMITS.leaderboardSize)).map(
+            ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
+          )
+        : null;
+    const { players } = await live.countPlayers(roomId);
+    return {
+      id: room.id,
+      code: room.code,
+      bankTitle: room.bankTitle,
+      state: room.state,
+      settings: room.settings,
+      position: room.position,
+      questionCount: room.questionCount,
+      question:
+        question && (forHost || room.settings.showQuestionOnDevices) ? question.presented : null,
+      // Everyone's deadline without extra time; a player adds their own `extraMs`.
+      deadline:
+        room.state === 'question_open' && room.openedAt
+          ? new Date(Date.parse(room.openedAt) + limitMsOf(room, 0)).toISOString()
+          : null,
+      serverNow: room.serverNow,
+      paused: room.pausedRemainingMs !== null,
+      answered: showsQuestion ? await live.countAnswers(roomId, room.position) : 0,
+      playerCount: players,
+      reveal,
+      leaderboard,
+    };
+  }
+
+  async function playerViews(roomId: string, playerIds: readonly string[]) {
+    const room = await live.findRoom(roomId);
+    if (!room) return [];
+    const players = await live.playersWithRank(roomId, playerIds);
+    const views: LivePlayerView[] = [];
+    for (const player of players) {
+      const lastPosition = room.state === 'question_open' ? room.position - 1 : room.position;
+      const last =
+        lastPosition > 0 && !(room.skipped && lastPosition === room.position)
+          ? await live.answerOf(roomId, player.id, lastPosition)
+          : undefined;
+      views.push({
+        playerId: player.id,
+        nickname: player.nickname,
+        score: player.score,
+        streak: player.streak,
+        rank: player.rank,
+        answeredPosition: await live.latestAnsweredPosition(roomId, player.id),
+        extraMs: limitMsOf(room, player.extraTimePercent) - limitMsOf(room, 0),
+        lastResult:
+          lastPosition > 0 && room.state !== 'lobby'
+            ? {
+                position: lastPosition,
+                correct: last?.correct === true,
+                points: last?.points ?? 0,
+              }
+            : null,
+        kicked: player.kicked,
+      });
+    }
+    return views;
+  }
+
+  async function hostView(roomId: string): Promise<LiveHostView> {
+    const counts = await live.countPlayers(roomId);
+    const latest = await live.latestPlayers(roomId, LIVE_LIMITS.latestNames);
+    return { players: counts.players, connected: counts.connected, latest };
+  }
+
+  async function results(user: UserRow, roomId: string): Promise<LiveResults> {
+    const room = await ownRoom(user, roomId);
+    const [questions, answers, standings] = await Promise.all([
+      live.questions(roomId),
+      live.allAnswers(roomId),
+      live.standings(roomId),
+    ]);
+    const byPlayer = new Map<string, { correct: number; answered: number }>();
+    for (const given of answers) {
+      const entry = byPlayer.get(given.playerId) ?? { correct: 0, answered: 0 };
+      entry.answered++;
+      if (given.correct) entry.correct++;
+      byPlayer.set(given.playerId, entry);
+    }
+    return {
+      room: summaryOf(room, standings.length),
+      players: standings.map((player) => ({
+        playerId: player.playerId,
+        nickname: player.nickname,
+        rank: player.rank,
+        score: player.score,
+        correct: byPlayer.get(player.playerId)?.correct ?? 0,
+        answered: byPlayer.get(player.playerId)?.answered ?? 0,
+        signedIn: player.userId !== null,
+      })),
+      questions: questions.map((question) => {
+        const given = answers.filter((answer) => answer.position === question.position);
+        const right = given.filter((answer) => answer.correct).length;
+        return {
+          position: question.position,
+          stem: question.content.stem,
+          type: question.content.type,
+          answered: given.length,
+          correctShare: given.length === 0 ? 0 : right / given.length,
+          averageMs:
+            given.length === 0
+              ? null
+              : Math.round(given.reduce((sum, answer) => sum + answer.elapsedMs, 0) / given.length),
+          distribution: distribution(question.content, question.presented, given),
+        };
+      }),
+    };
+  }
+
+  return {
+    createRoom,
+    async listRooms(user: UserRow) {
+      const rooms = await live.roomsOfHost(user.id, 50);
+      return rooms.map((room) => summaryOf(room, room.playerCount));
+    },
+    ownRoom,
+    join,
+    playerOf,
+    hostCommand,
+    answer,
+    closeQuestion,
+    closeOverdue,
+    roomView,
+    playerViews,
+    hostView,
+    results,
+    async setConnected(playerId: string, roomId: string, connected: boolean) {
+      await live.setConnected(playerId, connected);
+      deps.changed(roomId, 'players');
+    },
+  };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import type {
+  LiveAck,
+  LiveJoined,
+  LivePlayerView,
+  LiveResults,
+  LiveRoomSummary,
+  LiveRoomView,
+} from '@questa/contracts';
+import { signInOverHttp, startQuesta, type RunningServer } from './testing';
+
+const PASSWORD = 'practice-makes-perfect';
+
+/**
+ * Live rooms as hosts and players meet them: a real Questa process, HTTP for opening and joining,
+ * real Socket.IO clients for the game. Timers are the shortest a host may choose (5 s).
+ */
+describe('live rooms', () => {
+  let server: RunningServer;
+  let host: string;
+  let learner: string;
+  let bankId: string;
+  const sockets: Socket[] = [];
+
+  const call = async (cookie: string | undefined, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(cookie && { cookie }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(method !== 'GET' && { 'x-questa-request': '1', origin: server.url }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text && response.headers.get('content-type')?.includes('json')
+        ? JSON.parse(text)
+        : text) as Record<string, unknown> & { code?: string },
+    };
+  };
+
+  /** A connection as a browser on Questa's pages opens it, with everything it receives kept. */
+  function connect(auth: Record<string, unknown>, cookie?: string, origin = server.url) {
+    const socket = io(server.url, {
+      path: '/api/live',
+      transports: ['websocket'],
+      auth,
+      extraHeaders: { origin, ...(cookie && { cookie }) },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    const seen = { room: [] as LiveRoomView[], you: [] as LivePlayerView[] };
+    socket.on('room', (view: LiveRoomView) => seen.room.push(view));
+    socket.on('you', (view: LivePlayerView) => seen.you.push(view));
+    const send = (message: unknown) =>
+      socket.timeout(10_000).emitWithAck('message', message) as Promise<LiveAck>;
+    return { socket, seen, send };
+  }
+
+  async function until<T>(read: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = read();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const lastRoom = (seen: { room: LiveRoomView[] }, state: string, position?: number) => () =>
+    seen.room.findLast(
+      (view) => view.state === state && (position === undefined || view.position === position),
+    );
+
+  beforeAll(async () => {
+    server = await startQuesta({ env: { LOG_LEVEL: 'warn' } });
+    host = await signInOverHttp(server.url, 'author@questa.test', PASSWORD);
+    learner = await signInOverHttp(server.url, 'learner@questa.test', PASSWORD);
+    const catalog = (await call(undefined, 'GET', '/api/catalog/banks')).body as unknown as {
+      banks: { id: string; title: string }[];
+    };
+    bankId = catalog.banks.find((bank) => bank.title === 'World Geography')!.id;
+  }, 200_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await server?.stop();
+  });
+
+  it('lets only hosts open rooms, and checks what they send', async () => {
+    expect((await call(learner, 'POST', '/api/rooms', { bankId })).status).toBe(403);
+    const bad = await call(host, 'POST', '/api/rooms', {
+      bankId,
+      settings: { timerSeconds: 4 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation.failed');
+  });
+
+  it('plays a room from the lobby to the podium, with reconnection, late and double answers', async () => {
+    const opened = await call(host, 'POST', '/api/rooms', {
+      bankId,
+      count: 2,
+      settings: { timerSeconds: 5, nicknames: 'typed' },
+    });
+    expect(opened.status).toBe(201);
+    const room = opened.body as unknown as LiveRoomSummary;
+    expect(room.code).toMatch(/^\d{6}$/);
+    expect(room.questionCount).toBe(2);
+
+    // Joining: wrong code, a nickname not allowed, one taken.
+    const wrong = await call(undefined, 'POST', '/api/rooms/join', {
+      code: room.code === '000000' ? '000001' : '000000',
+      nickname: 'Ada',
+    });
+    expect(wrong.body.code).toBe('live.room_not_found');
+    const rude = await call(undefined, 'POST', '/api/rooms/join', {
+      code: room.code,
+      nickname: 'sh1t',
+    });
+    expect(rude.body.code).toBe('validation.failed');
+    const tooLong = await call(undefined, 'POST', '/api/rooms/join', {
+      code: room.code,
+      nickname: 'x'.repeat(21),
+    });
+    expect(tooLong.body.code).toBe('validation.failed');
+
+    const guest = (
+      await call(undefined, 'POST', '/api/rooms/join', { code: room.code, nickname: 'Ada' })
+    ).body as unknown as LiveJoined;
+    expect(guest.nickname).toBe('Ada');
+    const taken = await call(undefined, 'POST', '/api/rooms/join', {
+      code: room.code,
+      nickname: 'ada',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('live.nickname_taken');
+    const signedIn = (
+      await call(learner, 'POST', '/api/rooms/join', { code: room.code, nickname: 'Lena' })
+    ).body as unknown as LiveJoined;
+
+    // The channel opens only from Questa's pages, and only to someone in the room.
+    const stranger = connect(
+      { roomId: room.id, playerToken: guest.playerToken },
+      undefined,
+      'https://elsewhere.example',
+    );
+    await new Promise((resolve) => stranger.socket.on('connect_error', resolve));
+    expect(stranger.socket.connected).toBe(false);
+    const impostor = connect({ roomId: room.id, playerToken: 'not-a-token' });
+    const refused = await new Promise<Error>((resolve) =>
+      impostor.socket.on('connect_error', resolve),
+    );
+    expect(refused.message).toMatch(/not in this room/);
+
+    const hostConsole = connect({ roomId: room.id, host: true }, host);
+    const ada = connect({ roomId: room.id, playerToken: guest.playerToken });
+    let lena = connect({ roomId: room.id, playerToken: signedIn.playerToken });
+    await until(() => ada.seen.you.at(-1), 'Ada’s view');
+    await until(() => lena.seen.you.at(-1), 'Lena’s view');
+    expect(ada.seen.room.at(-1)!.state).toBe('lobby');
+
+    // Players cannot run the room; nonsense is refused with a code; the host starts.
+    expect(await ada.send({ type: 'host.start' })).toMatchObject({
+      ok: false,
+      code: 'auth.forbidden',
+    });
+    expect(await ada.send({ type: 'dance' })).toMatchObject({
+      ok: false,
+      code: 'validation.failed',
+    });
+    expect(
+      await hostConsole.send({
+        type: 'answer',
+        position: 1,
+        answer: { type: 'true_false', value: true },
+      }),
+    ).toMatchObject({ ok: false, code: 'auth.forbidden' });
+    expect(await hostConsole.send({ type: 'host.start' })).toEqual({ ok: true });
+
+    const first = await until(lastRoom(ada.seen, 'question_open', 1), 'question 1 on Ada’s phone');
+    expect(first.question).not.toBeNull();
+    expect(Date.parse(first.deadline!)).toBeGreaterThan(Date.parse(first.serverNow));
+
+    // Ada answers (once); Lena reloads mid-question and answers nothing.
+    const answer = answerFor(first);
+    expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({ ok: true });
+    expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({
+      ok: false,
+      code: 'validation.failed',
+    });
+    lena.socket.disconnect();
+    lena = connect({ roomId: room.id, playerToken: signedIn.playerToken });
+    const back = await until(() => lena.seen.you.at(-1), 'Lena back');
+    expect(back.nickname).toBe('Lena');
+
+    // Nobody else answers: the question closes on time all the same.
+    const closed = await until(
+      lastRoom(hostConsole.seen, 'question_closed', 1),
+      'question 1 closed',
+      30_000,
+    );
+    expect(closed.reveal!.distribution.reduce((sum, entry) => sum + entry.count, 0)).toBe(1);
+    expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({
+      ok: false,
+      code: 'validation.failed',
+    });
+    const adaAfter = await until(
+      () => ada.seen.you.findLast((view) => view.lastResult?.position === 1),
+      'Ada’s result',
+    );
+    const lenaAfter = await until(
+      () => lena.seen.you.findLast((view) => view.lastResult?.position === 1),
+      'Lena’s result',
+    );
+    expect(lenaAfter.score).toBe(0);
+    expect(lenaAfter.streak).toBe(0);
+
+    // Leaderboard, then question 2, which Lena answers after reconnecting again.
+    expect(await hostConsole.send({ type: 'host.next' })).toEqual({ ok: true });
+    const board = await until(lastRoom(lena.seen, 'leaderboard'), 'leaderboard');
+    expect(board.leaderboard!.map((entry) => entry.nickname).sort()).toEqual(['Ada', 'Lena']);
+    expect(await hostConsole.send({ type: 'host.next' })).toEqual({ ok: true });
+    const second = await until(lastRoom(lena.seen, 'question_open', 2), 'question 2');
+    expect(
+      await lena.send({ type: 'answer', position: 2, answer: answerFor(second) }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await ada.send({ type: 'answer', position: 2, answer: answerFor(second) }),
+    ).toMatchObject({ ok: true });
+    // Everyone answered: it closes before its deadline.
+    await until(lastRoom(hostConsole.seen, 'question_closed', 2), 'question 2 closed early', 4_000);
+    expect(await hostConsole.send({ type: 'host.next' })).toEqual({ ok: true });
+    expect(await hostConsole.send({ type: 'host.next' })).toEqual({ ok: true });
+    const podium = await until(lastRoom(ada.seen, 'finished'), 'podium');
+    expect(podium.leaderboard).toHaveLength(2);
+    const adaEnd = await until(() => ada.seen.you.at(-1), 'Ada at the end');
+    expect(adaEnd.score).toBeGreaterThanOrEqual(adaAfter.score);
+
+    // Results for the host, as JSON and as CSV; nobody else may read them.
+    const results = (await call(host, 'GET', `/api/rooms/${room.id}/results`))
+      .body as unknown as LiveResults;
+    expect(results.players.map((player) => player.nickname).sort()).toEqual(['Ada', 'Lena']);
+    expect(results.questions.map((question) => question.answered)).toEqual([1, 2]);
+    const csv = await call(host, 'GET', `/api/rooms/${room.id}/results.csv`);
+    expect(csv.body).toMatch(/"rank","nickname","score"/);
+    expect((await call(learner, 'GET', `/api/rooms/${room.id}/results`)).status).toBe(403);
+  }, 120_000);
+
+  it('stops a code-guessing loop', async () => {
+    let status = 0;
+    for (let i = 0; i < 25 && status !== 429; i++) {
+      status = (
+        await call(undefined, 'POST', '/api/rooms/join', { code: '999999', nickname: 'Guess' })
+      ).status;
+    }
+    expect(status).toBe(429);
+  });
+});
+
+/** Some answer of the question's own type: right or wrong does not matter here. */
+function answerFor(view: LiveRoomView) {
+  const question = view.question!;
+  switch (question.type) {
+    case 'single_choice':
+      return { type: 'single_choice', optionId: question.options[0]!.id };
+    case 'multiple_response':
+      return { type: 'multiple_response', optionIds: [question.options[0]!.id] };
+    case 'true_false':
+      return { type: 'true_false', value: true };
+    case 'numeric':
+      return { type: 'numeric', value: 1 };
+    case 'short_text':
+      return { type: 'short_text', text: 'Paris' };
+    case 'ordering':
+      return { type: 'ordering', itemIds: question.items.map((item) => item.id) };
+    default:
+      throw new Error(`not a live question type: ${question.type}`);
+  }
+}

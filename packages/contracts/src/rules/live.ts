@@ -1,0 +1,53 @@
+import type { QuestionType } from './questions';
+
+/** Live quiz rooms: codes, nicknames, timers and sizes. */
+export const LIVE_LIMITS = {
+  codeLength: 6,
+  nicknameMin: 1,
+  nicknameMax: 20,
+  timerMinSeconds: 5,
+  timerMaxSeconds: 240,
+  timerDefaultSeconds: 20,
+  maxPlayers: 2000,
+  questionsMin: 1,
+  questionsMax: 50,
+  questionsDefault: 10,
+  /** Names shown in the host's lobby as players arrive. */
+  latestNames: 12,
+  leaderboardSize: 10,
+  /** The largest message a client may send over the live channel, in bytes. */
+  messageMaxBytes: 8 * 1024,
+  /** Messages a connection may send per second before it is told to slow down. */
+  messagesPerSecond: 10,
+  /** Code entries (joins) one address may try per minute: six digits must not be enumerable. */
+  joinsPerMinute: 20,
+} as const;
+
+/**
+ * The question types a live room can ask: answered in seconds on a phone. Matching and cloze need
+ * more room and time than a live question gives.
+ */
+export const liveQuestionTypes = [
+  'single_choice',
+  'multiple_response',
+  'true_false',
+  'numeric',
+  'short_text',
+  'ordering',
+] as const satisfies readonly QuestionType[];
+export type LiveQuestionType = (typeof liveQuestionTypes)[number];
+
+export const liveScorings = ['speed', 'accuracy'] as const;
+export type LiveScoring = (typeof liveScorings)[number];
+
+export const liveNicknameModes = ['typed', 'generated'] as const;
+
+/** PRODUCT §4: lobby → question_open → question_closed → leaderboard → … → finished. */
+export const liveRoomStates = [
+  'lobby',
+  'question_open',
+  'question_closed',
+  'leaderboard',
+  'finished',
+] as const;
+export type LiveRoomState = (typeof liveRoomStates)[number];

@@ -47,6 +47,12 @@ export default defineConfig(({ command }) => {
                 test: /node_modules[\\/](marked|katex|dompurify)[\\/]/,
                 priority: 4,
               },
+              // The realtime client and the QR code drawing: only the live-room pages use them.
+              {
+                name: 'live',
+                test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|qrcode|dijkstrajs|pngjs)[\\/]/,
+                priority: 4,
+              },
               {
                 name: 'vendor',
                 test: /node_modules[\\/](?!(marked|katex|dompurify)[\\/])/,

@@ -9,6 +9,7 @@ const schema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   CI: z.string().optional(),
+  SCREENSHOTS: z.string().optional(),
 });
 
 export interface TestSettings {
@@ -18,6 +19,8 @@ export interface TestSettings {
   chromiumPath: string;
   /** Under CI a missing browser fails the end-to-end suite instead of skipping it. */
   ci: boolean;
+  /** A folder where end-to-end tests save screenshots for a person to look at; none when unset. */
+  screenshotDir: string | undefined;
 }
 
 export function readTestSettings(env: Env = process.env): TestSettings {
@@ -28,6 +31,7 @@ export function readTestSettings(env: Env = process.env): TestSettings {
     databaseUrl: raw.DATABASE_URL,
     chromiumPath: raw.CHROMIUM_PATH,
     ci: raw.CI === 'true' || raw.CI === '1',
+    screenshotDir: raw.SCREENSHOTS,
   };
 }
 

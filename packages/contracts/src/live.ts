@@ -154,7 +154,7 @@ export const liveRoomView = z.object({
   /** 1-based; 0 in the lobby. */
   position: z.number().int(),
   questionCount: z.number().int(),
-  /** The open or just closed question; null on players' devices when it shows on the big screen only. */
+  /** The open or just closed question (its stem stays off the phones when the host says so). */
   question: learnerQuestion.nullable(),
   /** When the open question closes, by the server's clock (a player's extra time comes on top). */
   deadline: iso.nullable(),

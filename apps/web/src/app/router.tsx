@@ -16,6 +16,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/catalog') },
           { path: 'banks/:bankId', lazy: () => import('./routes/bank') },
+          // Guests play live rooms with a nickname only.
+          { path: 'live', lazy: () => import('./routes/live') },
+          { path: 'live/:code', lazy: () => import('./routes/live') },
           // Pages for signed-in readers share one guard, which sends anyone else to sign in.
           {
             lazy: () => import('./routes/signed-in'),
@@ -35,6 +38,8 @@ export const routes: RouteObject[] = [
               { path: 'admin', lazy: () => import('./routes/admin') },
               { path: 'review', lazy: () => import('./routes/review') },
               { path: 'progress', lazy: () => import('./routes/progress') },
+              { path: 'host', lazy: () => import('./routes/host') },
+              { path: 'host/:roomId', lazy: () => import('./routes/host-room') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

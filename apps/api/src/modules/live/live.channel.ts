@@ -167,7 +167,7 @@ export function createLiveChannel(options: {
   }
 
   async function sendHost(roomId: string, to?: LiveSocket) {
-    const [view, host] = await Promise.all([live.roomView(roomId, true), live.hostView(roomId)]);
+    const [view, host] = await Promise.all([live.roomView(roomId), live.hostView(roomId)]);
     if (!view) return;
     const target = to ?? io.to(hostKey(roomId));
     target.emit('room', view);
@@ -178,7 +178,7 @@ export function createLiveChannel(options: {
     const { actor } = socket.data;
     if (actor.role !== 'player') return;
     const [view, [you]] = await Promise.all([
-      live.roomView(roomId, false),
+      live.roomView(roomId),
       live.playerViews(roomId, [actor.player.id]),
     ]);
     if (view) socket.emit('room', view);
@@ -190,7 +190,7 @@ export function createLiveChannel(options: {
 
   /** Sends the room to everyone in it, and each player here their own view. */
   async function publishRoom(roomId: string) {
-    const view = await live.roomView(roomId, false);
+    const view = await live.roomView(roomId);
     if (!view) return;
     io.to(playersKey(roomId)).emit('room', view);
     await sendHost(roomId);

@@ -439,7 +439,7 @@ export function createLiveService(deps: {
 
   /* ---------- views ---------- */
 
-  async function roomView(roomId: string, forHost: boolean): Promise<LiveRoomView | undefined> {
+  async function roomView(roomId: string): Promise<LiveRoomView | undefined> {
     const room = await live.findRoom(roomId);
     if (!room) return undefined;
     const showsQuestion = room.state === 'question_open' || room.state === 'question_closed';
@@ -471,8 +471,9 @@ export function createLiveService(deps: {
       settings: room.settings,
       position: room.position,
       questionCount: room.questionCount,
-      question:
-        question && (forHost || room.settings.showQuestionOnDevices) ? question.presented : null,
+      // Phones get the options even when the question shows on the big screen only: they answer
+      // by shape, and the client leaves the stem out.
+      question: question ? question.presented : null,
       // Everyone's deadline without extra time; a player adds their own `extraMs`.
       deadline:
         room.state === 'question_open' && room.openedAt

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LogoMark, MenuIcon } from '../../components/ui/icons';
 import { useSession } from '../../features/auth/api/get-session';
-import { mayAdminister, mayAuthor } from '../../features/auth/permissions';
+import { mayAdminister, mayAuthor, mayHost } from '../../features/auth/permissions';
 import { useT } from '../../lib/i18n';
 import { AccountLinks } from './account-links';
 import { LanguagePicker } from './language-picker';
@@ -60,6 +60,14 @@ export function SiteHeader() {
                 {t('nav.author')}
               </NavLink>
             )}
+            {session.data && mayHost(session.data) && (
+              <NavLink to="/host" className={linkClass}>
+                {t('nav.host')}
+              </NavLink>
+            )}
+            <NavLink to="/live" className={linkClass}>
+              {t('nav.live')}
+            </NavLink>
             {session.data && mayAdminister(session.data) && (
               <NavLink to="/admin" className={linkClass}>
                 {t('nav.admin')}

@@ -29,3 +29,6 @@ export const mayAuthor = (session: SessionInfo) =>
   sessionCan(session, 'question:write') || sessionCan(session, 'question:review');
 
 export const mayAdminister = (session: SessionInfo) => sessionCan(session, 'user:list');
+
+/** Premium learners and tenant authors open live rooms. */
+export const mayHost = (session: SessionInfo) => sessionCan(session, 'room:host');

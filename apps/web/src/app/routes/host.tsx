@@ -1,0 +1,5 @@
+import { HostStart } from '../../features/live/components/host-start';
+
+export function Component() {
+  return <HostStart />;
+}

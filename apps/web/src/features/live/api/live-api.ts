@@ -1,0 +1,40 @@
+import type {
+  CatalogList,
+  LiveJoined,
+  LiveResults,
+  LiveRoomCreate,
+  LiveRoomSummary,
+} from '@questa/contracts';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
+import { invalidateQueries, useQuery } from '../../../lib/use-query';
+
+const roomsKey = 'live/rooms';
+
+export const useHostedRooms = () =>
+  useQuery(roomsKey, () => apiGet<{ rooms: LiveRoomSummary[] }>('/rooms'));
+
+/** The banks a host can open a room from: the catalog's. */
+export const useHostBanks = () =>
+  useQuery('live/banks', () => apiGet<CatalogList>('/catalog/banks'));
+
+export function useCreateRoom() {
+  return useMutation(async (input: LiveRoomCreate) => {
+    const room = await apiRequest<LiveRoomSummary>('/rooms', { method: 'POST', body: input });
+    await invalidateQueries(roomsKey);
+    return room;
+  });
+}
+
+export const joinRoom = (code: string, nickname: string | undefined) =>
+  apiRequest<LiveJoined>('/rooms/join', {
+    method: 'POST',
+    body: nickname === undefined ? { code } : { code, nickname },
+  });
+
+export const useRoomResults = (roomId: string, enabled: boolean) =>
+  useQuery(`live/rooms/${roomId}/results/${enabled ? 'on' : 'off'}`, () =>
+    enabled
+      ? apiGet<LiveResults>(`/rooms/${encodeURIComponent(roomId)}/results`)
+      : Promise.resolve(undefined),
+  );

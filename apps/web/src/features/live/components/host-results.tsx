@@ -1,0 +1,64 @@
+import type { LiveResults } from '@questa/contracts';
+import { useT } from '../../../lib/i18n';
+
+/** After the game: every player's result, and how each question went. */
+export function HostResults({ results }: { results: LiveResults }) {
+  const t = useT();
+  const percent = (share: number) => `${Math.round(share * 100)} %`;
+  return (
+    <div className="live-results">
+      <table className="table">
+        <caption>{t('live.results.players')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('live.results.rank')}</th>
+            <th scope="col">{t('live.results.nickname')}</th>
+            <th scope="col">{t('live.results.score')}</th>
+            <th scope="col">{t('live.results.correct')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.players.map((player) => (
+            <tr key={player.playerId}>
+              <td>{player.rank}</td>
+              <th scope="row">{player.nickname}</th>
+              <td>{player.score}</td>
+              <td>
+                {player.correct} / {results.questions.length}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="table">
+        <caption>{t('live.results.questions')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('live.results.question')}</th>
+            <th scope="col">{t('live.results.answered')}</th>
+            <th scope="col">{t('live.results.correctShare')}</th>
+            <th scope="col">{t('live.results.averageTime')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.questions.map((question) => (
+            <tr key={question.position}>
+              <td>{question.position}</td>
+              <th scope="row" className="live-results__stem">
+                {question.stem}
+              </th>
+              <td>{question.answered}</td>
+              <td>{percent(question.correctShare)}</td>
+              <td>
+                {question.averageMs === null
+                  ? '–'
+                  : t('live.results.seconds', { seconds: (question.averageMs / 1000).toFixed(1) })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import type { AnswerInput, LiveJoined } from '@questa/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useT } from '../../../lib/i18n';
+import { useLiveChannel } from '../use-live-channel';
+import { Countdown } from './countdown';
+import { PlayerAnswer } from './player-answer';
+import { Leaderboard } from './standings';
+
+/**
+ * A player's phone through a game. Everything it shows comes from the server: a reload or a new
+ * connection picks up exactly where the room is, with the player's nickname, score and streak.
+ */
+export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: () => void }) {
+  const t = useT();
+  const channel = useLiveChannel({ roomId: joined.roomId, playerToken: joined.playerToken });
+  const { room, you, status, offsetMs } = channel;
+  const [sending, setSending] = useState(false);
+  const [refused, setRefused] = useState<string>();
+
+  if (status === 'refused' || you?.kicked) {
+    return (
+      <div className="live-player live-player--message">
+        <PageTitle title={t('live.player.title')} />
+        <h1>{you?.kicked ? t('live.kicked') : t('live.gone')}</h1>
+        <p>{channel.refusal?.detail}</p>
+        <Button onClick={onLeave}>{t('live.joinAnother')}</Button>
+      </div>
+    );
+  }
+  if (!room || !you) {
+    return (
+      <div className="live-player live-player--message" aria-busy="true">
+        <p role="status">{t('live.connecting')}</p>
+      </div>
+    );
+  }
+
+  const answer = async (given: AnswerInput) => {
+    setSending(true);
+    setRefused(undefined);
+    const ack = await channel.send({ type: 'answer', position: room.position, answer: given });
+    setSending(false);
+    if (!ack.ok) setRefused(ack.detail);
+  };
+
+  const answered = you.answeredPosition === room.position;
+  const result = you.lastResult?.position === room.position ? you.lastResult : null;
+  const announcement =
+    room.state === 'question_open' && !answered
+      ? t('live.questionOf', { n: room.position, total: room.questionCount })
+      : room.state === 'question_closed'
+        ? room.reveal?.skipped
+          ? t('live.skipped')
+          : result?.correct
+            ? t('live.right', { points: result.points })
+            : t('live.wrong')
+        : room.state === 'finished'
+          ? t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })
+          : '';
+
+  return (
+    <div className="live-player" data-state={room.state}>
+      <PageTitle title={t('live.player.title')} />
+      <header className="live-player__bar">
+        <span className="live-player__name">{you.nickname}</span>
+        <span className="live-player__score" aria-label={t('live.yourScore')}>
+          {t('live.points', { points: you.score })}
+        </span>
+        {status !== 'connected' && (
+          <span className="live-player__offline" role="status">
+            {t('live.reconnecting')}
+          </span>
+        )}
+      </header>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+
+      {room.state === 'lobby' && (
+        <section className="live-player__panel">
+          <h1>{t('live.inTheRoom', { name: you.nickname })}</h1>
+          <p>{t('live.waitingForHost')}</p>
+          <p className="live-muted">{t('live.playersIn', { count: room.playerCount })}</p>
+        </section>
+      )}
+
+      {room.state === 'question_open' && (
+        <section className="live-player__panel" aria-labelledby="live-question-heading">
+          <div className="live-player__top">
+            <h1 id="live-question-heading">
+              {t('live.questionOf', { n: room.position, total: room.questionCount })}
+            </h1>
+            <Countdown
+              deadline={room.deadline}
+              offsetMs={offsetMs}
+              extraMs={you.extraMs}
+              paused={room.paused}
+            />
+          </div>
+          {answered ? (
+            <p className="live-player__sent" role="status">
+              {t('live.answerSent')}
+            </p>
+          ) : room.paused ? (
+            <p role="status">{t('live.pausedByHost')}</p>
+          ) : room.question ? (
+            <PlayerAnswer
+              key={room.position}
+              question={room.question}
+              showStem={room.settings.showQuestionOnDevices}
+              sending={sending}
+              onAnswer={(given) => void answer(given)}
+            />
+          ) : null}
+          {refused && (
+            <p className="live-error" role="alert">
+              {refused}
+            </p>
+          )}
+        </section>
+      )}
+
+      {room.state === 'question_closed' && (
+        <section className="live-player__panel live-result" data-correct={result?.correct ?? false}>
+          {room.reveal?.skipped ? (
+            <h1>{t('live.skipped')}</h1>
+          ) : (
+            <>
+              <h1>
+                {result?.correct
+                  ? t('live.rightTitle')
+                  : answered
+                    ? t('live.wrongTitle')
+                    : t('live.noAnswer')}
+              </h1>
+              <p className="live-result__points">
+                {t('live.plusPoints', { points: result?.points ?? 0 })}
+              </p>
+              {room.reveal && <p>{t('live.answerWas', { answer: room.reveal.answerText })}</p>}
+              {you.streak > 1 && <p>{t('live.streak', { count: you.streak })}</p>}
+            </>
+          )}
+          {you.rank !== null && (
+            <p className="live-muted">{t('live.rankNow', { rank: you.rank })}</p>
+          )}
+        </section>
+      )}
+
+      {room.state === 'leaderboard' && (
+        <section className="live-player__panel">
+          <h1>{t('live.rankNow', { rank: you.rank ?? 0 })}</h1>
+          {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
+        </section>
+      )}
+
+      {room.state === 'finished' && (
+        <section className="live-player__panel">
+          <h1>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h1>
+          <p className="live-result__points">{t('live.points', { points: you.score })}</p>
+          {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
+          <Button variant="secondary" onClick={onLeave}>
+            {t('live.joinAnother')}
+          </Button>
+        </section>
+      )}
+    </div>
+  );
+}

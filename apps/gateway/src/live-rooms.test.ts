@@ -13,8 +13,9 @@ import { signInOverHttp, startQuesta, type RunningServer } from './testing';
 const PASSWORD = 'practice-makes-perfect';
 
 /**
- * Live rooms as hosts and players meet them: a real Questa process, HTTP for opening and joining,
- * real Socket.IO clients for the game. Timers are the shortest a host may choose (5 s).
+ * Live rooms as hosts and players meet them: a real Questa process (on its embedded database, as
+ * `npm start` runs it; so not an `.int` test run again on PostgreSQL), HTTP for opening and
+ * joining, real Socket.IO clients for the game. Timers are the shortest a host may choose (5 s).
  */
 describe('live rooms', () => {
   let server: RunningServer;
@@ -75,7 +76,7 @@ describe('live rooms', () => {
     );
 
   beforeAll(async () => {
-    server = await startQuesta({ env: { LOG_LEVEL: 'warn' } });
+    server = await startQuesta({ keepDataDir: true, env: { LOG_LEVEL: 'warn' } });
     host = await signInOverHttp(server.url, 'author@questa.test', PASSWORD);
     learner = await signInOverHttp(server.url, 'learner@questa.test', PASSWORD);
     const catalog = (await call(undefined, 'GET', '/api/catalog/banks')).body as unknown as {
@@ -253,6 +254,49 @@ describe('live rooms', () => {
     expect(csv.body).toMatch(/"rank","nickname","score"/);
     expect((await call(learner, 'GET', `/api/rooms/${room.id}/results`)).status).toBe(403);
   }, 120_000);
+
+  it('loses no answer when the server is killed mid-question: the question closes after the restart', async () => {
+    const room = (
+      await call(host, 'POST', '/api/rooms', {
+        bankId,
+        count: 2,
+        settings: { timerSeconds: 5 },
+      })
+    ).body as unknown as LiveRoomSummary;
+    const guest = (
+      await call(undefined, 'POST', '/api/rooms/join', { code: room.code, nickname: 'Kim' })
+    ).body as unknown as LiveJoined;
+    const hostConsole = connect({ roomId: room.id, host: true }, host);
+    const kim = connect({ roomId: room.id, playerToken: guest.playerToken });
+    await until(() => kim.seen.you.at(-1), 'Kim in the room');
+    expect(await hostConsole.send({ type: 'host.start' })).toEqual({ ok: true });
+    const open = await until(lastRoom(kim.seen, 'question_open', 1), 'question 1');
+    expect(await kim.send({ type: 'answer', position: 1, answer: answerFor(open) })).toMatchObject({
+      ok: true,
+    });
+
+    // The process dies with the question open; it comes back on the same data.
+    await server.kill();
+    server = await startQuesta({
+      dataDir: server.dataDir,
+      port: server.port,
+      keepDataDir: false,
+      env: { LOG_LEVEL: 'warn' },
+    });
+    const back = connect({ roomId: room.id, playerToken: guest.playerToken });
+    const closed = await until(
+      lastRoom(back.seen, 'question_closed', 1),
+      'question 1 closed after the restart',
+      30_000,
+    );
+    expect(closed.reveal!.distribution.reduce((sum, entry) => sum + entry.count, 0)).toBe(1);
+    const kimBack = await until(
+      () => back.seen.you.findLast((view) => view.lastResult?.position === 1),
+      'Kim’s result',
+    );
+    expect(kimBack.nickname).toBe('Kim');
+    expect(kimBack.score).toBe(kimBack.lastResult!.points);
+  }, 240_000);
 
   it('stops a code-guessing loop', async () => {
     let status = 0;

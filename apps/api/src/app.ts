@@ -63,6 +63,8 @@ export interface ApiDeps {
   examGraceSeconds?: number;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
+  /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
+  redisUrl?: string | undefined;
 }
 
 export const API_PREFIX = '/api';
@@ -216,12 +218,13 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     live: core.live,
     resolveSession: (cookie) => auth.resolve(readCookie(cookie, cookieName)),
     log: app.log,
+    ...(deps.redisUrl && { redis: { url: deps.redisUrl } }),
   });
   core.liveHooks.changed = channel.changed;
   core.liveHooks.opened = clock.opened;
-  app.addHook('preClose', () => {
+  app.addHook('preClose', async () => {
     clock.stop();
-    channel.close();
+    await channel.close();
   });
 
   const sweepEvery = deps.examSweepIntervalMs ?? 5000;

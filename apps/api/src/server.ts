@@ -33,6 +33,7 @@ await runProcess({
       secureCookies: config.secureCookies,
       examGraceSeconds: config.exams.graceSeconds,
       examSweepIntervalMs: config.exams.sweepIntervalMs,
+      redisUrl: config.redisUrl,
     });
     await root.register(apiApp, { prefix: API_PREFIX, core });
     await root.register(questionDbProxy, {

@@ -65,6 +65,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     secureCookies: config.secureCookies,
     examGraceSeconds: config.exams.graceSeconds,
     examSweepIntervalMs: config.exams.sweepIntervalMs,
+    redisUrl: config.redisUrl,
   });
   await seed(options, core, mediaStore);
 

@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -18,8 +20,12 @@ interface SocketData {
   /** Messages in the current one-second window, for the per-connection rate limit. */
   window: { startedAt: number; count: number };
 }
-type LiveSocket = Socket<LiveClientEvents, LiveServerEvents, Record<string, never>, SocketData>;
-type LiveServer = Server<LiveClientEvents, LiveServerEvents, Record<string, never>, SocketData>;
+/** Between API processes: a room changed; each refreshes the views of its own players in it. */
+interface ServerSideEvents {
+  'room-changed': (roomId: string) => void;
+}
+type LiveSocket = Socket<LiveClientEvents, LiveServerEvents, ServerSideEvents, SocketData>;
+type LiveServer = Server<LiveClientEvents, LiveServerEvents, ServerSideEvents, SocketData>;
 
 const roomKey = (roomId: string) => `room:${roomId}`;
 const hostKey = (roomId: string) => `host:${roomId}`;
@@ -48,6 +54,11 @@ export function createLiveChannel(options: {
   live: LiveService;
   resolveSession: (cookieHeader: string | undefined) => Promise<AuthContext | undefined>;
   log: FastifyBaseLogger;
+  /**
+   * With Redis, a room spans API processes: messages reach players connected to any of them
+   * through a Redis stream (Socket.IO's Redis Streams adapter). Without it, fan-out is in process.
+   */
+  redis?: { url: string; streamName?: string };
 }) {
   const { live, log } = options;
   const io: LiveServer = new Server(options.server, {
@@ -62,6 +73,21 @@ export function createLiveChannel(options: {
     pingInterval: 10_000,
     pingTimeout: 10_000,
   });
+
+  const redis = options.redis
+    ? new Redis(options.redis.url, { lazyConnect: false, connectTimeout: 5000 })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: unknown) =>
+      log.warn({ err: error }, 'live channel: Redis unavailable'),
+    );
+    io.adapter(createAdapter(redis, { streamName: options.redis?.streamName ?? 'questa:live' }));
+    io.on('room-changed', (roomId) => {
+      refreshLocalPlayers(roomId).catch((error: unknown) =>
+        log.warn({ err: error, roomId }, 'live update not sent'),
+      );
+    });
+  }
 
   io.use(async (socket, next) => {
     try {
@@ -188,12 +214,20 @@ export function createLiveChannel(options: {
     }
   }
 
-  /** Sends the room to everyone in it, and each player here their own view. */
+  /**
+   * Sends the room to everyone in it, in every process, and each player their own view: this
+   * process to its own players, the others when told the room changed.
+   */
   async function publishRoom(roomId: string) {
     const view = await live.roomView(roomId);
     if (!view) return;
     io.to(playersKey(roomId)).emit('room', view);
     await sendHost(roomId);
+    if (redis) io.serverSideEmit('room-changed', roomId);
+    await refreshLocalPlayers(roomId);
+  }
+
+  async function refreshLocalPlayers(roomId: string) {
     const sockets = await io.in(playersKey(roomId)).local.fetchSockets();
     const byPlayer = new Map<string, typeof sockets>();
     for (const socket of sockets) {
@@ -234,11 +268,17 @@ export function createLiveChannel(options: {
     io,
     changed,
     /** Ends every connection; the HTTP server itself is the web framework's to close. */
-    close() {
+    async close() {
       for (const entry of pending.values()) clearTimeout(entry.timer);
       pending.clear();
       io.local.disconnectSockets(true);
       io.engine.close();
+      if (redis) {
+        // The adapter first: it says goodbye to the other processes and stops its heartbeat and
+        // its stream reader; then the client goes, once what it still sends is answered.
+        await io.of('/').adapter.close();
+        await redis.quit().catch(() => redis.disconnect());
+      }
     },
   };
 }

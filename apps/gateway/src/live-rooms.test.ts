@@ -298,7 +298,16 @@ describe('live rooms', () => {
     expect(kimBack.score).toBe(kimBack.lastResult!.points);
   }, 240_000);
 
-  it('stops a code-guessing loop', async () => {
+  it('lets a whole class join from one address, and stops a code-guessing loop', async () => {
+    const room = (await call(host, 'POST', '/api/rooms', { bankId, count: 1 }))
+      .body as unknown as LiveRoomSummary;
+    for (let i = 1; i <= 30; i++) {
+      const joined = await call(undefined, 'POST', '/api/rooms/join', {
+        code: room.code,
+        nickname: `Pupil ${i}`,
+      });
+      expect(joined.status).toBe(201);
+    }
     let status = 0;
     for (let i = 0; i < 25 && status !== 429; i++) {
       status = (

@@ -19,8 +19,11 @@ export const LIVE_LIMITS = {
   messageMaxBytes: 8 * 1024,
   /** Messages a connection may send per second before it is told to slow down. */
   messagesPerSecond: 10,
-  /** Code entries (joins) one address may try per minute: six digits must not be enumerable. */
-  joinsPerMinute: 20,
+  /**
+   * Wrong codes one address may try per minute: six digits must not be enumerable. Joins with a
+   * right code do not count, so a whole class behind one school address can join at once.
+   */
+  wrongCodesPerMinute: 20,
 } as const;
 
 /**

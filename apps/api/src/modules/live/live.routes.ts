@@ -11,6 +11,7 @@ import {
   liveRoomSummary,
   type LiveResults,
 } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
 import type { UserRow } from '../users/user.repository';
 import type { LiveService } from './live.service';
 import { createRateLimiter } from './rate-limit';
@@ -53,7 +54,12 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   /** The signed-in user, if any: guests join rooms too. */
   optionalUser: (request: FastifyRequest) => Promise<UserRow | undefined>;
 }> = async (app, { live, optionalUser }) => {
-  const joins = createRateLimiter({ limit: LIVE_LIMITS.joinsPerMinute, windowMs: 60_000 });
+  // Only wrong codes count: a class behind one school address joins in one go, while a loop
+  // guessing codes is stopped after a few tries a minute.
+  const wrongCodes = createRateLimiter({
+    limit: LIVE_LIMITS.wrongCodesPerMinute,
+    windowMs: 60_000,
+  });
 
   app.post(
     '/rooms',
@@ -130,7 +136,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
           'live.room_not_found': 'no open room has this code.',
           'live.room_full': 'the room has as many players as its host allows.',
           'live.nickname_taken': 'someone in the room has this nickname.',
-          rate_limited: 'too many codes tried from this address; wait `Retry-After` seconds.',
+          rate_limited: 'too many wrong codes from this address; wait `Retry-After` seconds.',
         },
       },
       schema: {
@@ -143,9 +149,16 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      joins.hit(request.ip);
+      wrongCodes.check(request.ip);
       const user = await optionalUser(request);
-      return reply.code(201).send(await live.join(user ?? null, request.body));
+      try {
+        return reply.code(201).send(await live.join(user ?? null, request.body));
+      } catch (error) {
+        if (error instanceof HttpProblem && error.code === 'live.room_not_found') {
+          wrongCodes.hit(request.ip);
+        }
+        throw error;
+      }
     },
   );
 };

@@ -11,7 +11,7 @@ export function createRateLimiter(options: { limit: number; windowMs: number; ma
     max: options.maxKeys ?? 50_000,
   });
   return {
-    /** Counts a hit; throws `rate_limited` (with Retry-After) once the key is over its limit. */
+    /** Counts a hit against the key. */
     hit(key: string, now = Date.now()) {
       let window = windows.get(key);
       if (!window || window.endsAt <= now) {
@@ -19,7 +19,11 @@ export function createRateLimiter(options: { limit: number; windowMs: number; ma
         windows.set(key, window);
       }
       window.count++;
-      if (window.count > options.limit) {
+    },
+    /** Throws `rate_limited` (with Retry-After) while the key is at its limit. */
+    check(key: string, now = Date.now()) {
+      const window = windows.get(key);
+      if (window && window.endsAt > now && window.count >= options.limit) {
         throw new HttpProblem('rate_limited', {
           detail: 'Too many tries. Wait a moment and try again.',
           retryAfter: Math.max(1, Math.ceil((window.endsAt - now) / 1000)),

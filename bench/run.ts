@@ -7,6 +7,7 @@ import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
 import { benchLearning } from './learning';
+import { benchLive } from './live';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { benchQuestionDb } from './question-db';
 import { measureInRounds, median, type RoundsResult, type Spread } from './measure';
@@ -18,8 +19,8 @@ const say = (line = '') => {
   lines.push(line);
 };
 
-// `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`) only those named.
-const known = ['server', 'learning'] as const;
+// `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`) only those named.
+const known = ['server', 'learning', 'live'] as const;
 const parts = new Set(process.argv.slice(2));
 for (const part of parts) {
   if (!known.includes(part as (typeof known)[number])) {
@@ -156,6 +157,7 @@ say(
 say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
+if (runs('live')) await benchLive(say, { players: 2000, questions: 10 });
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('Appended to bench/RESULTS.md');

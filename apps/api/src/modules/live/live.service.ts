@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   generatedNickname,
   isOffensiveNickname,
@@ -23,7 +24,7 @@ import { recordAnswers } from '../learning/answer-recorder';
 import type { LearnerBanks } from '../learning/learner-banks';
 import type { UserRow } from '../users/user.repository';
 import { answerText, distribution } from './live-present';
-import type { LiveRepository, PlayerRow, RoomRow } from './live.repository';
+import type { LiveRepository, PinnedLiveQuestion, PlayerRow, RoomRow } from './live.repository';
 
 const roomNotFound = () =>
   new HttpProblem('live.room_not_found', {
@@ -64,6 +65,19 @@ export function createLiveService(deps: {
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
 }) {
   const { live } = deps;
+
+  // A room's questions are pinned when it opens and never change: each answer reads its question
+  // from here instead of the database. Bounded, the least recently used dropped first.
+  const questionCache = new LRUCache<string, PinnedLiveQuestion>({ max: 5_000 });
+  async function pinnedQuestion(roomId: string, position: number) {
+    const key = `${roomId}:${position}`;
+    let question = questionCache.get(key);
+    if (!question) {
+      question = await live.question(roomId, position);
+      if (question) questionCache.set(key, question);
+    }
+    return question;
+  }
 
   async function createRoom(
     user: UserRow,
@@ -394,7 +408,7 @@ export function createLiveService(deps: {
   ): Promise<{ receivedAt: string }> {
     const room = await live.findRoom(player.roomId);
     if (!room) throw roomNotFound();
-    const question = await live.question(room.id, position);
+    const question = await pinnedQuestion(room.id, position);
     const closed = () =>
       new HttpProblem('validation.failed', {
         detail: 'This question is closed: answers are no longer taken.',
@@ -443,7 +457,7 @@ export function createLiveService(deps: {
     const room = await live.findRoom(roomId);
     if (!room) return undefined;
     const showsQuestion = room.state === 'question_open' || room.state === 'question_closed';
-    const question = showsQuestion ? await live.question(roomId, room.position) : undefined;
+    const question = showsQuestion ? await pinnedQuestion(roomId, room.position) : undefined;
     const reveal =
       room.state === 'question_closed' && question
         ? {

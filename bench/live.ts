@@ -98,6 +98,7 @@ export async function benchLive(
           auth,
           extraHeaders: { origin: server.url, ...(cookie && { cookie }) },
           reconnection: false,
+          timeout: 120_000,
         });
         sockets.push(socket);
         socket.once('you', () => resolve(socket));

@@ -245,23 +245,38 @@ export function createLiveChannel(options: {
   }
 
   // Changes are coalesced per room: a burst of joins or answers sends one update, not hundreds.
-  const pending = new Map<string, { room: boolean; timer: ReturnType<typeof setTimeout> }>();
+  // What a change needs sent: answers only the host's count; players arriving or leaving the room
+  // view and the host's list; a change of the room's state every player's own view too.
+  const reach = { answers: 1, players: 2, room: 3 } as const;
+  const pending = new Map<string, { reach: number; timer: ReturnType<typeof setTimeout> }>();
   function changed(roomId: string, what: 'room' | 'players' | 'answers') {
     const entry = pending.get(roomId);
     if (entry) {
-      entry.room ||= what === 'room' || what === 'players';
+      entry.reach = Math.max(entry.reach, reach[what]);
       return;
     }
-    const delay = what === 'answers' ? ANSWER_COUNT_EVERY_MS : 0;
+    const delay = what === 'room' ? 0 : ANSWER_COUNT_EVERY_MS;
     const next = {
-      room: what === 'room' || what === 'players',
+      reach: reach[what],
       timer: setTimeout(() => {
         pending.delete(roomId);
-        const work = next.room ? publishRoom(roomId) : sendHost(roomId);
+        const work =
+          next.reach === reach.room
+            ? publishRoom(roomId)
+            : next.reach === reach.players
+              ? publishRoomView(roomId)
+              : sendHost(roomId);
         work.catch((error: unknown) => log.warn({ err: error, roomId }, 'live update not sent'));
       }, delay),
     };
     pending.set(roomId, next);
+  }
+
+  async function publishRoomView(roomId: string) {
+    const view = await live.roomView(roomId);
+    if (!view) return;
+    io.to(playersKey(roomId)).emit('room', view);
+    await sendHost(roomId);
   }
 
   return {

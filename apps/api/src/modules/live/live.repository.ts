@@ -481,23 +481,17 @@ export function createLiveRepository(db: ApiDb) {
         .where('room_id', '=', roomId)
         .execute(),
 
-    answerOf: (roomId: string, playerId: string, position: number) =>
-      db
+    /** The last position each of the players has answered. */
+    async latestAnsweredPositions(roomId: string, playerIds: readonly string[]) {
+      if (playerIds.length === 0) return new Map<string, number>();
+      const rows = await db
         .selectFrom('live_answers')
-        .select(['correct', 'points'])
+        .select(['player_id as playerId', sql<number>`max(position)::int`.as('position')])
         .where('room_id', '=', roomId)
-        .where('player_id', '=', playerId)
-        .where('position', '=', position)
-        .executeTakeFirst(),
-
-    latestAnsweredPosition: async (roomId: string, playerId: string) => {
-      const row = await db
-        .selectFrom('live_answers')
-        .select(sql<number>`coalesce(max(position), 0)::int`.as('position'))
-        .where('room_id', '=', roomId)
-        .where('player_id', '=', playerId)
-        .executeTakeFirstOrThrow();
-      return Number(row.position);
+        .where('player_id', 'in', [...playerIds])
+        .groupBy('player_id')
+        .execute();
+      return new Map(rows.map((row) => [row.playerId, Number(row.position)]));
     },
 
     /**

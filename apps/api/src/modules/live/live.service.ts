@@ -396,7 +396,8 @@ export function createLiveService(deps: {
         if (!(await live.kick(room.id, message.playerId, message.ban))) {
           throw new HttpProblem('not_found', { detail: 'There is no such player in this room.' });
         }
-        deps.changed(room.id, 'players');
+        // 'room': the removed player's own view must tell them.
+        deps.changed(room.id, 'room');
         return;
     }
   }
@@ -505,21 +506,25 @@ export function createLiveService(deps: {
   async function playerViews(roomId: string, playerIds: readonly string[]) {
     const room = await live.findRoom(roomId);
     if (!room) return [];
-    const players = await live.playersWithRank(roomId, playerIds);
+    // A few queries for every player at once: a room of 2,000 refreshes in the same time as one.
+    const lastPosition = room.state === 'question_open' ? room.position - 1 : room.position;
+    const scored = lastPosition > 0 && !(room.skipped && lastPosition === room.position);
+    const [players, lastAnswers, answered] = await Promise.all([
+      live.playersWithRank(roomId, playerIds),
+      scored ? live.answersTo(roomId, lastPosition) : Promise.resolve([]),
+      live.latestAnsweredPositions(roomId, playerIds),
+    ]);
+    const lastOf = new Map(lastAnswers.map((answer) => [answer.playerId, answer]));
     const views: LivePlayerView[] = [];
     for (const player of players) {
-      const lastPosition = room.state === 'question_open' ? room.position - 1 : room.position;
-      const last =
-        lastPosition > 0 && !(room.skipped && lastPosition === room.position)
-          ? await live.answerOf(roomId, player.id, lastPosition)
-          : undefined;
+      const last = lastOf.get(player.id);
       views.push({
         playerId: player.id,
         nickname: player.nickname,
         score: player.score,
         streak: player.streak,
         rank: player.rank,
-        answeredPosition: await live.latestAnsweredPosition(roomId, player.id),
+        answeredPosition: answered.get(player.id) ?? 0,
         extraMs: limitMsOf(room, player.extraTimePercent) - limitMsOf(room, 0),
         lastResult:
           lastPosition > 0 && room.state !== 'lobby'

@@ -48,6 +48,9 @@ const limitMsOf = (room: RoomRow, extraTimePercent: number) =>
  */
 const NETWORK_GRACE_MS = 500;
 
+/** How long after the latest answer the room checks whether everyone has answered. */
+const EVERYONE_CHECK_AFTER_MS = 100;
+
 /**
  * Live quiz rooms: the state machine of a room (lobby → question_open → question_closed →
  * leaderboard → … → finished), players joining and coming back, answers and their points. All of
@@ -447,9 +450,28 @@ export function createLiveService(deps: {
       });
     }
     deps.changed(room.id, 'answers');
-    // Everyone in has answered: no need to wait for the clock.
-    if (await live.everyoneAnswered(room.id, position)) await closeQuestion(room.id, position);
+    checkEveryoneAnswered(room.id, position);
     return { receivedAt: stored.answeredAt };
+  }
+
+  /**
+   * Once everyone in the room has answered there is no need to wait for the clock. The check
+   * runs once for a burst of answers (a room of 2,000 answers within seconds), a moment after the
+   * latest: checking after each would cost the database a scan of the room per answer.
+   */
+  const everyoneChecks = new Map<string, ReturnType<typeof setTimeout>>();
+  function checkEveryoneAnswered(roomId: string, position: number) {
+    clearTimeout(everyoneChecks.get(roomId));
+    const timer = setTimeout(() => {
+      everyoneChecks.delete(roomId);
+      void (async () => {
+        if (await live.everyoneAnswered(roomId, position)) await closeQuestion(roomId, position);
+      })().catch(() => {
+        // The deadline closes the question in any case.
+      });
+    }, EVERYONE_CHECK_AFTER_MS);
+    timer.unref();
+    everyoneChecks.set(roomId, timer);
   }
 
   /* ---------- views ---------- */

@@ -202,6 +202,10 @@ export async function benchLive(
       `Answers refused: ${refused} (e.g. after the question closed); lost with a dropped connection: ${lost}; connections dropped: ${disconnects}.`,
     );
     say();
+  } catch (error) {
+    // What the server said is the best clue to why a run went wrong.
+    console.error(server.output().slice(-6000));
+    throw error;
   } finally {
     for (const socket of sockets) socket.disconnect();
     await server.stop();

@@ -21,7 +21,10 @@ const say = (line = '') => {
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`) only those named.
 const known = ['server', 'learning', 'live'] as const;
-const parts = new Set(process.argv.slice(2));
+// A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
+const args = process.argv.slice(2);
+const livePlayers = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);
+const parts = new Set(args.filter((arg) => !/^\d+$/.test(arg)));
 for (const part of parts) {
   if (!known.includes(part as (typeof known)[number])) {
     throw new Error(`Unknown bench part "${part}"; the parts are ${known.join(', ')}.`);
@@ -152,12 +155,12 @@ const cpu = cpus();
 say(`## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
 say();
 say(
-  `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench${parts.size ? ` -- ${[...parts].join(' ')}` : ''}\`${readTestSettings().databaseUrl ? ' with DATABASE_URL set' : ''}.`,
+  `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\`${readTestSettings().databaseUrl ? ' with DATABASE_URL set' : ''}.`,
 );
 say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
-if (runs('live')) await benchLive(say, { players: 2000, questions: 10 });
+if (runs('live')) await benchLive(say, { players: livePlayers, questions: 10 });
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('Appended to bench/RESULTS.md');

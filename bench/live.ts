@@ -1,12 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import type {
-  LiveAck,
-  LiveJoined,
-  LiveRoomSummary,
-  LiveRoomView,
-  LearnerQuestion,
-} from '@questa/contracts';
-import { signInOverHttp, startQuesta } from '@questa/gateway/testing';
+import type { LiveAck, LiveJoined, LiveRoomSummary, LiveRoomView } from '@questa/contracts';
+import { signInOverHttp, someLiveAnswer, startQuesta } from '@questa/gateway/testing';
 
 const PASSWORD = 'practice-makes-perfect';
 
@@ -15,25 +9,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
-
-function someAnswer(question: LearnerQuestion) {
-  switch (question.type) {
-    case 'single_choice':
-      return { type: 'single_choice', optionId: question.options[0]!.id };
-    case 'multiple_response':
-      return { type: 'multiple_response', optionIds: [question.options[0]!.id] };
-    case 'true_false':
-      return { type: 'true_false', value: true };
-    case 'numeric':
-      return { type: 'numeric', value: 1 };
-    case 'short_text':
-      return { type: 'short_text', text: 'Paris' };
-    case 'ordering':
-      return { type: 'ordering', itemIds: question.items.map((item) => item.id) };
-    default:
-      throw new Error(`not a live type: ${question.type}`);
-  }
-}
 
 async function inBatches<T>(count: number, size: number, work: (index: number) => Promise<T>) {
   const results: T[] = [];
@@ -134,7 +109,7 @@ export async function benchLive(
           void send(socket, {
             type: 'answer',
             position: view.position,
-            answer: someAnswer(question),
+            answer: someLiveAnswer(question),
           })
             .then((ack) => {
               if (ack.ok) ackLatency.push(performance.now() - sentAt);

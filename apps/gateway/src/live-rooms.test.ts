@@ -8,7 +8,7 @@ import type {
   LiveRoomSummary,
   LiveRoomView,
 } from '@questa/contracts';
-import { signInOverHttp, startQuesta, type RunningServer } from './testing';
+import { signInOverHttp, someLiveAnswer, startQuesta, type RunningServer } from './testing';
 
 const PASSWORD = 'practice-makes-perfect';
 
@@ -186,7 +186,7 @@ describe('live rooms', () => {
     expect(Date.parse(first.deadline!)).toBeGreaterThan(Date.parse(first.serverNow));
 
     // Ada answers (once); Lena reloads mid-question and answers nothing.
-    const answer = answerFor(first);
+    const answer = someLiveAnswer(first.question!);
     expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({ ok: true });
     expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({
       ok: false,
@@ -226,10 +226,10 @@ describe('live rooms', () => {
     expect(await hostConsole.send({ type: 'host.next' })).toEqual({ ok: true });
     const second = await until(lastRoom(lena.seen, 'question_open', 2), 'question 2');
     expect(
-      await lena.send({ type: 'answer', position: 2, answer: answerFor(second) }),
+      await lena.send({ type: 'answer', position: 2, answer: someLiveAnswer(second.question!) }),
     ).toMatchObject({ ok: true });
     expect(
-      await ada.send({ type: 'answer', position: 2, answer: answerFor(second) }),
+      await ada.send({ type: 'answer', position: 2, answer: someLiveAnswer(second.question!) }),
     ).toMatchObject({ ok: true });
     // Everyone answered: it closes before its deadline, by the server's clock.
     const closedEarly = await until(
@@ -271,7 +271,9 @@ describe('live rooms', () => {
     await until(() => kim.seen.you.at(-1), 'Kim in the room');
     expect(await hostConsole.send({ type: 'host.start' })).toEqual({ ok: true });
     const open = await until(lastRoom(kim.seen, 'question_open', 1), 'question 1');
-    expect(await kim.send({ type: 'answer', position: 1, answer: answerFor(open) })).toMatchObject({
+    expect(
+      await kim.send({ type: 'answer', position: 1, answer: someLiveAnswer(open.question!) }),
+    ).toMatchObject({
       ok: true,
     });
 
@@ -317,24 +319,3 @@ describe('live rooms', () => {
     expect(status).toBe(429);
   });
 });
-
-/** Some answer of the question's own type: right or wrong does not matter here. */
-function answerFor(view: LiveRoomView) {
-  const question = view.question!;
-  switch (question.type) {
-    case 'single_choice':
-      return { type: 'single_choice', optionId: question.options[0]!.id };
-    case 'multiple_response':
-      return { type: 'multiple_response', optionIds: [question.options[0]!.id] };
-    case 'true_false':
-      return { type: 'true_false', value: true };
-    case 'numeric':
-      return { type: 'numeric', value: 1 };
-    case 'short_text':
-      return { type: 'short_text', text: 'Paris' };
-    case 'ordering':
-      return { type: 'ordering', itemIds: question.items.map((item) => item.id) };
-    default:
-      throw new Error(`not a live question type: ${question.type}`);
-  }
-}

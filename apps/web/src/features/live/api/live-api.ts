@@ -32,9 +32,7 @@ export const joinRoom = (code: string, nickname: string | undefined) =>
     body: nickname === undefined ? { code } : { code, nickname },
   });
 
-export const useRoomResults = (roomId: string, enabled: boolean) =>
-  useQuery(`live/rooms/${roomId}/results/${enabled ? 'on' : 'off'}`, () =>
-    enabled
-      ? apiGet<LiveResults>(`/rooms/${encodeURIComponent(roomId)}/results`)
-      : Promise.resolve(undefined),
+export const useRoomResults = (roomId: string) =>
+  useQuery(`live/rooms/${roomId}/results`, () =>
+    apiGet<LiveResults>(`/rooms/${encodeURIComponent(roomId)}/results`),
   );

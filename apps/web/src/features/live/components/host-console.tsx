@@ -7,10 +7,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageTitle } from '../../../components/ui/page-title';
 import { config } from '../../../lib/config';
 import { useT } from '../../../lib/i18n';
-import { useRoomResults } from '../api/live-api';
 import { useLiveChannel } from '../use-live-channel';
 import { Countdown } from './countdown';
-import { HostResults } from './host-results';
+import { FinishedRoomResults } from './host-results';
 import { Shape } from './shapes';
 import { Distribution, Leaderboard, Podium } from './standings';
 import './live.css';
@@ -53,7 +52,6 @@ export function HostConsole({ roomId }: { roomId: string }) {
   const [error, setError] = useState<string>();
   const [ending, setEnding] = useState(false);
   const [kicking, setKicking] = useState<{ playerId: string; nickname: string }>();
-  const results = useRoomResults(roomId, room?.state === 'finished');
 
   const send = async (message: LiveClientMessage) => {
     setError(undefined);
@@ -263,7 +261,7 @@ export function HostConsole({ roomId }: { roomId: string }) {
           >
             {t('live.host.downloadCsv')}
           </a>
-          {results.status === 'success' && results.data && <HostResults results={results.data} />}
+          <FinishedRoomResults roomId={room.id} />
           <Link to="/host" className={buttonClass('ghost')}>
             {t('live.host.back')}
           </Link>

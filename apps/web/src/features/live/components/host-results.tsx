@@ -1,8 +1,14 @@
 import type { LiveResults } from '@questa/contracts';
 import { useT } from '../../../lib/i18n';
+import { useRoomResults } from '../api/live-api';
 
-/** After the game: every player's result, and how each question went. */
-export function HostResults({ results }: { results: LiveResults }) {
+/** After the game: every player's result, and how each question went, once they have loaded. */
+export function FinishedRoomResults({ roomId }: { roomId: string }) {
+  const results = useRoomResults(roomId);
+  return results.status === 'success' ? <HostResults results={results.data} /> : null;
+}
+
+function HostResults({ results }: { results: LiveResults }) {
   const t = useT();
   const percent = (share: number) => `${Math.round(share * 100)} %`;
   return (

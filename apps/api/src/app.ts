@@ -46,7 +46,7 @@ import { createLiveChannel } from './modules/live/live.channel';
 import { startLiveClock } from './modules/live/live.clock';
 import { createLiveRepository } from './modules/live/live.repository';
 import { liveRoutes } from './modules/live/live.routes';
-import { createLiveService } from './modules/live/live.service';
+import { createLiveService, type LiveChange } from './modules/live/live.service';
 
 export interface ApiDeps {
   database: Database;
@@ -115,7 +115,7 @@ export function createApiCore(deps: ApiDeps) {
   // The live service reports changes to the live channel and the clock, which need the HTTP
   // server and are attached by apiApp; until then the hooks do nothing.
   const liveHooks = {
-    changed: (_roomId: string, _what: 'room' | 'players' | 'answers') => {},
+    changed: (_roomId: string, _what: LiveChange) => {},
     opened: (_roomId: string, _position: number, _closesAt: Date, _serverNow: Date) => {},
   };
   const live = createLiveService({

@@ -150,9 +150,9 @@ describe.skipIf(!redisUp)('the live channel across API processes', () => {
     client.on('you', (view: LivePlayerView) => yous.push(view));
     await expect.poll(() => yous.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
-    // The room changes in the other process: its broadcast and the player's own view arrive here.
+    // Scores change in the other process: its broadcast and the player's own view arrive here.
     version.value = 2;
-    a.changed('room-1', 'room');
+    a.changed('room-1', 'scores');
     await expect.poll(() => rooms.at(-1)?.position, { timeout: 15_000 }).toBe(2);
     await expect.poll(() => yous.at(-1)?.score, { timeout: 15_000 }).toBe(200);
   });

@@ -9,18 +9,19 @@ import {
   problemCatalogue,
   type LiveAck,
   type LiveClientEvents,
+  type LiveRoomView,
   type LiveServerEvents,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { AuthContext } from '../auth/auth.service';
-import type { LiveActor, LiveService } from './live.service';
+import type { LiveActor, LiveChange, LiveService } from './live.service';
 
 interface SocketData {
   actor: LiveActor;
   /** Messages in the current one-second window, for the per-connection rate limit. */
   window: { startedAt: number; count: number };
 }
-/** Between API processes: a room changed; each refreshes the views of its own players in it. */
+/** Between API processes: a room's scores changed; each sends its own players in it their views. */
 interface ServerSideEvents {
   'room-changed': (roomId: string) => void;
 }
@@ -177,12 +178,10 @@ export function createLiveChannel(options: {
       if (actor.role !== 'player') {
         throw new HttpProblem('auth.forbidden', { detail: 'Only players answer.' });
       }
-      // The player as stored now: their streak and whether the host has removed them.
-      const player = await live.playerOf(actor.roomId, socket.handshake.auth.playerToken as string);
-      if (!player)
-        throw new HttpProblem('auth.forbidden', { detail: 'You are no longer in this room.' });
-      const { receivedAt } = await live.answer(player, message.position, message.answer);
-      void sendPlayer(actor.roomId, socket);
+      // The player the connection proved at its start; whether the host has removed them since
+      // is checked by the statement that stores the answer. The acknowledgement is all the player
+      // needs now: their points come with everyone's when the question closes.
+      const { receivedAt } = await live.answer(actor.player, message.position, message.answer);
       return { ok: true, receivedAt };
     }
     if (actor.role !== 'host') {
@@ -192,8 +191,8 @@ export function createLiveChannel(options: {
     return { ok: true };
   }
 
-  async function sendHost(roomId: string, to?: LiveSocket) {
-    const [view, host] = await Promise.all([live.roomView(roomId), live.hostView(roomId)]);
+  async function sendHost(roomId: string, to?: LiveSocket, known?: LiveRoomView) {
+    const [view, host] = await Promise.all([known ?? live.roomView(roomId), live.hostView(roomId)]);
     if (!view) return;
     const target = to ?? io.to(hostKey(roomId));
     target.emit('room', view);
@@ -215,14 +214,16 @@ export function createLiveChannel(options: {
   }
 
   /**
-   * Sends the room to everyone in it, in every process, and each player their own view: this
-   * process to its own players, the others when told the room changed.
+   * Sends the room to everyone in it, in every process (the adapter carries one message to all),
+   * and the host their console. When scores changed, each player also gets their own view: this
+   * process sends its own players theirs, and tells the others to do the same.
    */
-  async function publishRoom(roomId: string) {
+  async function publishRoom(roomId: string, scores: boolean) {
     const view = await live.roomView(roomId);
     if (!view) return;
     io.to(playersKey(roomId)).emit('room', view);
-    await sendHost(roomId);
+    await sendHost(roomId, undefined, view);
+    if (!scores) return;
     if (redis) io.serverSideEmit('room-changed', roomId);
     await refreshLocalPlayers(roomId);
   }
@@ -246,23 +247,23 @@ export function createLiveChannel(options: {
 
   // Changes are coalesced per room: a burst of joins or answers sends one update, not hundreds.
   // What a change needs sent: answers only the host's count; players arriving or leaving the room
-  // view and the host's list; a change of the room's state every player's own view too.
-  const reach = { answers: 1, players: 2, room: 3 } as const;
+  // view and the host's list; a new state the room view; new scores every player's own view too.
+  const reach: Record<LiveChange, number> = { answers: 1, players: 2, room: 3, scores: 4 };
   const pending = new Map<string, { reach: number; timer: ReturnType<typeof setTimeout> }>();
-  function changed(roomId: string, what: 'room' | 'players' | 'answers') {
+  function changed(roomId: string, what: LiveChange) {
     const entry = pending.get(roomId);
     if (entry) {
       entry.reach = Math.max(entry.reach, reach[what]);
       return;
     }
-    const delay = what === 'room' ? 0 : ANSWER_COUNT_EVERY_MS;
+    const delay = reach[what] >= reach.room ? 0 : ANSWER_COUNT_EVERY_MS;
     const next = {
       reach: reach[what],
       timer: setTimeout(() => {
         pending.delete(roomId);
         const work =
-          next.reach === reach.room
-            ? publishRoom(roomId)
+          next.reach >= reach.room
+            ? publishRoom(roomId, next.reach === reach.scores)
             : next.reach === reach.players
               ? publishRoomView(roomId)
               : sendHost(roomId);
@@ -276,7 +277,7 @@ export function createLiveChannel(options: {
     const view = await live.roomView(roomId);
     if (!view) return;
     io.to(playersKey(roomId)).emit('room', view);
-    await sendHost(roomId);
+    await sendHost(roomId, undefined, view);
   }
 
   return {

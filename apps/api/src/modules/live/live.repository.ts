@@ -10,6 +10,9 @@ import { jsonb, table } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
 
 const iso = (value: string) => new Date(value).toISOString();
+
+/** Up to this many players are ranked one by one; more, by one window over the room. */
+const FEW_PLAYERS = 20;
 const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
 
 export interface RoomRow {
@@ -379,9 +382,37 @@ export function createLiveRepository(db: ApiDb) {
       return query.execute();
     },
 
-    /** The given players with their rank, for the views sent to them. */
+    /**
+     * The given players with their rank (ties share one), for the views sent to them. A few
+     * players (one reconnecting) are ranked by counting who is ahead of them; a whole room at once
+     * by one window over it, which costs the same for 2,000 as for 20.
+     */
     async playersWithRank(roomId: string, playerIds: readonly string[]) {
       if (playerIds.length === 0) return [];
+      if (playerIds.length <= FEW_PLAYERS) {
+        return db
+          .selectFrom('live_players as p')
+          .select(playerColumns.map((column) => `p.${column}` as const))
+          .select((eb) =>
+            eb
+              .case()
+              .when('p.kicked', '=', true)
+              .then(sql<null>`null`)
+              .else(
+                eb
+                  .selectFrom('live_players as ahead')
+                  .select(sql<number>`1 + count(*)::int`.as('rank'))
+                  .whereRef('ahead.room_id', '=', 'p.room_id')
+                  .where('ahead.kicked', '=', false)
+                  .whereRef('ahead.score', '>', 'p.score'),
+              )
+              .end()
+              .as('rank'),
+          )
+          .where('p.room_id', '=', roomId)
+          .where('p.id', 'in', [...playerIds])
+          .execute() as Promise<(PlayerRow & { rank: number | null })[]>;
+      }
       const ranked = db
         .selectFrom('live_players')
         .select([...playerColumns, sql<number>`rank() over (order by score desc)::int`.as('rank')])
@@ -406,9 +437,13 @@ export function createLiveRepository(db: ApiDb) {
     /* ---------- answers ---------- */
 
     /**
-     * Stores a player's answer while the question is open for them. Undefined when it is not
-     * (closed, paused, past their deadline) or when they already answered: one answer per player
-     * per question, by the primary key.
+     * Stores a player's answer while the question is open for them, in one statement: the room
+     * must be at this open question and not paused, the player still in it, and the time since
+     * the question opened (by the database's clock, like the deadline) within their limit. One
+     * answer per player per question, by the primary key. The room's row is share-locked so that
+     * an answer and the question's close cannot pass each other: an answer either lands before
+     * the close scores the question, or it sees the question closed.
+     * Points are given when the question closes (`setPoints`).
      */
     async insertAnswer(values: {
       roomId: string;
@@ -416,37 +451,83 @@ export function createLiveRepository(db: ApiDb) {
       position: number;
       answer: AnswerInput;
       correct: boolean;
-      /** Points as the scoring computes them from the elapsed time; the database gives that. */
-      points: (elapsedMs: number) => number;
       limitMs: number;
     }): Promise<{ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate'> {
-      // The elapsed time is measured by the database's clock, like the deadline.
-      const open = await db
-        .selectFrom('live_rooms')
-        .select(sql<number>`(extract(epoch from (now() - opened_at)) * 1000)::int`.as('elapsedMs'))
-        .where('id', '=', values.roomId)
-        .where('state', '=', 'question_open')
-        .where('position', '=', values.position)
-        .where('paused_remaining_ms', 'is', null)
-        .executeTakeFirst();
-      if (!open || open.elapsedMs > values.limitMs) return 'closed';
-      const elapsedMs = Math.max(0, open.elapsedMs);
+      const elapsed = sql<number>`greatest(0, (extract(epoch from (now() - r.opened_at)) * 1000))::int`;
       const row = await db
         .insertInto('live_answers')
-        .values({
-          room_id: values.roomId,
-          player_id: values.playerId,
-          position: values.position,
-          answer: jsonb(values.answer),
-          elapsed_ms: elapsedMs,
-          correct: values.correct,
-          points: values.points(elapsedMs),
-        })
+        .columns(['room_id', 'player_id', 'position', 'answer', 'elapsed_ms', 'correct'])
+        .expression((eb) =>
+          eb
+            .selectFrom('live_rooms as r')
+            .innerJoin('live_players as p', 'p.room_id', 'r.id')
+            .select([
+              'r.id',
+              'p.id',
+              'r.position',
+              jsonb(values.answer).as('answer'),
+              elapsed.as('elapsed_ms'),
+              sql<boolean>`${values.correct}`.as('correct'),
+            ])
+            .where('r.id', '=', values.roomId)
+            .where('p.id', '=', values.playerId)
+            .where('p.kicked', '=', false)
+            .where('r.state', '=', 'question_open')
+            .where('r.position', '=', values.position)
+            .where('r.paused_remaining_ms', 'is', null)
+            .where(
+              sql<number>`extract(epoch from (now() - r.opened_at)) * 1000`,
+              '<=',
+              values.limitMs,
+            )
+            .forShare('r'),
+        )
         .onConflict((conflict) => conflict.doNothing())
-        .returning('answered_at as answeredAt')
+        .returning(['answered_at as answeredAt', 'elapsed_ms as elapsedMs'])
         .executeTakeFirst();
-      if (!row) return 'duplicate';
-      return { answeredAt: iso(row.answeredAt), elapsedMs };
+      if (row) return { answeredAt: iso(row.answeredAt), elapsedMs: row.elapsedMs };
+      // Only a refusal pays for telling a second answer from a late one.
+      const earlier = await db
+        .selectFrom('live_answers')
+        .select('player_id')
+        .where('room_id', '=', values.roomId)
+        .where('position', '=', values.position)
+        .where('player_id', '=', values.playerId)
+        .executeTakeFirst();
+      return earlier ? 'duplicate' : 'closed';
+    },
+
+    /** What scoring a question needs of each answer to it: who gave it, and their streak. */
+    answersForScoring: (roomId: string, position: number) =>
+      db
+        .selectFrom('live_answers as a')
+        .innerJoin('live_players as p', 'p.id', 'a.player_id')
+        .select([
+          'a.player_id as playerId',
+          'p.user_id as userId',
+          'p.streak',
+          'p.extra_time_percent as extraTimePercent',
+          'a.correct',
+          'a.elapsed_ms as elapsedMs',
+        ])
+        .where('a.room_id', '=', roomId)
+        .where('a.position', '=', position)
+        .execute(),
+
+    /** Writes the points of a question's answers, all in one statement. */
+    async setPoints(
+      roomId: string,
+      position: number,
+      points: readonly { playerId: string; points: number }[],
+    ) {
+      if (points.length === 0) return;
+      await sql`
+        update ${table('live_answers')} as a
+        set points = v.points
+        from jsonb_to_recordset(${JSON.stringify(points)}::jsonb) as v("playerId" uuid, points int)
+        where a.room_id = ${roomId} and a.position = ${position} and a.player_id = v."playerId"`.execute(
+        db,
+      );
     },
 
     async countAnswers(roomId: string, position: number) {

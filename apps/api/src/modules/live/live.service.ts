@@ -33,13 +33,19 @@ const roomNotFound = () =>
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * What a change of a room touches, from least to most: the answer count (the host's), who is in
+ * the room, the room's state (everyone's room view), and every player's own score and rank.
+ */
+export type LiveChange = 'answers' | 'players' | 'room' | 'scores';
+
 /** Who is on the other end of a live connection. */
 export type LiveActor =
   | { role: 'host'; roomId: string; user: UserRow }
   | { role: 'player'; roomId: string; player: PlayerRow };
 
 /** How long a player has for the open question: the timer, with their extra time. */
-const limitMsOf = (room: RoomRow, extraTimePercent: number) =>
+const limitMsOf = (room: Pick<RoomRow, 'settings'>, extraTimePercent: number) =>
   Math.round(room.settings.timerSeconds * 1000 * (1 + extraTimePercent / 100));
 
 /**
@@ -63,7 +69,7 @@ export function createLiveService(deps: {
   banks: LearnerBanks;
   questionDb: QuestionDbClient;
   /** Called after every change of a room, once it is committed. */
-  changed: (roomId: string, what: 'room' | 'players' | 'answers') => void;
+  changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
 }) {
@@ -80,6 +86,17 @@ export function createLiveService(deps: {
       if (question) questionCache.set(key, question);
     }
     return question;
+  }
+
+  // A room's settings are fixed when it opens; answers read them from here. Bounded too.
+  const settingsCache = new LRUCache<string, RoomRow['settings']>({ max: 5_000 });
+  async function roomSettings(roomId: string) {
+    let settings = settingsCache.get(roomId);
+    if (!settings) {
+      settings = (await live.findRoom(roomId))?.settings;
+      if (settings) settingsCache.set(roomId, settings);
+    }
+    return settings;
   }
 
   async function createRoom(
@@ -266,47 +283,58 @@ export function createLiveService(deps: {
    * Players with extra time keep answering until theirs runs out: the room closes for them last.
    */
   async function closeQuestion(roomId: string, position: number, options: { skip?: boolean } = {}) {
+    // Read before the unit of work: a pinned question never changes, and the work must not wait
+    // on anything but its own statements.
+    const question = await pinnedQuestion(roomId, position);
     const closed = await deps.unitOfWork(async (work) => {
       const room = await work.live.transition(roomId, {
         from: ['question_open'],
         position,
         set: { state: 'question_closed', skipped: options.skip ?? false },
       });
-      if (!room) return undefined;
-      if (!options.skip) {
-        await work.live.scoreQuestion(roomId, position);
-        // Signed-in players' answers count for their progress and reviews, as practice does.
-        const question = await work.live.question(roomId, position);
-        const answers = await work.live.answersTo(roomId, position);
-        const players = await work.live.playersWithRank(
-          roomId,
-          answers.map((answer) => answer.playerId),
-        );
-        const userOf = new Map(players.map((player) => [player.id, player.userId]));
-        for (const answer of answers) {
-          const userId = userOf.get(answer.playerId);
-          if (!userId || !question) continue;
-          await recordAnswers(work.answers, {
-            userId,
-            source: 'live',
-            answers: [
-              {
-                clientId: room.clientId,
-                bankId: room.bankId,
-                bankTitle: room.bankTitle,
-                questionId: question.questionId,
-                version: question.version,
-                content: question.content,
-                correct: answer.correct === true,
-                score: answer.correct ? 1 : 0,
-              },
-            ],
-          });
-        }
+      if (!room || options.skip || !question) return room;
+      const answers = await work.live.answersForScoring(roomId, position);
+      const { scoring, streakBonus } = room.settings;
+      await work.live.setPoints(
+        roomId,
+        position,
+        answers.map((answer) => ({
+          playerId: answer.playerId,
+          points:
+            scoring === 'accuracy'
+              ? accuracyPoints({ correct: answer.correct === true })
+              : speedPoints({
+                  correct: answer.correct === true,
+                  elapsedMs: answer.elapsedMs,
+                  limitMs: limitMsOf(room, answer.extraTimePercent),
+                  streak: streakBonus ? answer.streak : 0,
+                }),
+        })),
+      );
+      await work.live.scoreQuestion(roomId, position);
+      // Signed-in players' answers count for their progress and reviews, as practice does.
+      for (const answer of answers) {
+        if (!answer.userId) continue;
+        await recordAnswers(work.answers, {
+          userId: answer.userId,
+          source: 'live',
+          answers: [
+            {
+              clientId: room.clientId,
+              bankId: room.bankId,
+              bankTitle: room.bankTitle,
+              questionId: question.questionId,
+              version: question.version,
+              content: question.content,
+              correct: answer.correct === true,
+              score: answer.correct ? 1 : 0,
+            },
+          ],
+        });
       }
       return room;
     });
-    if (closed) deps.changed(roomId, 'room');
+    if (closed) deps.changed(roomId, 'scores');
     return closed;
   }
 
@@ -399,48 +427,45 @@ export function createLiveService(deps: {
         if (!(await live.kick(room.id, message.playerId, message.ban))) {
           throw new HttpProblem('not_found', { detail: 'There is no such player in this room.' });
         }
-        // 'room': the removed player's own view must tell them.
-        deps.changed(room.id, 'room');
+        // The removed player's own view must tell them.
+        deps.changed(room.id, 'scores');
         return;
     }
   }
 
+  /**
+   * A player's answer to the open question: graded here, stored by one conditional statement,
+   * scored with everyone else's when the question closes. This is the hot path of a room (2,000
+   * answers within seconds), so it reads nothing the room does not change: the room's settings
+   * and its pinned questions come from bounded caches, the player is who the connection proved.
+   */
   async function answer(
-    player: PlayerRow,
+    player: Pick<PlayerRow, 'id' | 'roomId' | 'extraTimePercent'>,
     position: number,
     given: AnswerInput,
   ): Promise<{ receivedAt: string }> {
-    const room = await live.findRoom(player.roomId);
-    if (!room) throw roomNotFound();
-    const question = await pinnedQuestion(room.id, position);
+    const [settings, question] = await Promise.all([
+      roomSettings(player.roomId),
+      pinnedQuestion(player.roomId, position),
+    ]);
+    if (!settings) throw roomNotFound();
     const closed = () =>
       new HttpProblem('validation.failed', {
         detail: 'This question is closed: answers are no longer taken.',
         errors: [{ field: 'position', message: 'closed' }],
       });
-    if (!question || room.state !== 'question_open' || room.position !== position) throw closed();
+    if (!question) throw closed();
     const graded = grade(question.content, given);
     if (!graded.ok) {
       throw new HttpProblem('validation.failed', { detail: graded.error.message });
     }
-    const limitMs = limitMsOf(room, player.extraTimePercent);
-    const { scoring, streakBonus } = room.settings;
     const stored = await live.insertAnswer({
-      roomId: room.id,
+      roomId: player.roomId,
       playerId: player.id,
       position,
       answer: given,
       correct: graded.correct,
-      limitMs: limitMs + NETWORK_GRACE_MS,
-      points: (elapsedMs) =>
-        scoring === 'accuracy'
-          ? accuracyPoints({ correct: graded.correct })
-          : speedPoints({
-              correct: graded.correct,
-              elapsedMs,
-              limitMs,
-              streak: streakBonus ? player.streak : 0,
-            }),
+      limitMs: limitMsOf({ settings }, player.extraTimePercent) + NETWORK_GRACE_MS,
     });
     if (stored === 'closed') throw closed();
     if (stored === 'duplicate') {
@@ -449,8 +474,8 @@ export function createLiveService(deps: {
         errors: [{ field: 'position', message: 'answered' }],
       });
     }
-    deps.changed(room.id, 'answers');
-    checkEveryoneAnswered(room.id, position);
+    deps.changed(player.roomId, 'answers');
+    checkEveryoneAnswered(player.roomId, position);
     return { receivedAt: stored.answeredAt };
   }
 

@@ -73,7 +73,10 @@ function roomsOf(version: { value: number }) {
   return {
     roomView: async () => view(),
     playerViews: async (_roomId: string, ids: readonly string[]) => ids.map(you),
-    hostView: async () => ({ players: 1, connected: 1, latest: [] }),
+    consoleViews: async () => ({
+      room: view(),
+      host: { players: 1, connected: 1, latest: [] },
+    }),
     playerOf: async (roomId: string, token: string) =>
       token === 'kim-token'
         ? {

@@ -9,7 +9,6 @@ import {
   problemCatalogue,
   type LiveAck,
   type LiveClientEvents,
-  type LiveRoomView,
   type LiveServerEvents,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
@@ -191,12 +190,12 @@ export function createLiveChannel(options: {
     return { ok: true };
   }
 
-  async function sendHost(roomId: string, to?: LiveSocket, known?: LiveRoomView) {
-    const [view, host] = await Promise.all([known ?? live.roomView(roomId), live.hostView(roomId)]);
-    if (!view) return;
+  async function sendHost(roomId: string, to?: LiveSocket) {
+    const views = await live.consoleViews(roomId);
+    if (!views) return;
     const target = to ?? io.to(hostKey(roomId));
-    target.emit('room', view);
-    target.emit('host', host);
+    target.emit('room', views.room);
+    target.emit('host', views.host);
   }
 
   async function sendPlayer(roomId: string, socket: LiveSocket) {
@@ -219,10 +218,7 @@ export function createLiveChannel(options: {
    * process sends its own players theirs, and tells the others to do the same.
    */
   async function publishRoom(roomId: string, scores: boolean) {
-    const view = await live.roomView(roomId);
-    if (!view) return;
-    io.to(playersKey(roomId)).emit('room', view);
-    await sendHost(roomId, undefined, view);
+    await publishRoomView(roomId);
     if (!scores) return;
     if (redis) io.serverSideEmit('room-changed', roomId);
     await refreshLocalPlayers(roomId);
@@ -274,10 +270,12 @@ export function createLiveChannel(options: {
   }
 
   async function publishRoomView(roomId: string) {
-    const view = await live.roomView(roomId);
-    if (!view) return;
-    io.to(playersKey(roomId)).emit('room', view);
-    await sendHost(roomId, undefined, view);
+    const views = await live.consoleViews(roomId);
+    if (!views) return;
+    io.to(playersKey(roomId)).emit('room', views.room);
+    const host = io.to(hostKey(roomId));
+    host.emit('room', views.room);
+    host.emit('host', views.host);
   }
 
   return {

@@ -129,6 +129,47 @@ export function createLiveRepository(db: ApiDb) {
 
   return {
     findRoom: (id: string) => findRoom({ id }),
+
+    /** A room with how many players it has (and how many are connected) and answers to its
+     * current question: everything its views count, in one round trip. */
+    async findRoomWithCounts(
+      id: string,
+    ): Promise<(RoomRow & { players: number; connected: number; answered: number }) | undefined> {
+      const row = await db
+        .selectFrom('live_rooms as r')
+        .select(roomColumns.map((column) => `r.${column}` as const))
+        .select(sql<string>`now()`.as('serverNow'))
+        .select((eb) => [
+          eb
+            .selectFrom('live_players as p')
+            .whereRef('p.room_id', '=', 'r.id')
+            .where('p.kicked', '=', false)
+            .select(sql<number>`count(*)::int`.as('players'))
+            .as('players'),
+          eb
+            .selectFrom('live_players as p')
+            .whereRef('p.room_id', '=', 'r.id')
+            .where('p.kicked', '=', false)
+            .where('p.connected', '=', true)
+            .select(sql<number>`count(*)::int`.as('connected'))
+            .as('connected'),
+          eb
+            .selectFrom('live_answers as a')
+            .whereRef('a.room_id', '=', 'r.id')
+            .whereRef('a.position', '=', 'r.position')
+            .select(sql<number>`count(*)::int`.as('answered'))
+            .as('answered'),
+        ])
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        ...toRoom(row as unknown as RawRoom),
+        players: Number(row.players ?? 0),
+        connected: Number(row.connected ?? 0),
+        answered: Number(row.answered ?? 0),
+      };
+    },
     findOpenRoomByCode: (code: string) => findRoom({ code }),
 
     /** Creates a room under a fresh code; undefined when the code is taken by an open room. */

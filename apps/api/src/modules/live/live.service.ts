@@ -501,8 +501,12 @@ export function createLiveService(deps: {
 
   /* ---------- views ---------- */
 
-  async function roomView(roomId: string): Promise<LiveRoomView | undefined> {
-    const room = await live.findRoom(roomId);
+  /** What everyone in the room sees, and what the host's console adds: from one read of the room. */
+  async function views(
+    roomId: string,
+    options: { forHost: boolean },
+  ): Promise<{ room: LiveRoomView; host?: LiveHostView } | undefined> {
+    const room = await live.findRoomWithCounts(roomId);
     if (!room) return undefined;
     const showsQuestion = room.state === 'question_open' || room.state === 'question_closed';
     const question = showsQuestion ? await pinnedQuestion(roomId, room.position) : undefined;
@@ -524,8 +528,7 @@ export function createLiveService(deps: {
             ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
           )
         : null;
-    const { players } = await live.countPlayers(roomId);
-    return {
+    const view: LiveRoomView = {
       id: room.id,
       code: room.code,
       bankTitle: room.bankTitle,
@@ -543,11 +546,14 @@ export function createLiveService(deps: {
           : null,
       serverNow: room.serverNow,
       paused: room.pausedRemainingMs !== null,
-      answered: showsQuestion ? await live.countAnswers(roomId, room.position) : 0,
-      playerCount: players,
+      answered: showsQuestion ? room.answered : 0,
+      playerCount: room.players,
       reveal,
       leaderboard,
     };
+    if (!options.forHost) return { room: view };
+    const latest = await live.latestPlayers(roomId, LIVE_LIMITS.latestNames);
+    return { room: view, host: { players: room.players, connected: room.connected, latest } };
   }
 
   async function playerViews(roomId: string, playerIds: readonly string[]) {
@@ -585,12 +591,6 @@ export function createLiveService(deps: {
       });
     }
     return views;
-  }
-
-  async function hostView(roomId: string): Promise<LiveHostView> {
-    const counts = await live.countPlayers(roomId);
-    const latest = await live.latestPlayers(roomId, LIVE_LIMITS.latestNames);
-    return { players: counts.players, connected: counts.connected, latest };
   }
 
   async function results(user: UserRow, roomId: string): Promise<LiveResults> {
@@ -650,9 +650,14 @@ export function createLiveService(deps: {
     answer,
     closeQuestion,
     closeOverdue,
-    roomView,
+    /** The room as its players see it. */
+    roomView: async (roomId: string) => (await views(roomId, { forHost: false }))?.room,
+    /** The room as its players see it, and the host's console with it. */
+    consoleViews: (roomId: string) =>
+      views(roomId, { forHost: true }) as Promise<
+        { room: LiveRoomView; host: LiveHostView } | undefined
+      >,
     playerViews,
-    hostView,
     results,
     async setConnected(playerId: string, roomId: string, connected: boolean) {
       await live.setConnected(playerId, connected);

@@ -1,188 +1,284 @@
-import { io, type Socket } from 'socket.io-client';
-import type { LiveAck, LiveJoined, LiveRoomSummary, LiveRoomView } from '@questa/contracts';
-import { signInOverHttp, someLiveAnswer, startQuesta } from '@questa/gateway/testing';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Socket } from 'socket.io-client';
+import type { LiveRoomView } from '@questa/contracts';
+import { freePort, someLiveAnswer, startQuesta } from '@questa/gateway/testing';
+import {
+  connectSocket,
+  inBatches,
+  openBenchRoom,
+  percentile,
+  sendMessage,
+  until,
+  type BenchRoom,
+} from './live-room';
+import { spread, type Spread } from './measure';
 
-const PASSWORD = 'practice-makes-perfect';
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
-async function inBatches<T>(count: number, size: number, work: (index: number) => Promise<T>) {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += size) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(size, count - start) }, (_, i) => work(start + i)),
-    );
-    results.push(...batch);
-  }
-  return results;
+/** What a game measured, by the bench process's clock. */
+export interface GameFigures {
+  /** From the host's command that opens a question to each player receiving it. */
+  openLatency: number[];
+  /** From an answer sent to its acknowledgement. */
+  ackLatency: number[];
+  refused: number;
+  lost: number;
+  disconnects: number;
+  gameSeconds: number;
 }
 
 /**
- * One room of `players` real Socket.IO clients on loopback through `questions` questions, on one
- * Questa process as `npm start` runs it. Measures, by this process's clock: from the host's
- * command that opens a question to each player receiving it, and from an answer sent to its
- * acknowledgement. Players answer at random within the first three seconds, as a room does.
+ * Plays every question of `bench`'s room: the host opens it, each player answers at random within
+ * the first three seconds (as a room does), the question closes when all have answered, the host
+ * shows the leaderboard and moves on.
+ */
+export async function playGame(bench: BenchRoom): Promise<GameFigures> {
+  const figures: GameFigures = {
+    openLatency: [],
+    ackLatency: [],
+    refused: 0,
+    lost: 0,
+    disconnects: 0,
+    gameSeconds: 0,
+  };
+  let commandAt = 0;
+  let acks = 0;
+  const seen = new Set<string>();
+  for (const [i, { socket }] of bench.players.entries()) {
+    socket.on('disconnect', () => figures.disconnects++);
+    socket.on('room', (view: LiveRoomView) => {
+      if (view.state !== 'question_open' || !view.question || view.paused) return;
+      const key = `${i}:${view.position}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      figures.openLatency.push(performance.now() - commandAt);
+      const question = view.question;
+      setTimeout(() => {
+        const sentAt = performance.now();
+        void sendMessage(socket, {
+          type: 'answer',
+          position: view.position,
+          answer: someLiveAnswer(question),
+        })
+          .then((ack) => {
+            if (ack.ok) figures.ackLatency.push(performance.now() - sentAt);
+            else figures.refused++;
+          })
+          .catch(() => figures.lost++)
+          .finally(() => acks++);
+      }, Math.random() * 3000);
+    });
+  }
+
+  const reached = (state: LiveRoomView['state'], position: number) =>
+    bench.hostViews.some((view) => view.state === state && view.position === position);
+  const started = performance.now();
+  for (let position = 1; position <= bench.room.questionCount; position++) {
+    const before = acks;
+    commandAt = performance.now();
+    await sendMessage(bench.host, { type: position === 1 ? 'host.start' : 'host.next' });
+    // Every player still connected answers (or the question closes without them).
+    await until(
+      () =>
+        acks - before >= bench.players.length - figures.disconnects ||
+        reached('question_closed', position),
+      `answers to question ${position}`,
+    );
+    await until(() => reached('question_closed', position), `question ${position} to close`);
+    await sendMessage(bench.host, { type: 'host.next' });
+    await until(() => reached('leaderboard', position), `leaderboard ${position}`);
+  }
+  figures.gameSeconds = (performance.now() - started) / 1000;
+  return figures;
+}
+
+export function reportGame(
+  say: (line?: string) => void,
+  title: string,
+  conditions: string,
+  figures: GameFigures,
+) {
+  const row = (name: string, values: number[]) =>
+    say(
+      `| ${name} | ${values.length.toLocaleString('en')} | ${percentile(values, 50).toFixed(0)} | ${percentile(values, 95).toFixed(0)} | ${percentile(values, 99).toFixed(0)} |`,
+    );
+  say(`### ${title}`);
+  say();
+  say(`${conditions} The game took ${figures.gameSeconds.toFixed(1)} s.`);
+  say();
+  say('| measure | samples | p50 ms | p95 ms | p99 ms |');
+  say('| --- | ---: | ---: | ---: | ---: |');
+  row('question opens → player receives it', figures.openLatency);
+  row('answer sent → acknowledged', figures.ackLatency);
+  say();
+  say(
+    `Answers refused: ${figures.refused} (e.g. after the question closed); lost with a dropped connection: ${figures.lost}; connections dropped: ${figures.disconnects}.`,
+  );
+  say();
+}
+
+/**
+ * (a) One room of `players` real Socket.IO clients on loopback through `questions` questions, on
+ * one Questa process as `npm start` runs it (embedded database).
  */
 export async function benchLive(
   say: (line?: string) => void,
   options: { players: number; questions: number },
 ) {
   const server = await startQuesta({ env: { LOG_LEVEL: 'warn' } });
-  const sockets: Socket[] = [];
+  let bench: BenchRoom | undefined;
   try {
-    const host = await signInOverHttp(server.url, 'author@questa.test', PASSWORD);
-    const post = async (path: string, body: unknown, cookie?: string) => {
-      const response = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-questa-request': '1',
-          origin: server.url,
-          ...(cookie && { cookie }),
-        },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<unknown>;
-    };
-    const catalog = (await (await fetch(`${server.url}/api/catalog/banks`)).json()) as {
-      banks: { id: string; title: string }[];
-    };
-    const bankId = catalog.banks.find((bank) => bank.title === 'World Geography')!.id;
-    const room = (await post(
-      '/api/rooms',
-      { bankId, count: options.questions, settings: { timerSeconds: 30 } },
-      host,
-    )) as LiveRoomSummary;
-
     const joinStarted = performance.now();
-    const joined = await inBatches(options.players, 50, (i) =>
-      post('/api/rooms/join', { code: room.code, nickname: `Player ${i + 1}` }),
-    );
-    const joinSeconds = (performance.now() - joinStarted) / 1000;
-
-    const connect = (auth: Record<string, unknown>, cookie?: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = io(server.url, {
-          path: '/api/live',
-          transports: ['websocket'],
-          auth,
-          extraHeaders: { origin: server.url, ...(cookie && { cookie }) },
-          reconnection: false,
-          timeout: 120_000,
-        });
-        sockets.push(socket);
-        socket.once('you', () => resolve(socket));
-        socket.once('host', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
-    const hostSocket = await connect({ roomId: room.id, host: true }, host);
-    const send = (socket: Socket, message: unknown) =>
-      socket.timeout(60_000).emitWithAck('message', message) as Promise<LiveAck>;
-
-    const openLatency: number[] = [];
-    const ackLatency: number[] = [];
-    let commandAt = 0;
-    let acks = 0;
-    let refused = 0;
-    let lost = 0;
-    let disconnects = 0;
-    const seen = new Set<string>();
-
-    await inBatches(joined.length, 100, async (i) => {
-      const player = joined[i] as LiveJoined;
-      const socket = await connect({ roomId: room.id, playerToken: player.playerToken });
-      socket.on('disconnect', () => disconnects++);
-      socket.on('room', (view: LiveRoomView) => {
-        if (view.state !== 'question_open' || !view.question) return;
-        const key = `${i}:${view.position}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        openLatency.push(performance.now() - commandAt);
-        const question = view.question;
-        setTimeout(() => {
-          const sentAt = performance.now();
-          void send(socket, {
-            type: 'answer',
-            position: view.position,
-            answer: someLiveAnswer(question),
-          })
-            .then((ack) => {
-              if (ack.ok) ackLatency.push(performance.now() - sentAt);
-              else refused++;
-            })
-            .catch(() => lost++)
-            .finally(() => acks++);
-        }, Math.random() * 3000);
-      });
+    bench = await openBenchRoom({
+      hostUrl: server.url,
+      playerUrls: [server.url],
+      origin: server.url,
+      players: options.players,
+      questions: options.questions,
+      timerSeconds: 30,
     });
-
-    const hostRooms: LiveRoomView[] = [];
-    hostSocket.on('room', (view: LiveRoomView) => hostRooms.push(view));
-    const until = async (check: () => boolean, what: string) => {
-      const deadline = Date.now() + 120_000;
-      while (!check()) {
-        if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
-
-    const gameStarted = performance.now();
-    for (let position = 1; position <= room.questionCount; position++) {
-      const before = acks;
-      commandAt = performance.now();
-      await send(hostSocket, { type: position === 1 ? 'host.start' : 'host.next' });
-      // Every player still connected answers (or the question closes without them).
-      await until(
-        () =>
-          acks - before >= joined.length - disconnects ||
-          hostRooms.some((view) => view.state === 'question_closed' && view.position === position),
-        `answers to question ${position}`,
-      );
-      await until(
-        () =>
-          hostRooms.some((view) => view.state === 'question_closed' && view.position === position),
-        `question ${position} to close`,
-      );
-      await send(hostSocket, { type: 'host.next' });
-      await until(
-        () => hostRooms.some((view) => view.state === 'leaderboard' && view.position === position),
-        `leaderboard ${position}`,
-      );
-    }
-    const gameSeconds = (performance.now() - gameStarted) / 1000;
-
-    const row = (name: string, values: number[]) =>
-      say(
-        `| ${name} | ${values.length.toLocaleString('en')} | ${percentile(values, 50).toFixed(0)} | ${percentile(values, 95).toFixed(0)} | ${percentile(values, 99).toFixed(0)} |`,
-      );
-    say(
-      `### Live room: ${joined.length.toLocaleString('en')} players, ${room.questionCount} questions, one process`,
+    const joinSeconds = (performance.now() - joinStarted) / 1000;
+    const figures = await playGame(bench);
+    reportGame(
+      say,
+      `Live room: ${options.players.toLocaleString('en')} players, ${bench.room.questionCount} questions, one process`,
+      `Real Socket.IO clients on loopback, in the bench's own process; Questa as \`npm start\` runs it (embedded database). Joining and connecting ${options.players.toLocaleString('en')} players took ${joinSeconds.toFixed(1)} s; answers spread over 3 s per question.`,
+      figures,
     );
-    say();
-    say(
-      `Real Socket.IO clients on loopback, in the bench's own process; Questa as \`npm start\` runs it. ${joined.length.toLocaleString('en')} joins took ${joinSeconds.toFixed(1)} s; the game ${gameSeconds.toFixed(1)} s (answers spread over 3 s per question).`,
-    );
-    say();
-    say('| measure | samples | p50 ms | p95 ms | p99 ms |');
-    say('| --- | ---: | ---: | ---: | ---: |');
-    row('question opens → player receives it', openLatency);
-    row('answer sent → acknowledged', ackLatency);
-    say();
-    say(
-      `Answers refused: ${refused} (e.g. after the question closed); lost with a dropped connection: ${lost}; connections dropped: ${disconnects}.`,
-    );
-    say();
   } catch (error) {
     // What the server said is the best clue to why a run went wrong.
     console.error(server.output().slice(-6000));
     throw error;
   } finally {
-    for (const socket of sockets) socket.disconnect();
+    bench?.close();
+    await server.stop();
+  }
+}
+
+async function startBroadcastServer() {
+  const port = await freePort();
+  const child = fork(path.join(here, 'broadcast-server.ts'), [String(port)], {
+    execArgv: ['--import', 'tsx'],
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Counts the `room` messages a set of player sockets receives. */
+function countRooms(sockets: readonly Socket[]) {
+  const counter = { received: 0 };
+  for (const socket of sockets) socket.on('room', () => counter.received++);
+  return counter;
+}
+
+/**
+ * Deliveries per second of `changes` room changes to every player, each change sent once the
+ * previous one has reached everyone.
+ */
+async function burst(
+  players: number,
+  counter: { received: number },
+  changes: number,
+  change: (index: number) => Promise<unknown>,
+) {
+  const started = performance.now();
+  for (let index = 0; index < changes; index++) {
+    const before = counter.received;
+    await change(index);
+    await until(() => counter.received - before >= players, `change ${index} to reach everyone`);
+  }
+  return (changes * players) / ((performance.now() - started) / 1000);
+}
+
+/**
+ * (b) Broadcast deliveries per second: a Questa room's state changes (the host pausing and
+ * resuming a question) reaching all its players, against a bare Socket.IO server relaying a
+ * message of the same size to as many clients, in interleaved rounds.
+ */
+export async function benchLiveBroadcast(
+  say: (line?: string) => void,
+  options: { players: number; rounds: number; changes: number },
+) {
+  const server = await startQuesta({ env: { LOG_LEVEL: 'warn' } });
+  const bare = await startBroadcastServer();
+  let bench: BenchRoom | undefined;
+  const bareSockets: Socket[] = [];
+  try {
+    bench = await openBenchRoom({
+      hostUrl: server.url,
+      playerUrls: [server.url],
+      origin: server.url,
+      players: options.players,
+      questions: 1,
+      timerSeconds: 240,
+      // A channel takes ten messages a second from one connection; the host's consoles take turns.
+      extraConsoles: 4,
+    });
+    await sendMessage(bench.host, { type: 'host.start' });
+    await until(
+      () => bench!.hostViews.some((view) => view.state === 'question_open'),
+      'the question to open',
+    );
+    const questaCounter = countRooms(bench.players.map((player) => player.socket));
+
+    const connectBare = (auth: Record<string, unknown>) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connectSocket(bare.url, { path: '/live', origin: bare.url, auth });
+        bareSockets.push(socket);
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    const bareHost = await connectBare({ host: true });
+    const barePlayers = await inBatches(options.players, 100, () => connectBare({}));
+    const bareCounter = countRooms(barePlayers);
+    // The bare server relays the very view a Questa player receives, so both send as many bytes.
+    const payload = bench.hostViews.at(-1);
+
+    const questa: number[] = [];
+    const yardstick: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const questaRate = await burst(
+        options.players,
+        questaCounter,
+        options.changes,
+        async (index) => {
+          const consoles = [bench!.host, ...bench!.consoles];
+          const ack = await sendMessage(consoles[index % consoles.length]!, {
+            type: index % 2 === 0 ? 'host.pause' : 'host.resume',
+          });
+          if (!ack.ok) throw new Error(`bench: the host's change was refused: ${ack.detail}`);
+        },
+      );
+      const bareRate = await burst(options.players, bareCounter, options.changes, () =>
+        sendMessage(bareHost, { payload }),
+      );
+      questa.push(questaRate);
+      yardstick.push(bareRate);
+      ratios.push(questaRate / bareRate);
+    }
+    const range = (figure: Spread, digits = 0) =>
+      `${figure.median.toFixed(digits)} (${figure.min.toFixed(digits)}–${figure.max.toFixed(digits)})`;
+    say(`### Live broadcast: ${options.players.toLocaleString('en')} players, one process`);
+    say();
+    say(
+      `Each round sends ${options.changes} changes to every player, the next once the last has reached everyone: in Questa the host pausing and resuming the open question (each change stored, the room's view read and sent to the room); on a bare Socket.IO server a relay of the same view. Targets interleaved, ${options.rounds} rounds; median (range).`,
+    );
+    say();
+    say('| target | deliveries/s | ratio to bare Socket.IO |');
+    say('| --- | ---: | ---: |');
+    say(`| bare Socket.IO relay | ${range(spread(yardstick))} | 1 |`);
+    say(`| Questa live room | ${range(spread(questa))} | ${range(spread(ratios), 2)} |`);
+    say();
+  } catch (error) {
+    console.error(server.output().slice(-6000));
+    throw error;
+  } finally {
+    bench?.close();
+    for (const socket of bareSockets) socket.disconnect();
+    bare.stop();
     await server.stop();
   }
 }

@@ -7,7 +7,7 @@ import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
 import { benchLearning } from './learning';
-import { benchLive } from './live';
+import { benchLive, benchLiveBroadcast } from './live';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { benchQuestionDb } from './question-db';
 import { measureInRounds, median, type RoundsResult, type Spread } from './measure';
@@ -160,7 +160,10 @@ say(
 say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
-if (runs('live')) await benchLive(say, { players: livePlayers, questions: 10 });
+if (runs('live')) {
+  await benchLive(say, { players: livePlayers, questions: 10 });
+  await benchLiveBroadcast(say, { players: livePlayers, rounds: ROUNDS, changes: 20 });
+}
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('Appended to bench/RESULTS.md');

@@ -105,7 +105,11 @@ export async function openBenchRoom(options: {
     const room = (await post(
       options.hostUrl,
       '/api/rooms',
-      { bankId, count: options.questions, settings: { timerSeconds: options.timerSeconds } },
+      {
+        bankId,
+        questions: { mode: 'draw', count: options.questions },
+        settings: { timerSeconds: options.timerSeconds },
+      },
       cookie,
     )) as LiveRoomSummary;
 

@@ -72,8 +72,13 @@ export async function playGame(bench: BenchRoom): Promise<GameFigures> {
     });
   }
 
-  const reached = (state: LiveRoomView['state'], position: number) =>
-    bench.hostViews.some((view) => view.state === state && view.position === position);
+  // Without the host's console the bench cannot tell where the room is: say so rather than wait.
+  let hostGone = '';
+  bench.host.on('disconnect', (reason) => (hostGone = reason));
+  const reached = (state: LiveRoomView['state'], position: number) => {
+    if (hostGone) throw new Error(`bench: the host's connection dropped (${hostGone})`);
+    return bench.hostViews.some((view) => view.state === state && view.position === position);
+  };
   const started = performance.now();
   for (let position = 1; position <= bench.room.questionCount; position++) {
     const before = acks;

@@ -47,6 +47,8 @@ import { startLiveClock } from './modules/live/live.clock';
 import { createLiveRepository } from './modules/live/live.repository';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLiveService, type LiveChange } from './modules/live/live.service';
+import { createLiveClaims } from './modules/live/live-claim';
+import { createRoomQuestions } from './modules/live/room-questions';
 
 export interface ApiDeps {
   database: Database;
@@ -118,20 +120,24 @@ export function createApiCore(deps: ApiDeps) {
     changed: (_roomId: string, _what: LiveChange) => {},
     opened: (_roomId: string, _position: number, _closesAt: Date, _serverNow: Date) => {},
   };
+  const liveRepository = createLiveRepository(db);
+  const roomQuestions = createRoomQuestions({ banks, questionDb: deps.questionDb, auth });
   const live = createLiveService({
-    live: createLiveRepository(db),
+    live: liveRepository,
     unitOfWork,
-    banks,
-    questionDb: deps.questionDb,
+    roomQuestions,
     changed: (roomId, what) => liveHooks.changed(roomId, what),
     opened: (roomId, position, closesAt, serverNow) =>
       liveHooks.opened(roomId, position, closesAt, serverNow),
   });
+  const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
   return {
     deps,
     db,
     users,
     live,
+    roomQuestions,
+    liveClaims,
     liveHooks,
     audit,
     auth,
@@ -204,6 +210,8 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
 
   await app.register(liveRoutes, {
     live: core.live,
+    roomQuestions: core.roomQuestions,
+    claims: core.liveClaims,
     optionalUser: async (request) =>
       (await auth.resolve(readCookie(request.headers.cookie, cookieName)))?.user,
   });

@@ -103,7 +103,7 @@ describe('live rooms', () => {
   it('plays a room from the lobby to the podium, with reconnection, late and double answers', async () => {
     const opened = await call(host, 'POST', '/api/rooms', {
       bankId,
-      count: 2,
+      questions: { mode: 'draw', count: 2 },
       settings: { timerSeconds: 5, nicknames: 'typed' },
     });
     expect(opened.status).toBe(201);
@@ -259,7 +259,7 @@ describe('live rooms', () => {
     const room = (
       await call(host, 'POST', '/api/rooms', {
         bankId,
-        count: 2,
+        questions: { mode: 'draw', count: 2 },
         settings: { timerSeconds: 5 },
       })
     ).body as unknown as LiveRoomSummary;
@@ -301,8 +301,12 @@ describe('live rooms', () => {
   }, 240_000);
 
   it('lets a whole class join from one address, and stops a code-guessing loop', async () => {
-    const room = (await call(host, 'POST', '/api/rooms', { bankId, count: 1 }))
-      .body as unknown as LiveRoomSummary;
+    const room = (
+      await call(host, 'POST', '/api/rooms', {
+        bankId,
+        questions: { mode: 'draw', count: 1 },
+      })
+    ).body as unknown as LiveRoomSummary;
     for (let i = 1; i <= 30; i++) {
       const joined = await call(undefined, 'POST', '/api/rooms/join', {
         code: room.code,

@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { answerInput } from './answer';
 import { ids } from './ids';
 import { learnerQuestion } from './learning/learner-question';
-import { LIVE_LIMITS as L, liveNicknameModes, liveRoomStates, liveScorings } from './rules/live';
-import { QUESTION_LIMITS as Q } from './rules/questions';
+import { pageCursor } from './admin';
+import { tenantRoles } from './rules/access';
+import {
+  LIVE_LIMITS as L,
+  liveNicknameModes,
+  liveQuestionTypes,
+  liveRoomStates,
+  liveScorings,
+} from './rules/live';
+import { bankVisibilities, QUESTION_LIMITS as Q } from './rules/questions';
 
 /*
  * Live quiz rooms: what a host sends to open a room and a player to join it over HTTP, and the
@@ -28,25 +36,120 @@ export const liveRoomSettings = z.strictObject({
 });
 export type LiveRoomSettings = z.infer<typeof liveRoomSettings>;
 
-export const liveRoomCreate = z
-  .strictObject({
-    bankId: ids.bank,
+/** How a room's questions are chosen: drawn at random from the bank, or picked by the host. */
+export const liveQuestionChoice = z.discriminatedUnion('mode', [
+  z.strictObject({
+    mode: z.literal('draw'),
     count: z.number().int().min(L.questionsMin).max(L.questionsMax).default(L.questionsDefault),
     topic: z.string().trim().min(1).max(Q.topicMax).optional(),
     difficulty: z.number().int().min(Q.difficultyMin).max(Q.difficultyMax).optional(),
+  }),
+  z.strictObject({
+    mode: z.literal('pick'),
+    /** Asked in this order. */
+    questionIds: z
+      .array(ids.question)
+      .min(L.questionsMin)
+      .max(L.questionsMax)
+      .refine((picked) => new Set(picked).size === picked.length, {
+        error: 'names a question more than once',
+      }),
+  }),
+]);
+export type LiveQuestionChoice = z.infer<typeof liveQuestionChoice>;
+
+export const liveRoomCreate = z
+  .strictObject({
+    bankId: ids.bank,
+    clientId: ids.client.optional().meta({
+      description:
+        'The bank’s tenant, when it is a tenant you belong to: its questions are then read with your own access, private banks included, and may be picked by hand. Left out for a bank of the catalog.',
+      example: '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e',
+    }),
+    questions: liveQuestionChoice.default({ mode: 'draw', count: L.questionsDefault }),
     settings: liveRoomSettings.default(liveRoomSettings.parse({})),
   })
   .meta({
     examples: [
       {
         bankId: '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70',
-        count: 5,
+        questions: { mode: 'draw', count: 5, topic: 'Rivers' },
         settings: { timerSeconds: 20, scoring: 'speed', streakBonus: true },
+      },
+      {
+        bankId: '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70',
+        clientId: '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e',
+        questions: {
+          mode: 'pick',
+          questionIds: [
+            '3a4b5c6d-7e8f-4a1b-9c2d-3e4f5a6b7c8d',
+            '8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
+          ],
+        },
       },
     ],
   });
 export type LiveRoomCreate = z.input<typeof liveRoomCreate>;
 export type LiveRoomRequest = z.infer<typeof liveRoomCreate>;
+
+/** A bank a host may open a room from. */
+export const liveHostBank = z.object({
+  id: z.uuid(),
+  clientId: z.uuid(),
+  title: z.string(),
+  visibility: z.enum(bankVisibilities),
+  /** In the catalog: published questions. In the host's own tenant: every question, drafts too. */
+  questionCount: z.number().int(),
+});
+export type LiveHostBank = z.infer<typeof liveHostBank>;
+
+/** The banks a host may open a room from, as the host's bank picker groups them. */
+export const liveHostBanks = z.object({
+  /** Public and premium banks of tenants the host does not belong to: drawn at random. */
+  catalog: z.array(liveHostBank),
+  /** The host's own tenants and their banks, private ones too: drawn or picked by hand. */
+  tenants: z.array(
+    z.object({
+      clientId: z.uuid(),
+      name: z.string(),
+      role: z.enum(tenantRoles),
+      banks: z.array(liveHostBank),
+    }),
+  ),
+});
+export type LiveHostBanks = z.infer<typeof liveHostBanks>;
+
+export const liveCandidateQuery = z.strictObject({
+  clientId: ids.client.meta({
+    description: 'The bank’s tenant: one you belong to.',
+    example: '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e',
+  }),
+  q: z.string().trim().min(1).max(Q.searchMax).optional().meta({
+    description: 'Full-text search over stem, options and explanation.',
+    example: 'river',
+  }),
+  cursor: pageCursor,
+});
+export type LiveCandidateQuery = z.infer<typeof liveCandidateQuery>;
+
+/** A question a host may pick for a room: published, of a type a live room can ask. */
+export const liveCandidate = z.object({
+  id: z.uuid(),
+  /** The published version, the one the room will pin. */
+  version: z.number().int().positive(),
+  type: z.enum(liveQuestionTypes),
+  topic: z.string(),
+  difficulty: z.number().int(),
+  /** The stem's first line, shortened; Markdown as written. */
+  excerpt: z.string(),
+});
+export type LiveCandidate = z.infer<typeof liveCandidate>;
+export const liveCandidateList = z.object({
+  questions: z.array(liveCandidate),
+  /** Pass as `cursor` for more; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type LiveCandidateList = z.infer<typeof liveCandidateList>;
 
 export const liveRoomSummary = z.object({
   id: z.uuid(),
@@ -93,6 +196,26 @@ export const liveJoined = z.object({
   playerToken: z.string(),
 });
 export type LiveJoined = z.infer<typeof liveJoined>;
+
+/**
+ * A guest keeps their result by signing in after the game: the token their device got when
+ * joining proves the player is theirs. Sent in the body, never in an address, where logs and
+ * browser history would keep it.
+ */
+export const liveClaim = z
+  .strictObject({ playerToken: z.string().min(1).max(200) })
+  .meta({ examples: [{ playerToken: 'mG7x1bQk2v9RZ0pLw3cY8aTn5dUe4fHs' }] });
+export type LiveClaim = z.infer<typeof liveClaim>;
+
+export const liveClaimed = z.object({
+  roomId: z.uuid(),
+  playerId: z.uuid(),
+  nickname: z.string(),
+  score: z.number().int(),
+  /** Answers that now count in the user's progress and reviews; 0 when the player was theirs already. */
+  answersRecorded: z.number().int(),
+});
+export type LiveClaimed = z.infer<typeof liveClaimed>;
 
 /* ---------- The live channel ---------- */
 

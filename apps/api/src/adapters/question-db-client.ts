@@ -1,17 +1,28 @@
 import {
+  bank,
   catalogBankDetail,
   catalogList,
   drawResult,
   memberList,
   membershipList,
   problem,
+  questionDetail,
+  questionList,
+  questionVersion,
+  tenantBankList,
   tenantList,
   type drawRequest,
+  type Bank,
   type CatalogBankDetail,
   type CatalogList,
   type Member,
   type Membership,
+  type QuestionDetail,
+  type QuestionList,
+  type QuestionListQuery,
+  type QuestionVersion,
   type Tenant,
+  type TenantBankList,
   type TenantRole,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
@@ -44,6 +55,46 @@ export interface QuestionDbClient {
     request: z.input<typeof drawRequest>,
     requestId?: string,
   ): Promise<DrawResult>;
+
+  /*
+   * A tenant's banks and questions read as the user, with their access token: the question
+   * database decides what they may see, private banks included, so the main API never opens a
+   * bank to someone who could not read it.
+   */
+  listTenantBanks(
+    token: string,
+    clientId: string,
+    cursor: string | undefined,
+    requestId?: string,
+  ): Promise<TenantBankList>;
+  getTenantBank(token: string, clientId: string, bankId: string, requestId?: string): Promise<Bank>;
+  /** Published questions of a bank of the tenant, as the tenant's own draw gives them. */
+  drawFromTenant(
+    token: string,
+    clientId: string,
+    bankId: string,
+    request: z.input<typeof drawRequest>,
+    requestId?: string,
+  ): Promise<DrawResult>;
+  listQuestions(
+    token: string,
+    clientId: string,
+    query: Partial<QuestionListQuery>,
+    requestId?: string,
+  ): Promise<QuestionList>;
+  getQuestion(
+    token: string,
+    clientId: string,
+    questionId: string,
+    requestId?: string,
+  ): Promise<QuestionDetail>;
+  getQuestionVersion(
+    token: string,
+    clientId: string,
+    questionId: string,
+    version: number,
+    requestId?: string,
+  ): Promise<QuestionVersion>;
 }
 
 interface Call<T extends z.ZodType | undefined> {
@@ -168,6 +219,55 @@ export function createHttpQuestionDbClient(options: {
         throw error;
       }
     },
+    listTenantBanks: (token, clientId, cursor, requestId) =>
+      call({
+        path: `${tenantPath(clientId)}/banks?${new URLSearchParams({ limit: '100', ...(cursor && { cursor }) })}`,
+        schema: tenantBankList,
+        token,
+        requestId,
+      }),
+    getTenantBank: (token, clientId, bankId, requestId) =>
+      call({
+        path: `${tenantPath(clientId)}/banks/${encodeURIComponent(bankId)}`,
+        schema: bank,
+        token,
+        requestId,
+      }),
+    drawFromTenant: (token, clientId, bankId, request, requestId) =>
+      call({
+        method: 'POST',
+        path: `${tenantPath(clientId)}/banks/${encodeURIComponent(bankId)}/draw`,
+        schema: drawResult,
+        token,
+        body: request,
+        requestId,
+      }),
+    listQuestions(token, clientId, query, requestId) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) search.set(key, String(value));
+      }
+      return call({
+        path: `${tenantPath(clientId)}/questions?${search}`,
+        schema: questionList,
+        token,
+        requestId,
+      });
+    },
+    getQuestion: (token, clientId, questionId, requestId) =>
+      call({
+        path: `${tenantPath(clientId)}/questions/${encodeURIComponent(questionId)}`,
+        schema: questionDetail,
+        token,
+        requestId,
+      }),
+    getQuestionVersion: (token, clientId, questionId, version, requestId) =>
+      call({
+        path: `${tenantPath(clientId)}/questions/${encodeURIComponent(questionId)}/versions/${version}`,
+        schema: questionVersion,
+        token,
+        requestId,
+      }),
   };
 }
 

@@ -654,6 +654,40 @@ export function createLiveRepository(db: ApiDb) {
         .executeTakeFirstOrThrow();
       return Number(row.missing) === 0;
     },
+
+    /* ---------- a guest keeping their result (live-claim.ts) ---------- */
+
+    /**
+     * Gives a guest player to a user, only while nobody has them: of two claims at once, one
+     * updates the row and the other finds it taken. The player, if this call attached them.
+     */
+    attachPlayer: (playerId: string, userId: string) =>
+      db
+        .updateTable('live_players')
+        .set({ user_id: userId })
+        .where('id', '=', playerId)
+        .where('user_id', 'is', null)
+        .returning(playerColumns)
+        .executeTakeFirst(),
+
+    /**
+     * A player's answers that were scored, with the questions they answered. Answers to a skipped
+     * question, or to one open when the host ended the game, have no points and counted for nobody.
+     */
+    scoredAnswersOf: (roomId: string, playerId: string) =>
+      db
+        .selectFrom('live_answers as a')
+        .innerJoin('live_questions as q', (join) =>
+          join.onRef('q.room_id', '=', 'a.room_id').onRef('q.position', '=', 'a.position'),
+        )
+        .select(['q.question_id as questionId', 'q.version', 'q.content', 'a.correct'])
+        .where('a.room_id', '=', roomId)
+        .where('a.player_id', '=', playerId)
+        .where('a.points', 'is not', null)
+        .orderBy('a.position')
+        .execute() as Promise<
+        { questionId: string; version: number; content: QuestionContent; correct: boolean | null }[]
+      >,
   };
 }
 

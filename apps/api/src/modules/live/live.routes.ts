@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  bankIdParams,
   LIVE_LIMITS,
+  liveCandidateList,
+  liveCandidateQuery,
+  liveClaim,
+  liveClaimed,
+  liveHostBanks,
   liveJoin,
   liveJoined,
   liveResults,
@@ -13,7 +19,9 @@ import {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { UserRow } from '../users/user.repository';
+import type { LiveClaims } from './live-claim';
 import type { LiveService } from './live.service';
+import type { RoomQuestions } from './room-questions';
 import { createRateLimiter } from './rate-limit';
 
 const tags = ['live'];
@@ -51,9 +59,11 @@ export function resultsCsv(results: LiveResults): string {
 
 export const liveRoutes: FastifyPluginAsyncZod<{
   live: LiveService;
+  roomQuestions: RoomQuestions;
+  claims: LiveClaims;
   /** The signed-in user, if any: guests join rooms too. */
   optionalUser: (request: FastifyRequest) => Promise<UserRow | undefined>;
-}> = async (app, { live, optionalUser }) => {
+}> = async (app, { live, roomQuestions, claims, optionalUser }) => {
   // Only wrong codes count: a class behind one school address joins in one go, while a loop
   // guessing codes is stopped after a few tries a minute.
   const wrongCodes = createRateLimiter({
@@ -66,19 +76,68 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     {
       config: {
         permission: 'room:host',
-        problems: { 'payment.required': 'the bank is premium and the host has no premium.' },
+        problems: {
+          'payment.required': 'the bank is premium and the host has no premium.',
+          'validation.failed':
+            'the bank has no question a live room can ask, or questions picked by hand are not published, not of a live type or not in the bank (`errors` names each by its place in `questions.questionIds`).',
+          not_found:
+            'the bank is not in the catalog, or `clientId` names a tenant you do not belong to or a bank it does not have.',
+        },
       },
       schema: {
-        summary: 'Open a live room: questions drawn from a bank and pinned, a fresh 6-digit code',
-        description:
-          'Only the types a live room can ask are drawn: single choice, multiple response, true/false, numeric, short text and ordering.',
+        summary:
+          'Open a live room: questions drawn or picked from a bank and pinned, a fresh 6-digit code',
+        description: [
+          'The questions are drawn at random (`questions.mode` `draw`, by topic and difficulty) or picked by hand in the order they are asked (`pick`). Their published versions are pinned: later edits do not change the room.',
+          'A bank of the catalog is drawn from as for practice, premium banks for premium hosts only. With `clientId`, the bank is one of that tenant, read with your own access: private banks too, and only there can questions be picked by hand (`GET /rooms/banks/{bankId}/questions` lists them).',
+          'Only the types a live room can ask are used: single choice, multiple response, true/false, numeric, short text and ordering.',
+        ].join('\n\n'),
         tags,
         body: liveRoomCreate,
         response: { 201: liveRoomSummary },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await live.createRoom(request.auth!.user, request.body, request.id)),
+      reply.code(201).send(await live.createRoom(request.auth!, request.body, request.id)),
+  );
+
+  app.get(
+    '/rooms/banks',
+    {
+      config: { permission: 'room:host' },
+      schema: {
+        summary: 'The banks I may open a room from: the catalog’s and my tenants’',
+        description:
+          'Catalog banks are those of tenants you do not belong to; the banks of your own tenants, private ones too, are listed under each tenant. Questions can be picked by hand from the latter only.',
+        tags,
+        response: { 200: liveHostBanks },
+      },
+    },
+    (request) => roomQuestions.hostBanks(request.auth!, request.id),
+  );
+
+  app.get(
+    '/rooms/banks/:bankId/questions',
+    {
+      config: {
+        permission: 'room:host',
+        problems: {
+          not_found:
+            '`clientId` names a tenant you do not belong to, or the bank is not one of its.',
+        },
+      },
+      schema: {
+        summary: 'Questions to pick for a room: a bank’s published questions of a live type',
+        description:
+          'For a bank of a tenant you belong to, read with your own access; newest first, or best match first with `q`. A page may hold fewer questions than others (questions of other types are left out); follow `nextCursor` until it is null.',
+        tags,
+        params: bankIdParams,
+        querystring: liveCandidateQuery,
+        response: { 200: liveCandidateList },
+      },
+    },
+    (request) =>
+      roomQuestions.candidates(request.auth!, request.params.bankId, request.query, request.id),
   );
 
   app.get(
@@ -125,6 +184,34 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         )
         .send(resultsCsv(results));
     },
+  );
+
+  app.post(
+    '/rooms/:roomId/claim',
+    {
+      // Any signed-in user: the guest who played is, by definition, no host.
+      config: {
+        permission: 'learning:use',
+        problems: {
+          not_found:
+            'the token names no player of this room on this device (or the host removed them).',
+          'auth.forbidden': 'the player belongs to another account already.',
+          'validation.failed':
+            'the game is not finished yet, or your account played this room as another player.',
+        },
+      },
+      schema: {
+        summary:
+          'Keep a guest’s result: the player this device joined as becomes the signed-in user’s',
+        description:
+          'Send the player token the device got from `POST /rooms/join`, in the body. The player’s scored answers then count in your progress and reviews, as a signed-in player’s do. Claiming a player that is yours already changes nothing and answers the same, with `answersRecorded` 0.',
+        tags,
+        params: liveRoomParams,
+        body: liveClaim,
+        response: { 200: liveClaimed },
+      },
+    },
+    (request) => claims.claim(request.auth!.user, request.params.roomId, request.body.playerToken),
   );
 
   app.post(

@@ -4,7 +4,6 @@ import {
   generatedNickname,
   isOffensiveNickname,
   LIVE_LIMITS,
-  liveQuestionTypes,
   type AnswerInput,
   type LiveClientMessage,
   type LiveHostView,
@@ -18,13 +17,13 @@ import {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { accuracyPoints, grade, presentQuestion, speedPoints } from '@questa/scoring';
-import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
-import type { LearnerBanks } from '../learning/learner-banks';
+import type { AuthContext } from '../auth/auth.service';
 import type { UserRow } from '../users/user.repository';
 import { answerText, distribution } from './live-present';
 import type { LiveRepository, PinnedLiveQuestion, PlayerRow, RoomRow } from './live.repository';
+import type { RoomQuestions } from './room-questions';
 
 const roomNotFound = () =>
   new HttpProblem('live.room_not_found', {
@@ -66,8 +65,8 @@ const EVERYONE_CHECK_AFTER_MS = 100;
 export function createLiveService(deps: {
   live: LiveRepository;
   unitOfWork: UnitOfWork;
-  banks: LearnerBanks;
-  questionDb: QuestionDbClient;
+  /** Where a new room's bank and questions come from. */
+  roomQuestions: Pick<RoomQuestions, 'forRoom'>;
   /** Called after every change of a room, once it is committed. */
   changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
@@ -100,38 +99,13 @@ export function createLiveService(deps: {
   }
 
   async function createRoom(
-    user: UserRow,
+    host: AuthContext,
     input: LiveRoomRequest,
     requestId: string,
   ): Promise<LiveRoomSummary> {
-    const bank = await deps.banks.open(user, input.bankId, requestId);
-    // Draw more than needed: only the types a live room can ask are kept.
-    const draw = await deps.questionDb.drawFromCatalog(
-      bank.id,
-      {
-        rules: [
-          {
-            ...(input.topic !== undefined && { topic: input.topic }),
-            ...(input.difficulty !== undefined && { difficulty: input.difficulty }),
-            count: Math.min(500, input.count * 4),
-          },
-        ],
-      },
-      requestId,
-    );
-    const suitable = draw.questions
-      .filter((question) =>
-        (liveQuestionTypes as readonly string[]).includes(question.content.type),
-      )
-      .slice(0, input.count);
-    if (suitable.length === 0) {
-      throw new HttpProblem('validation.failed', {
-        detail:
-          'This bank has no questions a live room can ask here. Live rooms ask single choice, multiple response, true/false, numeric, short text and ordering questions.',
-        errors: [{ field: 'bankId', message: 'no live-suitable questions match' }],
-      });
-    }
-    const questions = suitable.map((question) => ({
+    // Read from the question database before the unit of work: it must not wait on another service.
+    const { bank, questions: chosen } = await deps.roomQuestions.forRoom(host, input, requestId);
+    const questions = chosen.map((question) => ({
       questionId: question.questionId,
       version: question.version,
       content: question.content,
@@ -147,7 +121,7 @@ export function createLiveService(deps: {
         work.live.createRoom(
           {
             code,
-            hostUserId: user.id,
+            hostUserId: host.user.id,
             clientId: bank.clientId,
             bankId: bank.id,
             bankTitle: bank.title,

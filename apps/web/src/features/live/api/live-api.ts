@@ -1,10 +1,4 @@
-import type {
-  CatalogList,
-  LiveJoined,
-  LiveResults,
-  LiveRoomCreate,
-  LiveRoomSummary,
-} from '@questa/contracts';
+import type { LiveJoined, LiveResults, LiveRoomCreate, LiveRoomSummary } from '@questa/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
 import { invalidateQueries, useQuery } from '../../../lib/use-query';
@@ -13,10 +7,6 @@ const roomsKey = 'live/rooms';
 
 export const useHostedRooms = () =>
   useQuery(roomsKey, () => apiGet<{ rooms: LiveRoomSummary[] }>('/rooms'));
-
-/** The banks a host can open a room from: the catalog's. */
-export const useHostBanks = () =>
-  useQuery('live/banks', () => apiGet<CatalogList>('/catalog/banks'));
 
 export function useCreateRoom() {
   return useMutation(async (input: LiveRoomCreate) => {

@@ -1,5 +1,11 @@
 import { LIVE_LIMITS } from '@questa/contracts/rules';
-import type { LiveRoomSettings } from '@questa/contracts';
+import type {
+  LiveCandidate,
+  LiveHostBank,
+  LiveHostBanks,
+  LiveRoomCreate,
+  LiveRoomSettings,
+} from '@questa/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,8 +15,27 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime, useI18n, useT } from '../../../lib/i18n';
-import { useCreateRoom, useHostBanks, useHostedRooms } from '../api/live-api';
+import { useHostBanks } from '../api/get-host-banks';
+import { useCreateRoom, useHostedRooms } from '../api/live-api';
+import { QuestionPicker } from './question-picker';
 import './live.css';
+
+/** A bank in the picker, with the tenant to send when the host reads it with their own access. */
+interface PickerBank {
+  bank: LiveHostBank;
+  /** Set for the host's own tenants' banks: read as the host, and open to hand-picking. */
+  clientId?: string;
+}
+
+/** The picker's banks, the host's own tenants' first, then the catalog's; empty ones left out. */
+function pickerBanks(banks: LiveHostBanks): PickerBank[] {
+  return [
+    ...banks.tenants.flatMap((tenant) =>
+      tenant.banks.map((bank) => ({ bank, clientId: tenant.clientId })),
+    ),
+    ...banks.catalog.map((bank) => ({ bank })),
+  ].filter(({ bank }) => bank.questionCount > 0);
+}
 
 /** `/host`: open a room from a bank with its settings, and the rooms hosted before. */
 export function HostStart() {
@@ -21,7 +46,9 @@ export function HostStart() {
   const rooms = useHostedRooms();
   const create = useCreateRoom();
   const [bankId, setBankId] = useState('');
+  const [mode, setMode] = useState<'draw' | 'pick'>('draw');
   const [count, setCount] = useState<number>(LIVE_LIMITS.questionsDefault);
+  const [picked, setPicked] = useState<LiveCandidate[]>([]);
   const [settings, setSettings] = useState<LiveRoomSettings>({
     timerSeconds: LIVE_LIMITS.timerDefaultSeconds,
     scoring: 'speed',
@@ -32,12 +59,39 @@ export function HostStart() {
   });
   const set = <K extends keyof LiveRoomSettings>(key: K, value: LiveRoomSettings[K]) =>
     setSettings((current) => ({ ...current, [key]: value }));
-  const chosenBank = bankId || banks.data?.banks.find((bank) => bank.questionCount > 0)?.id || '';
+  const options = banks.data ? pickerBanks(banks.data) : [];
+  const chosen = options.find((option) => option.bank.id === bankId) ?? options[0];
+  const picking = mode === 'pick' && chosen?.clientId !== undefined;
+
+  const chooseBank = (id: string) => {
+    setBankId(id);
+    // Picked questions belong to the bank they were picked from.
+    setPicked([]);
+    create.reset();
+  };
 
   const submit = async () => {
-    const outcome = await create.mutate({ bankId: chosenBank, count, settings });
+    if (!chosen) return;
+    const request: LiveRoomCreate = {
+      bankId: chosen.bank.id,
+      ...(chosen.clientId !== undefined && { clientId: chosen.clientId }),
+      questions: picking
+        ? { mode: 'pick', questionIds: picked.map((question) => question.id) }
+        : { mode: 'draw', count },
+      settings,
+    };
+    const outcome = await create.mutate(request);
     if (outcome.ok) void navigate(`/host/${outcome.data.id}`);
   };
+
+  // The server names each picked question it would not take by its place in the list.
+  const refusals: Record<number, string> = {};
+  if (picking && create.status === 'error') {
+    for (const error of create.error.fieldErrors) {
+      const place = /^questions\.questionIds\.(\d+)$/.exec(error.field);
+      if (place) refusals[Number(place[1])] = error.message;
+    }
+  }
 
   return (
     <div className="page live-host-start">
@@ -69,32 +123,69 @@ export function HostStart() {
               {(control) => (
                 <select
                   {...control}
-                  value={chosenBank}
-                  onChange={(event) => setBankId(event.target.value)}
+                  value={chosen?.bank.id ?? ''}
+                  onChange={(event) => chooseBank(event.target.value)}
                 >
-                  {banks.data.banks
-                    .filter((bank) => bank.questionCount > 0)
-                    .map((bank) => (
-                      <option key={bank.id} value={bank.id}>
-                        {bank.title}
-                      </option>
-                    ))}
+                  {banks.data.tenants.map((tenant) => (
+                    <BankGroup
+                      key={tenant.clientId}
+                      label={t('live.host.tenantBanks', { name: tenant.name })}
+                      banks={tenant.banks}
+                    />
+                  ))}
+                  <BankGroup label={t('live.host.catalogBanks')} banks={banks.data.catalog} />
                 </select>
               )}
             </Field>
-            <div className="live-host-form__row">
-              <Field label={t('live.host.count')}>
-                {(control) => (
+            <fieldset className="fieldset live-host-form__choices">
+              <legend>{t('live.host.choose')}</legend>
+              {(['draw', 'pick'] as const).map((choice) => (
+                <label key={choice}>
                   <input
-                    {...control}
-                    type="number"
-                    min={LIVE_LIMITS.questionsMin}
-                    max={LIVE_LIMITS.questionsMax}
-                    value={count}
-                    onChange={(event) => setCount(Number(event.target.value))}
+                    type="radio"
+                    name="choose"
+                    checked={(picking ? 'pick' : 'draw') === choice}
+                    disabled={choice === 'pick' && chosen?.clientId === undefined}
+                    onChange={() => {
+                      setMode(choice);
+                      create.reset();
+                    }}
                   />
-                )}
-              </Field>
+                  {t(`live.host.choose.${choice}`)}
+                </label>
+              ))}
+              {chosen && chosen.clientId === undefined && (
+                <p className="live-muted">{t('live.host.pickOwnOnly')}</p>
+              )}
+            </fieldset>
+            {picking && chosen?.clientId !== undefined && (
+              <QuestionPicker
+                key={chosen.bank.id}
+                clientId={chosen.clientId}
+                bankId={chosen.bank.id}
+                picked={picked}
+                onChange={(next) => {
+                  setPicked(next);
+                  create.reset();
+                }}
+                refusals={refusals}
+              />
+            )}
+            <div className="live-host-form__row">
+              {!picking && (
+                <Field label={t('live.host.count')}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="number"
+                      min={LIVE_LIMITS.questionsMin}
+                      max={LIVE_LIMITS.questionsMax}
+                      value={count}
+                      onChange={(event) => setCount(Number(event.target.value))}
+                    />
+                  )}
+                </Field>
+              )}
               <Field
                 label={t('live.host.timer')}
                 hint={t('live.host.timerHint', {
@@ -175,7 +266,10 @@ export function HostStart() {
             {create.status === 'error' && (
               <ProblemAlert title={t('live.host.createFailed')} error={create.error} />
             )}
-            <Button type="submit" disabled={!chosenBank || create.status === 'pending'}>
+            <Button
+              type="submit"
+              disabled={!chosen || (picking && picked.length === 0) || create.status === 'pending'}
+            >
               {create.status === 'pending' ? t('live.host.opening') : t('live.host.open')}
             </Button>
           </form>
@@ -210,5 +304,23 @@ export function HostStart() {
         )}
       </section>
     </div>
+  );
+}
+
+/** One group of the bank picker; a bank without questions cannot open a room. */
+function BankGroup({ label, banks }: { label: string; banks: readonly LiveHostBank[] }) {
+  const t = useT();
+  const usable = banks.filter((bank) => bank.questionCount > 0);
+  if (usable.length === 0) return null;
+  return (
+    <optgroup label={label}>
+      {usable.map((bank) => (
+        <option key={bank.id} value={bank.id}>
+          {bank.visibility === 'public'
+            ? bank.title
+            : t(`live.host.bankVisibility.${bank.visibility}`, { title: bank.title })}
+        </option>
+      ))}
+    </optgroup>
   );
 }

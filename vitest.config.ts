@@ -9,6 +9,7 @@ const serverTests = [
   'apps/question-db/src/**/*.test.ts',
   'apps/identity/src/**/*.test.ts',
   'apps/gateway/src/**/*.test.ts',
+  'apps/payments-sandbox/src/**/*.test.ts',
 ];
 
 // Integration tests (`*.int.test.ts`) run on embedded PGlite always, and a second time on the

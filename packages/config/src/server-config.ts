@@ -10,6 +10,11 @@ import {
   toBoolean,
   type Env,
 } from './env.ts';
+import {
+  loadPaymentsSandboxConfig,
+  paymentsSandboxSchema,
+  type PaymentsSandboxConfig,
+} from './payments-sandbox-config.ts';
 
 export { ConfigError } from './env.ts';
 
@@ -81,6 +86,7 @@ const schema = z.object({
     .min(10, { error: 'must be at least 10 seconds' })
     .max(86_400, { error: 'must be at most 86400 seconds' })
     .default(600),
+  ...paymentsSandboxSchema,
   NODE_ENV: z.string().default('production'),
   INIT_CWD: z.string().optional(),
 });
@@ -145,6 +151,8 @@ export interface QuestaConfig {
     /** How often each API process closes exams whose deadline and grace have passed. */
     sweepIntervalMs: number;
   };
+  /** The built-in sandbox payment partner, where it runs (no STRIPE_SECRET_KEY, or its own process). */
+  paymentsSandbox: PaymentsSandboxConfig;
   /** The folder the user ran the command from; npm workspaces change the process's own cwd. */
   invocationDir: string;
 }
@@ -200,6 +208,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
+    paymentsSandbox: loadPaymentsSandboxConfig(raw, raw.PORT),
     invocationDir,
   };
 }

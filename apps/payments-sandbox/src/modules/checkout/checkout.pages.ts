@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { formValue } from '../../pages/form-body';
+import { messagePage, sendPage, type PageContext } from '../../pages/layout';
+import type { CheckoutService } from './checkout.service';
+import { checkoutPage } from './checkout.views';
+
+const sessionId = /^cs_test_[A-Za-z0-9]{1,80}$/;
+
+/**
+ * The hosted checkout page. A session's unguessable id in the path is what lets a browser in,
+ * as with Stripe's own pages, so another site cannot post to it without knowing the id.
+ */
+export function checkoutPages(checkout: CheckoutService, context: PageContext, mountPath: string) {
+  const notFound = messagePage({
+    title: 'Checkout not found',
+    lead: 'This checkout link is not valid. Go back to the site you came from and start again.',
+  });
+
+  return async (app: FastifyInstance) => {
+    app.get<{ Params: { id: string }; Querystring: { promotion_code?: string } }>(
+      '/checkout/:id',
+      async (request, reply) => {
+        const { id } = request.params;
+        const found = sessionId.test(id)
+          ? await checkout.page(id, request.query.promotion_code)
+          : undefined;
+        if (!found) return sendPage(reply, context, 404, notFound);
+        const { view, now } = found;
+        if (view.session.status === 'complete') {
+          return sendPage(
+            reply,
+            context,
+            200,
+            messagePage({
+              title: 'Payment complete',
+              lead: 'This checkout is already paid. You can close this page.',
+              action: {
+                label: 'Continue',
+                href: view.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id),
+              },
+            }),
+          );
+        }
+        if (view.session.status === 'expired' || view.session.expires_at <= now) {
+          return sendPage(
+            reply,
+            context,
+            410,
+            messagePage({
+              title: 'This checkout has expired',
+              lead: 'Nothing was charged. Go back and start the checkout again.',
+              action: view.session.cancel_url
+                ? { label: 'Go back', href: view.session.cancel_url }
+                : undefined,
+            }),
+          );
+        }
+        return sendPage(
+          reply,
+          context,
+          found.codeError ? 400 : 200,
+          checkoutPage({
+            view,
+            now,
+            action: `${mountPath}/checkout/${id}`,
+            values: { promotionCode: request.query.promotion_code },
+            errors: {},
+            codeError: found.codeError,
+          }),
+        );
+      },
+    );
+
+    app.post<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
+      const { id } = request.params;
+      if (!sessionId.test(id)) return sendPage(reply, context, 404, notFound);
+      const body = request.body;
+      const form = {
+        email: formValue(body, 'email'),
+        name: formValue(body, 'name'),
+        cardNumber: formValue(body, 'cardNumber'),
+        expiry: formValue(body, 'expiry'),
+        cvc: formValue(body, 'cvc'),
+        promotionCode: formValue(body, 'promotionCode'),
+      };
+      const result = await checkout.complete(id, form);
+      if (result.state === 'complete') return reply.redirect(result.redirect, 303);
+      if (result.state === 'closed') return reply.redirect(`${mountPath}/checkout/${id}`, 303);
+      const found = await checkout.page(id);
+      if (!found) return sendPage(reply, context, 404, notFound);
+      return sendPage(
+        reply,
+        context,
+        result.declined ? 402 : 400,
+        checkoutPage({
+          view: found.view,
+          now: found.now,
+          action: `${mountPath}/checkout/${id}`,
+          values: {
+            email: form.email,
+            name: form.name,
+            expiry: form.expiry,
+            promotionCode: form.promotionCode,
+          },
+          errors: result.errors,
+          declined: result.declined,
+        }),
+      );
+    });
+  };
+}

@@ -1,0 +1,35 @@
+/** Markup that is already safe to send; everything else interpolated into `html` is escaped. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+export type HtmlValue = SafeHtml | string | number | false | null | undefined | HtmlValue[];
+
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]!);
+
+function render(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escape(String(value));
+}
+
+/** Tagged template for pages: interpolations are escaped unless they are `SafeHtml`. */
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, index) => {
+    out += render(value) + (strings[index + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}

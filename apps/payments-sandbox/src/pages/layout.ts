@@ -1,0 +1,150 @@
+import type { FastifyReply } from 'fastify';
+import { html, type HtmlValue, type SafeHtml } from './html';
+
+export interface PageContext {
+  stylesheetUrl: string;
+  /** The merchant whose pages these are, e.g. Questa. */
+  accountName: string;
+}
+
+export interface Page {
+  title: string;
+  body: SafeHtml;
+  /** A wider layout with a summary beside the form (checkout). */
+  wide?: boolean;
+}
+
+/**
+ * No script and no inline style, so the policy forbids both; framing is refused so a payment
+ * form cannot be overlaid by another site.
+ */
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'; object-src 'none'";
+
+export function renderPage(context: PageContext, page: Page): string {
+  const document = html`<html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="referrer" content="no-referrer" />
+      <meta name="robots" content="noindex" />
+      <title>${page.title} · ${context.accountName} · Sandbox</title>
+      <link rel="stylesheet" href="${context.stylesheetUrl}" />
+    </head>
+    <body>
+      <p class="sandbox-banner" role="note">
+        <strong>Sandbox — no real payment.</strong> Test cards only; nothing here moves money.
+      </p>
+      <header class="merchant">
+        <span class="merchant-mark" aria-hidden="true">${context.accountName.slice(0, 1)}</span>
+        <span class="merchant-name">${context.accountName}</span>
+      </header>
+      <main id="main" class="${page.wide ? 'sheet sheet--wide' : 'sheet'}">${page.body}</main>
+      <footer class="footer">
+        Payment pages of Questa’s built-in sandbox partner. They behave like a real partner’s and
+        charge nothing.
+      </footer>
+    </body>
+  </html>`;
+  return `<!doctype html>\n${document.value}\n`;
+}
+
+const pageHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+export function sendPage(reply: FastifyReply, context: PageContext, status: number, page: Page) {
+  return reply.code(status).headers(pageHeaders).send(renderPage(context, page));
+}
+
+export interface FieldOptions {
+  name: string;
+  label: string;
+  value?: string | undefined;
+  error?: string | undefined;
+  hint?: string | undefined;
+  autocomplete?: string;
+  inputmode?: 'numeric' | 'email' | 'text';
+  type?: 'text' | 'email';
+  required?: boolean;
+  placeholder?: string;
+  maxlength?: number;
+}
+
+/** A labelled input whose hint and error are read with it by screen readers. */
+export function field(options: FieldOptions): SafeHtml {
+  const id = `field-${options.name}`;
+  const described = [options.hint && `${id}-hint`, options.error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
+  return html`<div class="field${options.error ? ' field--invalid' : ''}">
+    <label for="${id}">${options.label}</label>
+    ${options.hint && html`<p class="field-hint" id="${id}-hint">${options.hint}</p>`}
+    ${options.error && html`<p class="field-error" id="${id}-error">${options.error}</p>`}
+    <input
+      id="${id}"
+      name="${options.name}"
+      type="${options.type ?? 'text'}"
+      value="${options.value ?? ''}"
+      ${options.required === false ? '' : html`required`}
+      ${options.autocomplete && html`autocomplete="${options.autocomplete}"`}
+      ${options.inputmode && html`inputmode="${options.inputmode}"`}
+      ${options.placeholder && html`placeholder="${options.placeholder}"`}
+      ${options.maxlength && html`maxlength="${options.maxlength}"`}
+      ${options.error && html`aria-invalid="true"`}
+      ${described && html`aria-describedby="${described}"`}
+    />
+  </div>`;
+}
+
+/** A list of what to fix, at the top of a form, linking to each field. */
+export function errorSummary(errors: Record<string, string | undefined>, extra?: string): SafeHtml {
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => !!entry[1]);
+  if (entries.length === 0 && !extra) return html``;
+  return html`<div class="alert alert--error" role="alert" tabindex="-1" id="problems">
+    <h2 class="alert-title">${extra ?? 'Please check the form'}</h2>
+    ${
+      entries.length > 0 &&
+      html`<ul>
+        ${entries.map(([name, message]) => html`<li><a href="#field-${name}">${message}</a></li>`)}
+      </ul>`
+    }
+  </div>`;
+}
+
+export function notice(message: HtmlValue): SafeHtml {
+  return html`<div class="alert alert--info" role="status">${message}</div>`;
+}
+
+/** A page that says one thing and offers at most one way on. */
+export function messagePage(options: {
+  title: string;
+  lead: HtmlValue;
+  action?: { label: string; href: string } | undefined;
+}): Page {
+  return {
+    title: options.title,
+    body: html`<h1>${options.title}</h1>
+      <p class="lead">${options.lead}</p>
+      ${
+        options.action &&
+        html`<p>
+          <a class="button button--primary" href="${options.action.href}"
+            >${options.action.label}</a
+          >
+        </p>`
+      }`,
+  };
+}
+
+export const formatDate = (at: number) =>
+  new Date(at * 1000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database, Kysely } from '@questa/db';
 import { createRootServer, healthRoute, httpKit, openApi } from '@questa/http-kit';
+import type { MailTransport } from '@questa/mail';
 import type { OidcClient } from './adapters/oidc-client';
+import type { PaymentPartner } from './adapters/payment-partner';
 import type { QuestionDbClient } from './adapters/question-db-client';
 import { API_SCHEMA, type ApiTables } from './db/tables';
 import { accountRoutes } from './modules/account/account.routes';
@@ -15,6 +17,8 @@ import { sessionCookieName } from './modules/auth/session-cookie';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { billingApp, createBilling, type BillingSettings } from './modules/billing/billing';
+import { createEntitlements } from './modules/entitlements/entitlements';
 import { blueprintRoutes } from './modules/exams/blueprint.routes';
 import { createBlueprintRepository } from './modules/exams/blueprint.repository';
 import { createBlueprintService } from './modules/exams/blueprint.service';
@@ -67,6 +71,14 @@ export interface ApiDeps {
   liveSweepIntervalMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
   redisUrl?: string | undefined;
+  /** The payment partner; unset: everything that needs it answers `unavailable`. */
+  payments?: PaymentPartner | undefined;
+  /** Billing mail (a failed payment, a renewal ahead); unset: it waits for a process that has it. */
+  mail?: MailTransport | undefined;
+  billing?: BillingSettings & {
+    /** Days a subscription whose renewal failed keeps premium (7 unless configured). */
+    pastDueGraceDays?: number;
+  };
 }
 
 export const API_PREFIX = '/api';
@@ -79,6 +91,9 @@ export function createApiCore(deps: ApiDeps) {
   const db = deps.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
   const users = createUserRepository(db);
   const audit = createAuditRepository(db);
+  const entitlements = createEntitlements({
+    pastDueGraceDays: deps.billing?.pastDueGraceDays ?? 7,
+  });
   const auth = createAuthService({
     oidc: deps.oidc,
     users,
@@ -86,9 +101,10 @@ export function createApiCore(deps: ApiDeps) {
     attempts: createLoginAttemptRepository(db),
     audit,
     questionDb: deps.questionDb,
+    entitlements,
   });
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
-  const banks = createLearnerBanks(catalog);
+  const banks = createLearnerBanks(catalog, entitlements);
   const blueprints = createBlueprintService({ blueprints: createBlueprintRepository(db) });
   const unitOfWork = createUnitOfWork(db);
   const exams = createExamService({
@@ -97,6 +113,7 @@ export function createApiCore(deps: ApiDeps) {
     blueprints,
     banks,
     questionDb: deps.questionDb,
+    entitlements,
     graceSeconds: deps.examGraceSeconds,
   });
   const learning = {
@@ -107,6 +124,7 @@ export function createApiCore(deps: ApiDeps) {
       allowance: createAllowance(db),
       banks,
       questionDb: deps.questionDb,
+      entitlements,
     }),
     exams,
     blueprints,
@@ -131,10 +149,24 @@ export function createApiCore(deps: ApiDeps) {
       liveHooks.opened(roomId, position, closesAt, serverNow),
   });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
+  const billing = createBilling({
+    db,
+    unitOfWork,
+    audit,
+    users,
+    entitlements,
+    partner: deps.payments,
+    mail: deps.mail,
+    publicUrl: deps.publicUrl,
+    settings: deps.billing ?? {},
+    forgetUsers: (userIds) => userIds.forEach(auth.forgetUserId),
+  });
   return {
     deps,
     db,
     users,
+    entitlements,
+    billing,
     live,
     roomQuestions,
     liveClaims,
@@ -207,6 +239,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(reviewRoutes, { reviews: learning.reviews });
   await app.register(progressRoutes, { progress: learning.progress });
   await app.register(itemStatisticsRoutes, { statistics: learning.statistics });
+  await app.register(billingApp, { billing: core.billing });
 
   await app.register(liveRoutes, {
     live: core.live,

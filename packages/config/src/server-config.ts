@@ -80,6 +80,45 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(100, { error: 'must be at least 100 milliseconds' })
     .default(15_000),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, { error: 'must be a secret (sk_…) or restricted (rk_…) API key' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_BASE: httpUrl.optional(),
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(100, { error: 'must be at least 100 milliseconds' })
+    .max(60_000, { error: 'must be at most 60000 milliseconds' })
+    .default(10_000),
+  BILLING_PAST_DUE_GRACE_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(0, { error: 'must be a whole number of days' })
+    .max(60, { error: 'must be at most 60 days' })
+    .default(7),
+  BILLING_CHECKOUT_EXPIRY_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(30, { error: 'must be from 30 to 1440 minutes (the partner’s limits)' })
+    .max(1440, { error: 'must be from 30 to 1440 minutes (the partner’s limits)' })
+    .default(60),
+  BILLING_RENEWAL_NOTICE_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be from 1 to 60 days' })
+    .max(60, { error: 'must be from 1 to 60 days' })
+    .default(7),
+  BILLING_RECONCILE_INTERVAL_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int({ error: 'must be a whole number of hours' })
+    .min(0, { error: 'must be a whole number of hours' })
+    .max(168, { error: 'must be at most 168 hours' })
+    .default(24),
   IDP_ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -151,6 +190,27 @@ export interface QuestaConfig {
     /** How often each API process closes exams whose deadline and grace have passed. */
     sweepIntervalMs: number;
   };
+  /** The payment partner: Stripe with keys, the built-in sandbox without. */
+  payments: {
+    /** Unset: the built-in sandbox, whose key the one-process launcher makes up at each start. */
+    secretKey: string | undefined;
+    /** Signs the partner's webhooks; set together with the secret key. */
+    webhookSecret: string | undefined;
+    /** Where the SDK sends its calls; unset: Stripe's own API, or the sandbox without a key. */
+    apiBase: string | undefined;
+    /** Every call to the partner gives up after this long (and the caller gets a 503). */
+    timeoutMs: number;
+  };
+  billing: {
+    /** A subscription whose renewal payment failed keeps premium this long while it is retried. */
+    pastDueGraceDays: number;
+    /** A checkout the learner leaves unfinished expires after this long. */
+    checkoutExpiryMinutes: number;
+    /** Yearly subscribers are told this long before their renewal. */
+    renewalNoticeDays: number;
+    /** How often subscriptions are compared with the partner's; 0 only on an admin's request. */
+    reconcileIntervalHours: number;
+  };
   /** The built-in sandbox payment partner, where it runs (no STRIPE_SECRET_KEY, or its own process). */
   paymentsSandbox: PaymentsSandboxConfig;
   /** The folder the user ran the command from; npm workspaces change the process's own cwd. */
@@ -208,8 +268,32 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
+    payments: paymentsOf(raw),
+    billing: {
+      pastDueGraceDays: raw.BILLING_PAST_DUE_GRACE_DAYS,
+      checkoutExpiryMinutes: raw.BILLING_CHECKOUT_EXPIRY_MINUTES,
+      renewalNoticeDays: raw.BILLING_RENEWAL_NOTICE_DAYS,
+      reconcileIntervalHours: raw.BILLING_RECONCILE_INTERVAL_HOURS,
+    },
     paymentsSandbox: loadPaymentsSandboxConfig(raw, raw.PORT),
     invocationDir,
+  };
+}
+
+/** A real partner needs its key and its webhook secret together; the sandbox needs neither. */
+function paymentsOf(raw: z.output<typeof schema>): QuestaConfig['payments'] {
+  const key = raw.STRIPE_SECRET_KEY;
+  const secret = raw.STRIPE_WEBHOOK_SECRET;
+  if (Boolean(key) !== Boolean(secret)) {
+    throw new ConfigError(
+      `${key ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} must be set together with ${key ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'} (it is not set).`,
+    );
+  }
+  return {
+    secretKey: key,
+    webhookSecret: secret,
+    apiBase: raw.STRIPE_API_BASE && withoutTrailingSlash(raw.STRIPE_API_BASE),
+    timeoutMs: raw.STRIPE_TIMEOUT_MS,
   };
 }
 

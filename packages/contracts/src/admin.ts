@@ -85,6 +85,14 @@ export const auditActions = [
   'premium.granted',
   'premium.revoked',
   'accommodation.changed',
+  'plan.created',
+  'plan.changed',
+  'promotion_code.created',
+  'promotion_code.withdrawn',
+  'checkout.started',
+  'subscription.changed',
+  'refund.created',
+  'billing.reconciled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

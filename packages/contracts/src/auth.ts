@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { sessionBilling } from './billing';
 import { globalRoles, tenantRoles } from './rules/access';
 
 export const membership = z.object({
@@ -31,6 +32,8 @@ export const sessionInfo = z.object({
   user: sessionUser.nullable(),
   memberships: z.array(membership),
   entitlements,
+  /** The learner's plan, subscription and features; absent when nobody is signed in. */
+  billing: sessionBilling.optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 

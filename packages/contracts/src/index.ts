@@ -11,3 +11,4 @@ export * from './authoring';
 export * from './answer';
 export * from './learning';
 export * from './live';
+export * from './billing';

@@ -23,11 +23,22 @@ export const permissions = [
   'question:publish',
   'room:host',
   'catalog:draw',
+  'billing:use',
+  'billing:read',
+  'billing:refund',
+  'billing:reconcile',
+  'plan:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 /** Held by every signed-in user. */
-const signedIn: readonly Permission[] = ['session:read', 'account:manage', 'learning:use'];
+const signedIn: readonly Permission[] = [
+  'session:read',
+  'account:manage',
+  'learning:use',
+  // Their own checkout, subscription and invoices; never anyone else's.
+  'billing:use',
+];
 
 /** Held by a platform admin everywhere, in addition to what they hold as a member. */
 const admin: readonly Permission[] = [
@@ -39,6 +50,10 @@ const admin: readonly Permission[] = [
   'tenant:read',
   'member:list',
   'member:manage',
+  'plan:manage',
+  'billing:read',
+  'billing:refund',
+  'billing:reconcile',
 ];
 
 const viewer: readonly Permission[] = ['tenant:read', 'bank:read_private'];
@@ -68,6 +83,7 @@ export interface Principal {
   roles: readonly GlobalRole[];
   /** Tenant memberships, by client id. */
   memberships: ReadonlyMap<string, TenantRole>;
+  /** Premium that includes hosting live rooms (a plan's feature, or an admin's grant). */
   premium: boolean;
   /** A trusted Questa service calling as itself, for no person (the client-credentials grant). */
   service?: boolean;

@@ -14,12 +14,13 @@ const principal = (overrides: Partial<Principal> = {}): Principal => ({
 });
 
 describe('policy', () => {
-  it('gives every signed-in user their session, account and learning, and nothing else', () => {
+  it('gives every signed-in user their session, account, learning and billing, and nothing else', () => {
     const learner = principal();
     expect(permissions.filter((permission) => can(learner, permission))).toEqual([
       'session:read',
       'account:manage',
       'learning:use',
+      'billing:use',
     ]);
   });
 
@@ -31,6 +32,22 @@ describe('policy', () => {
     expect(can(principal(), 'user:manage_entitlements')).toBe(false);
     expect(can(admin, 'member:manage', tenantA)).toBe(true);
     expect(can(admin, 'question:write', tenantA)).toBe(false);
+  });
+
+  it('keeps plans, refunds, billing figures and reconciling to platform admins', () => {
+    const admin = principal({ roles: ['admin'] });
+    for (const permission of [
+      'plan:manage',
+      'billing:read',
+      'billing:refund',
+      'billing:reconcile',
+    ] as const) {
+      expect(can(admin, permission)).toBe(true);
+      expect(can(principal({ premium: true }), permission)).toBe(false);
+      expect(can(principal({ memberships: new Map([[tenantA, 'owner']]) }), permission)).toBe(
+        false,
+      );
+    }
   });
 
   it('confines tenant roles to their own tenant', () => {

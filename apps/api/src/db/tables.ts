@@ -1,5 +1,10 @@
 import type {
   AnswerInput,
+  BillingInterval,
+  PlanFeatures,
+  PromotionDuration,
+  RefundReason,
+  SubscriptionStatus,
   GradedAnswer,
   LearnerQuestion,
   LiveRoomSettings,
@@ -226,6 +231,151 @@ export interface ApiTables {
     correct: boolean | null;
     points: number | null;
     answered_at: Generated<string>;
+  };
+  billing_plans: {
+    id: Generated<string>;
+    kind: 'free' | 'paid';
+    seed_key: string | null;
+    name: string;
+    description: Generated<string>;
+    trial_days: Generated<number>;
+    features: PlanFeatures;
+    active: Generated<boolean>;
+    partner_product_id: string | null;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  billing_prices: {
+    id: Generated<string>;
+    plan_id: string;
+    currency: string;
+    interval: BillingInterval;
+    amount: number;
+    active: Generated<boolean>;
+    partner_price_id: string | null;
+    created_at: Generated<string>;
+    archived_at: string | null;
+  };
+  billing_promotion_codes: {
+    id: Generated<string>;
+    code: string;
+    percent_off: number | null;
+    amount_off: number | null;
+    currency: string | null;
+    duration: PromotionDuration;
+    duration_months: number | null;
+    max_redemptions: number | null;
+    expires_at: string | null;
+    active: Generated<boolean>;
+    partner_coupon_id: string;
+    partner_promotion_code_id: string;
+    created_by: string;
+    created_at: Generated<string>;
+  };
+  billing_customers: {
+    user_id: string;
+    partner_customer_id: string;
+    created_at: Generated<string>;
+  };
+  billing_checkouts: {
+    id: Generated<string>;
+    user_id: string;
+    plan_id: string;
+    price_id: string;
+    promotion_code_id: string | null;
+    status: 'creating' | 'open' | 'complete' | 'expired';
+    partner_session_id: string | null;
+    url: string | null;
+    expires_at: string;
+    created_at: Generated<string>;
+    closed_at: string | null;
+  };
+  billing_subscriptions: {
+    id: Generated<string>;
+    user_id: string;
+    partner_subscription_id: string;
+    partner_customer_id: string;
+    plan_id: string | null;
+    price_id: string | null;
+    status: SubscriptionStatus;
+    partner_status: string;
+    current_period_start: string | null;
+    current_period_end: string | null;
+    cancel_at_period_end: boolean;
+    trial_end: string | null;
+    started_at: string;
+    ended_at: string | null;
+    synced_at: string;
+    renewal_notice_for: string | null;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  billing_subscription_changes: {
+    id: Generated<string>;
+    subscription_id: string;
+    at: Generated<string>;
+    source: 'webhook' | 'reconcile';
+    status: SubscriptionStatus;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  };
+  billing_invoices: {
+    id: Generated<string>;
+    user_id: string;
+    partner_invoice_id: string;
+    partner_subscription_id: string | null;
+    partner_payment_intent_id: string | null;
+    number: string | null;
+    status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+    currency: string;
+    amount_due: number;
+    amount_paid: number;
+    attempt_count: number;
+    period_start: string | null;
+    period_end: string | null;
+    hosted_url: string | null;
+    pdf_url: string | null;
+    partner_created_at: string;
+    paid_at: string | null;
+    synced_at: string;
+  };
+  billing_refunds: {
+    id: Generated<string>;
+    invoice_id: string;
+    amount: number;
+    currency: string;
+    reason: RefundReason | null;
+    status: 'creating' | 'pending' | 'succeeded' | 'failed' | 'canceled';
+    partner_refund_id: string | null;
+    created_by: string | null;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  payment_events: {
+    id: string;
+    type: string;
+    object_id: string | null;
+    outcome: 'applied' | 'ignored' | 'unknown_customer';
+    partner_created_at: string;
+    processed_at: Generated<string>;
+  };
+  billing_notices: {
+    id: Generated<string>;
+    key: string;
+    user_id: string;
+    kind: 'payment_failed' | 'renewal_upcoming';
+    details: Generated<Record<string, unknown>>;
+    created_at: Generated<string>;
+    claimed_until: string | null;
+    attempts: Generated<number>;
+    sent_at: string | null;
+  };
+  billing_jobs: {
+    name: string;
+    leased_until: string | null;
+    last_started_at: string | null;
+    last_finished_at: string | null;
+    last_report: unknown;
   };
 }
 

@@ -1,3 +1,8 @@
+import { createAuditRepository } from '../modules/audit/audit.repository';
+import { createCheckoutRepository } from '../modules/billing/checkout.repository';
+import { createNoticeRepository } from '../modules/billing/notice.repository';
+import { createPlanRepository } from '../modules/billing/plan.repository';
+import { createSubscriptionRepository } from '../modules/billing/subscription.repository';
 import { createExamRepository } from '../modules/exams/exam.repository';
 import { createAnswerRepository } from '../modules/learning/answer.repository';
 import { createDailyUsageRepository } from '../modules/learning/daily-usage.repository';
@@ -15,6 +20,11 @@ export function repositoriesOf(executor: ApiDb) {
     answers: createAnswerRepository(executor),
     dailyUsage: createDailyUsageRepository(executor),
     live: createLiveRepository(executor),
+    plans: createPlanRepository(executor),
+    checkouts: createCheckoutRepository(executor),
+    subscriptions: createSubscriptionRepository(executor),
+    notices: createNoticeRepository(executor),
+    audit: createAuditRepository(executor),
   };
 }
 

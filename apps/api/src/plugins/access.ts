@@ -11,6 +11,13 @@ declare module 'fastify' {
     /** The signed-in session, once a guard has looked it up; null when there is none. */
     auth: AuthContext | null | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route is called by another system, never by a browser, and proves itself by a signature
+     * over the body (the payment partner's webhooks): it needs no same-origin header.
+     */
+    signedByCaller?: true;
+  }
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -54,6 +61,7 @@ export const access = fp<AccessOptions>(
 
     app.addHook('onRequest', async (request) => {
       if (safeMethods.has(request.method)) return;
+      if (request.routeOptions.config.signedByCaller) return;
       // A custom header cannot be added by a cross-site form or a simple cross-site fetch, and
       // browsers always send Origin on these requests; together they stop request forgery.
       if (request.headers[CSRF_HEADER] !== '1' || request.headers.origin !== publicOrigin) {

@@ -6,7 +6,7 @@ import type { OidcClient } from '../../adapters/oidc-client';
 import { newNonce, newPkceVerifier, newState } from '../../adapters/oidc-client';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { AuditRepository } from '../audit/audit.repository';
-import { entitlementsOf } from '../entitlements/entitlements';
+import type { EntitlementService } from '../entitlements/entitlements';
 import type { UserRepository, UserRow } from '../users/user.repository';
 import type { LoginAttemptRepository } from './login-attempt.repository';
 import { safeReturnTo } from './return-to';
@@ -45,6 +45,7 @@ export function createAuthService(deps: {
   attempts: LoginAttemptRepository;
   audit: AuditRepository;
   questionDb: QuestionDbClient;
+  entitlements: Pick<EntitlementService, 'entitlementsOf' | 'billingOf' | 'hostsAsPremium'>;
 }) {
   // Bounded, the least recently used dropped first; entries also expire after CACHE_MS.
   const cache = new LRUCache<string, CacheEntry>({ max: 50_000 });
@@ -93,7 +94,8 @@ export function createAuthService(deps: {
         roles: context.user.roles,
       },
       memberships,
-      entitlements: entitlementsOf(context.user, memberships),
+      entitlements: deps.entitlements.entitlementsOf(context.user, memberships),
+      billing: deps.entitlements.billingOf(context.user),
     };
     return { info, json: JSON.stringify(info) };
   }
@@ -182,7 +184,7 @@ export function createAuthService(deps: {
         sub: context.user.sub,
         roles: info.user?.roles ?? [],
         memberships: new Map(info.memberships.map((m) => [m.clientId, m.role])),
-        premium: info.entitlements.premium,
+        premium: deps.entitlements.hostsAsPremium(context.user),
       };
     },
 
@@ -245,6 +247,12 @@ export function createAuthService(deps: {
     /** Drops cached answers for a user whose roles or memberships just changed. */
     forgetUser(sub: string) {
       const theirs = [...cache.entries()].filter(([, entry]) => entry.context.user.sub === sub);
+      for (const [idHash] of theirs) cache.delete(idHash);
+    },
+
+    /** The same, by Questa's user id: billing learns of changes by user, not by subject. */
+    forgetUserId(userId: string) {
+      const theirs = [...cache.entries()].filter(([, entry]) => entry.context.user.id === userId);
       for (const [idHash] of theirs) cache.delete(idHash);
     },
   };

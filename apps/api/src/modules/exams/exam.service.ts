@@ -14,7 +14,7 @@ import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import { gradeOrRefuse } from '../learning/grading';
 import { premiumRequired, type LearnerBanks } from '../learning/learner-banks';
-import { mayTakeExams } from '../entitlements/entitlements';
+import type { EntitlementService } from '../entitlements/entitlements';
 import type { UserRow } from '../users/user.repository';
 import type { BlueprintService } from './blueprint.service';
 import type { AttemptRow, ExamRepository } from './exam.repository';
@@ -37,6 +37,7 @@ export function createExamService(deps: {
   blueprints: BlueprintService;
   banks: LearnerBanks;
   questionDb: QuestionDbClient;
+  entitlements: Pick<EntitlementService, 'mayTakeExams'>;
   graceSeconds?: number;
 }) {
   const { exams } = deps;
@@ -165,7 +166,7 @@ export function createExamService(deps: {
       input: { bankId: string; blueprintId: string },
       requestId: string,
     ): Promise<ExamAttempt> {
-      if (!mayTakeExams(user)) {
+      if (!deps.entitlements.mayTakeExams(user)) {
         throw premiumRequired('Exam mode is part of premium. Premium unlocks timed mock exams.');
       }
       const bank = await deps.banks.open(user, input.bankId, requestId);

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { CSRF_HEADER, type QuestionContentInput } from '@questa/contracts';
 import type { Kysely } from '@questa/db';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
-import { buildApp } from '../../app';
+import { buildApp, type ApiDeps } from '../../app';
 import { API_SCHEMA, type ApiTables } from '../../db/tables';
 import {
   openTestSession,
@@ -91,7 +91,12 @@ export interface Learner {
 }
 
 export async function startLearningApi(
-  options: { sweepIntervalMs?: number; graceSeconds?: number } = {},
+  options: {
+    sweepIntervalMs?: number;
+    graceSeconds?: number;
+    /** The payment partner, billing mail and settings, for billing's tests. */
+    billing?: Pick<ApiDeps, 'payments' | 'mail' | 'billing'>;
+  } = {},
 ): Promise<LearningApi> {
   const beside = await startQuestionDbBeside({
     tenant: { slug: 'learning-test', name: 'Learning test' },
@@ -129,6 +134,7 @@ export async function startLearningApi(
       }),
       examSweepIntervalMs: sweepIntervalMs,
       examGraceSeconds: options.graceSeconds,
+      ...options.billing,
     });
   const api = await build();
   const others: FastifyInstance[] = [];

@@ -16,7 +16,7 @@ import { ensureNewCard, recordAnswers } from '../learning/answer-recorder';
 import type { AnswerRepository } from '../learning/answer.repository';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { LearnerBanks } from '../learning/learner-banks';
-import { hasUnlimitedPractice } from '../entitlements/entitlements';
+import type { EntitlementService } from '../entitlements/entitlements';
 import type { UserRow } from '../users/user.repository';
 import type { ItemRow, PracticeRepository, SessionRow } from './practice.repository';
 
@@ -49,7 +49,9 @@ export function createPracticeService(deps: {
   allowance: AllowanceService;
   banks: LearnerBanks;
   questionDb: QuestionDbClient;
+  entitlements: Pick<EntitlementService, 'hasUnlimitedPractice'>;
 }) {
+  const { hasUnlimitedPractice } = deps.entitlements;
   const { practice } = deps;
 
   const toItem = (row: ItemRow): PracticeItem => ({

@@ -1,4 +1,10 @@
-import { globalRoles, type GlobalRole } from '@questa/contracts';
+import {
+  globalRoles,
+  type BillingInterval,
+  type GlobalRole,
+  type PlanFeatures,
+  type SubscriptionStatus,
+} from '@questa/contracts';
 import { sql } from '@questa/db';
 import { API_SCHEMA, type ApiDb } from '../../db/tables';
 
@@ -16,6 +22,20 @@ export interface UserRow {
   premiumGrant: { until: string | null } | null;
   /** Extra exam time, in percent of the time limit. */
   extraTimePercent: number;
+  /** The subscription that decides their plan: a running one first, else the latest. */
+  subscription: UserSubscription | null;
+  /** A checkout of theirs is open at the payment partner. */
+  checkoutPending: boolean;
+}
+
+export interface UserSubscription {
+  status: SubscriptionStatus;
+  plan: { id: string; name: string } | null;
+  interval: BillingInterval | null;
+  features: PlanFeatures | null;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
 }
 
 const columns = [
@@ -29,6 +49,23 @@ const columns = [
     until: string | null;
   } | null>`(select json_build_object('until', g.until) from ${sql.id(API_SCHEMA, 'entitlement_grants')} g where g.user_id = users.id and (g.until is null or g.until > now()) order by g.until desc nulls first limit 1)`.as(
     'premiumGrant',
+  ),
+  sql<UserSubscription | null>`(select json_build_object(
+      'status', s.status,
+      'plan', case when p.id is null then null else json_build_object('id', p.id, 'name', p.name) end,
+      'interval', pr.interval,
+      'features', p.features,
+      'currentPeriodStart', s.current_period_start,
+      'currentPeriodEnd', s.current_period_end,
+      'cancelAtPeriodEnd', s.cancel_at_period_end)
+    from ${sql.id(API_SCHEMA, 'billing_subscriptions')} s
+    left join ${sql.id(API_SCHEMA, 'billing_plans')} p on p.id = s.plan_id
+    left join ${sql.id(API_SCHEMA, 'billing_prices')} pr on pr.id = s.price_id
+    where s.user_id = users.id
+    order by s.status in ('trialing', 'active', 'past_due') desc, s.started_at desc, s.id
+    limit 1)`.as('subscription'),
+  sql<boolean>`exists (select 1 from ${sql.id(API_SCHEMA, 'billing_checkouts')} c where c.user_id = users.id and c.status in ('creating', 'open') and c.expires_at > now())`.as(
+    'checkoutPending',
   ),
   // Only roles Questa knows: a provider may assert others, which mean nothing here.
   sql<
@@ -172,6 +209,11 @@ const toUser = (row: UserRow): UserRow => ({
   premiumGrant: row.premiumGrant && {
     until: row.premiumGrant.until && new Date(row.premiumGrant.until).toISOString(),
   },
+  subscription: row.subscription && {
+    ...row.subscription,
+    currentPeriodStart: isoOrNull(row.subscription.currentPeriodStart),
+    currentPeriodEnd: isoOrNull(row.subscription.currentPeriodEnd),
+  },
 });
 
-/** Whether the user has premium now: by hand for the time being; subscriptions come later. */
+const isoOrNull = (value: string | null) => value && new Date(value).toISOString();

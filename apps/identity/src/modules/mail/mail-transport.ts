@@ -1,11 +1,2 @@
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-/** Where the identity provider's emails go: a real SMTP server, or files in the data folder. */
-export interface MailTransport {
-  send(message: MailMessage): Promise<void>;
-}
+// The provider sends its mail through Questa's shared transport.
+export type { MailMessage, MailTransport } from '@questa/mail';

@@ -1,0 +1,276 @@
+import type { SubscriptionStatus } from '@questa/contracts';
+import type {
+  PartnerCheckout,
+  PartnerInvoice,
+  PartnerRefund,
+  PartnerSubscription,
+} from '../../adapters/payment-partner';
+import type { WorkRepositories } from '../../db/unit-of-work';
+import type { StoredSubscription, SubscriptionState } from './subscription.repository';
+
+/*
+ * Applies the partner's objects, as read from the partner, to Questa's rows. Whatever asks —
+ * a webhook, the reconcile job — reads the object first with no transaction open, then applies
+ * it here inside one. Only whole objects are applied, never an event's change: applied in any
+ * order, the rows end as the partner's latest state. An object read earlier than the one already
+ * applied is left out, so a slow reader cannot undo a newer state.
+ */
+
+/** The partner's subscription states in PRODUCT §4's words. */
+export function statusOf(partnerStatus: string): SubscriptionStatus {
+  switch (partnerStatus) {
+    case 'trialing':
+    case 'active':
+    case 'past_due':
+    case 'canceled':
+      return partnerStatus;
+    // Retries ran out but the partner keeps the subscription: no payment, and the grace runs out.
+    case 'unpaid':
+      return 'past_due';
+    // The first payment still needs the learner (a bank's confirmation, say).
+    case 'incomplete':
+      return 'checkout_pending';
+    // Never paid (an abandoned first payment, a trial that ended without a card), or unknown.
+    default:
+      return 'expired';
+  }
+}
+
+export interface ReadObject<T> {
+  value: T;
+  /** When the read began: what it returned is at least this recent. */
+  readAt: Date;
+}
+
+/** A partner object as read for one event, with what its application needs besides it. */
+export type Snapshot =
+  | { kind: 'subscription'; subscription: ReadObject<PartnerSubscription> }
+  | {
+      kind: 'checkout';
+      checkout: ReadObject<PartnerCheckout>;
+      subscription: ReadObject<PartnerSubscription> | undefined;
+    }
+  | { kind: 'invoice'; invoice: ReadObject<PartnerInvoice> }
+  | { kind: 'refund'; refund: ReadObject<PartnerRefund> };
+
+export type Source = 'webhook' | 'reconcile';
+
+export interface SubscriptionCorrection {
+  subscriptionId: string;
+  userId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+}
+
+export interface ApplyResult {
+  outcome: 'applied' | 'ignored' | 'unknown_customer';
+  /** Learners whose premium may have changed, so their cached sessions are dropped. */
+  userIds: string[];
+  corrections: SubscriptionCorrection[];
+}
+
+const none = (outcome: ApplyResult['outcome']): ApplyResult => ({
+  outcome,
+  userIds: [],
+  corrections: [],
+});
+
+/** The fields whose change is worth a line in the subscription's history. */
+const summary = (state: SubscriptionState) => ({
+  status: state.status,
+  partnerStatus: state.partnerStatus,
+  planId: state.planId,
+  priceId: state.priceId,
+  currentPeriodEnd: state.currentPeriodEnd,
+  cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+  trialEnd: state.trialEnd,
+  endedAt: state.endedAt,
+});
+
+const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
+const ACTORS: Record<Source, string> = {
+  webhook: 'service:payment-partner',
+  reconcile: 'service:billing-reconcile',
+};
+
+export function createBillingSync() {
+  async function applySubscription(
+    work: WorkRepositories,
+    { value: subscription, readAt }: ReadObject<PartnerSubscription>,
+    source: Source,
+  ): Promise<ApplyResult> {
+    let existing: StoredSubscription | undefined = await work.subscriptions.lockByPartnerId(
+      subscription.id,
+    );
+    const userId =
+      existing?.userId ?? (await work.checkouts.userOfCustomer(subscription.customerId));
+    if (!userId) return none('unknown_customer');
+    if (existing && new Date(existing.syncedAt) > readAt) return none('applied');
+
+    const price = subscription.priceId
+      ? await work.plans.findByPartnerPrice(subscription.priceId)
+      : undefined;
+    const state: SubscriptionState = {
+      userId,
+      partnerCustomerId: subscription.customerId,
+      planId: price?.planId ?? null,
+      priceId: price?.id ?? null,
+      status: statusOf(subscription.status),
+      partnerStatus: subscription.status,
+      currentPeriodStart: isoOrNull(subscription.currentPeriodStart),
+      currentPeriodEnd: isoOrNull(subscription.currentPeriodEnd),
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      trialEnd: isoOrNull(subscription.trialEnd),
+      startedAt: subscription.startedAt.toISOString(),
+      endedAt: isoOrNull(subscription.endedAt),
+    };
+
+    let id = existing?.id;
+    if (!existing) {
+      id = await work.subscriptions.insert(subscription.id, state, readAt);
+      if (!id) {
+        // Another transaction inserted it first; now it is there to lock and compare with.
+        existing = await work.subscriptions.lockByPartnerId(subscription.id);
+        if (!existing || new Date(existing.syncedAt) > readAt) return none('applied');
+        id = existing.id;
+      }
+    }
+    const before = existing ? summary(existing) : null;
+    const after = summary(state);
+    if (before && JSON.stringify(before) === JSON.stringify(after)) {
+      await work.subscriptions.touch(id!, readAt);
+      return { outcome: 'applied', userIds: [], corrections: [] };
+    }
+    if (existing) await work.subscriptions.update(id!, state, readAt);
+    await work.subscriptions.recordChange({
+      subscriptionId: id!,
+      source,
+      status: state.status,
+      before: before ?? {},
+      after,
+    });
+    await work.audit.record({
+      action: 'subscription.changed',
+      actor: ACTORS[source],
+      target: `subscription/${id}`,
+      ip: null,
+      details: { userId, partnerSubscriptionId: subscription.id, before, after },
+    });
+    return {
+      outcome: 'applied',
+      userIds: [userId],
+      corrections: [{ subscriptionId: id!, userId, before, after }],
+    };
+  }
+
+  async function applyCheckout(
+    work: WorkRepositories,
+    { value: checkout }: ReadObject<PartnerCheckout>,
+  ): Promise<ApplyResult> {
+    const row =
+      (await work.checkouts.findByPartnerSession(checkout.id)) ??
+      (checkout.metadata.questa_checkout_id
+        ? await work.checkouts.find(checkout.metadata.questa_checkout_id)
+        : undefined);
+    if (!row) {
+      return none(
+        checkout.customerId && (await work.checkouts.userOfCustomer(checkout.customerId))
+          ? 'ignored'
+          : 'unknown_customer',
+      );
+    }
+    if (checkout.status === 'open') return none('applied');
+    const closed = await work.checkouts.close(row.id, checkout.status);
+    return { outcome: 'applied', userIds: closed ? [row.userId] : [], corrections: [] };
+  }
+
+  async function applyInvoice(
+    work: WorkRepositories,
+    { value: invoice, readAt }: ReadObject<PartnerInvoice>,
+  ): Promise<ApplyResult> {
+    const userId =
+      (invoice.customerId && (await work.checkouts.userOfCustomer(invoice.customerId))) ||
+      (invoice.subscriptionId &&
+        (await work.subscriptions.userOfPartnerSubscription(invoice.subscriptionId)));
+    if (!userId) return none('unknown_customer');
+    const existing = await work.subscriptions.lockInvoiceByPartnerId(invoice.id);
+    if (existing && new Date(existing.syncedAt) > readAt) return none('applied');
+    await work.subscriptions.saveInvoice(
+      {
+        userId,
+        partnerInvoiceId: invoice.id,
+        partnerSubscriptionId: invoice.subscriptionId,
+        partnerPaymentIntentId: invoice.paymentIntentId,
+        number: invoice.number,
+        status: invoice.status,
+        currency: invoice.currency,
+        amountDue: invoice.amountDue,
+        amountPaid: invoice.amountPaid,
+        attemptCount: invoice.attemptCount,
+        periodStart: isoOrNull(invoice.periodStart),
+        periodEnd: isoOrNull(invoice.periodEnd),
+        hostedUrl: invoice.hostedUrl,
+        pdfUrl: invoice.pdfUrl,
+        partnerCreatedAt: invoice.createdAt.toISOString(),
+        paidAt: isoOrNull(invoice.paidAt),
+      },
+      readAt,
+    );
+    // An open invoice the partner has tried to collect is a failed payment: one mail per attempt.
+    if (invoice.status === 'open' && invoice.attemptCount > 0) {
+      await work.notices.add({
+        key: `payment_failed:${invoice.id}:${invoice.attemptCount}`,
+        userId,
+        kind: 'payment_failed',
+        details: {
+          amount: invoice.amountDue - invoice.amountPaid,
+          currency: invoice.currency,
+          hostedUrl: invoice.hostedUrl,
+        },
+      });
+    }
+    return { outcome: 'applied', userIds: [], corrections: [] };
+  }
+
+  async function applyRefund(
+    work: WorkRepositories,
+    { value: refund }: ReadObject<PartnerRefund>,
+  ): Promise<ApplyResult> {
+    const id =
+      (await work.subscriptions.findRefundByPartnerId(refund.id))?.id ??
+      refund.metadata.questa_refund_id;
+    if (!id) return none('ignored');
+    const known = await work.subscriptions.setRefund(id, {
+      partnerRefundId: refund.id,
+      status: refund.status,
+    });
+    return none(known ? 'applied' : 'ignored');
+  }
+
+  return {
+    applySubscription,
+
+    async apply(work: WorkRepositories, snapshot: Snapshot, source: Source): Promise<ApplyResult> {
+      switch (snapshot.kind) {
+        case 'subscription':
+          return applySubscription(work, snapshot.subscription, source);
+        case 'invoice':
+          return applyInvoice(work, snapshot.invoice);
+        case 'refund':
+          return applyRefund(work, snapshot.refund);
+        case 'checkout': {
+          const closed = await applyCheckout(work, snapshot.checkout);
+          if (!snapshot.subscription || closed.outcome !== 'applied') return closed;
+          const applied = await applySubscription(work, snapshot.subscription, source);
+          return {
+            outcome: applied.outcome,
+            userIds: [...new Set([...closed.userIds, ...applied.userIds])],
+            corrections: applied.corrections,
+          };
+        }
+      }
+    },
+  };
+}
+
+export type BillingSync = ReturnType<typeof createBillingSync>;

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { MailTransport } from '@questa/mail';
+import { HttpProblem } from '@questa/http-kit';
+import type { PaymentPartner } from '../../adapters/payment-partner';
+import type { ApiDb } from '../../db/tables';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { EntitlementService } from '../entitlements/entitlements';
+import type { UserRepository } from '../users/user.repository';
+import { billingAdminRoutes } from './billing-admin.routes';
+import { createBillingAdminService } from './billing-admin.service';
+import { createBillingJobs } from './billing-jobs.service';
+import { createBillingReportRepository } from './billing-report.repository';
+import { createBillingSync } from './billing-sync.service';
+import { billingRoutes, webhookRoutes } from './billing.routes';
+import { createCheckoutRepository } from './checkout.repository';
+import { createCheckoutService } from './checkout.service';
+import { createNoticeRepository } from './notice.repository';
+import { createPartnerReader } from './partner-reader';
+import { createPlanRepository } from './plan.repository';
+import { createPlanService } from './plan.service';
+import { createSubscriptionRepository } from './subscription.repository';
+import { createWebhookService } from './webhook.service';
+
+export interface BillingSettings {
+  checkoutExpiryMinutes?: number;
+  renewalNoticeDays?: number;
+  /** 0: only on an admin's request. */
+  reconcileIntervalHours?: number;
+  /** How often each process checks whether the schedule is due and sends waiting mail; 0: never. */
+  jobTickMs?: number;
+}
+
+/** Stands in for the partner where none is configured: every call that needs it is unavailable. */
+const noPartner = new Proxy({} as PaymentPartner, {
+  get: () => () => {
+    throw new HttpProblem('unavailable', {
+      detail: 'Payments are not set up on this server, so nothing can be bought here yet.',
+      retryAfter: 3600,
+    });
+  },
+});
+
+/** Billing's services, built once per process. */
+export function createBilling(deps: {
+  db: ApiDb;
+  unitOfWork: UnitOfWork;
+  audit: AuditRepository;
+  users: UserRepository;
+  entitlements: EntitlementService;
+  partner: PaymentPartner | undefined;
+  mail: MailTransport | undefined;
+  publicUrl: string;
+  settings: BillingSettings;
+  /** Learners whose premium may have changed: their cached sessions are dropped. */
+  forgetUsers: (userIds: string[]) => void;
+}) {
+  // The server's logger exists only once billingApp is registered; until then nothing is logged.
+  let logger: Parameters<typeof createBillingJobs>[0]['log'] | undefined;
+  const log: Parameters<typeof createBillingJobs>[0]['log'] = {
+    info: (object, message) => logger?.info(object, message),
+    warn: (object, message) => logger?.warn(object, message),
+    error: (object, message) => logger?.error(object, message),
+  };
+
+  const partner = deps.partner ?? noPartner;
+  const plans = createPlanRepository(deps.db);
+  const checkouts = createCheckoutRepository(deps.db);
+  const subscriptions = createSubscriptionRepository(deps.db);
+  const notices = createNoticeRepository(deps.db);
+  const sync = createBillingSync();
+  const reader = createPartnerReader(partner);
+  const planService = createPlanService({ plans, unitOfWork: deps.unitOfWork, partner });
+
+  // Set below, once the jobs exist: a change may have queued mail, which goes out after commit.
+  let afterChange = (userIds: string[]) => deps.forgetUsers(userIds);
+  const changed = (userIds: string[]) => afterChange(userIds);
+
+  const jobs = createBillingJobs({
+    partner,
+    reader,
+    unitOfWork: deps.unitOfWork,
+    sync,
+    checkouts,
+    subscriptions,
+    notices,
+    audit: deps.audit,
+    mail: deps.mail,
+    publicUrl: deps.publicUrl,
+    renewalNoticeDays: deps.settings.renewalNoticeDays ?? 7,
+    reconcileIntervalHours: deps.settings.reconcileIntervalHours ?? 24,
+    changed,
+    log,
+  });
+  afterChange = (userIds) => {
+    if (userIds.length > 0) deps.forgetUsers(userIds);
+    jobs.kick();
+  };
+
+  return {
+    plans: planService,
+    jobs,
+    notices,
+    checkouts: createCheckoutService({
+      partner,
+      plans: planService,
+      checkouts,
+      subscriptions,
+      users: deps.users,
+      entitlements: deps.entitlements,
+      audit: deps.audit,
+      publicUrl: deps.publicUrl,
+      checkoutExpiryMinutes: deps.settings.checkoutExpiryMinutes ?? 60,
+      changed: deps.forgetUsers,
+    }),
+    webhooks: createWebhookService({
+      partner,
+      unitOfWork: deps.unitOfWork,
+      subscriptions,
+      sync,
+      reader,
+      changed,
+    }),
+    admin: createBillingAdminService({
+      partner,
+      unitOfWork: deps.unitOfWork,
+      subscriptions,
+      checkouts,
+      reports: createBillingReportRepository(deps.db),
+      users: deps.users,
+      entitlements: deps.entitlements,
+    }),
+    jobTickMs: deps.settings.jobTickMs ?? 10 * 60_000,
+    useLog: (server: typeof logger) => (logger = server),
+  };
+}
+
+export type Billing = ReturnType<typeof createBilling>;
+
+/** Billing's routes, and its periodic work for as long as the server runs. */
+export const billingApp: FastifyPluginAsync<{ billing: Billing }> = async (app, { billing }) => {
+  billing.useLog(app.log);
+  await app.register(billingRoutes, { plans: billing.plans, checkouts: billing.checkouts });
+  await app.register(webhookRoutes, { webhooks: billing.webhooks });
+  await app.register(billingAdminRoutes, {
+    plans: billing.plans,
+    admin: billing.admin,
+    jobs: billing.jobs,
+  });
+  if (billing.jobTickMs > 0) {
+    const timer = billing.jobs.start(billing.jobTickMs);
+    app.addHook('onClose', () => timer.stop());
+  }
+};

@@ -1,0 +1,69 @@
+import { HttpProblem } from '@questa/http-kit';
+import { WebhookSignatureError, type PaymentPartner } from '../../adapters/payment-partner';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import type { BillingSync } from './billing-sync.service';
+import { isReadable, type PartnerReader } from './partner-reader';
+import type { SubscriptionRepository } from './subscription.repository';
+
+export type WebhookOutcome = 'applied' | 'ignored' | 'unknown_customer' | 'duplicate';
+
+/**
+ * The partner's webhooks. A delivery is believed only when its signature and timestamp hold.
+ * Each event names an object; the object is read again from the partner (no transaction open)
+ * and applied whole, in the same transaction that records the event's id, so an event is applied
+ * once however often it is delivered, and in whatever order events arrive the rows end as the
+ * partner's latest state. Mail it causes is sent after commit.
+ */
+export function createWebhookService(deps: {
+  partner: PaymentPartner;
+  unitOfWork: UnitOfWork;
+  subscriptions: Pick<SubscriptionRepository, 'eventSeen'>;
+  sync: BillingSync;
+  reader: PartnerReader;
+  /** Called after commit with the learners whose premium may have changed. */
+  changed: (userIds: string[]) => void;
+}) {
+  return {
+    async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+      let event;
+      try {
+        event = deps.partner.verifyEvent(rawBody, signature);
+      } catch (error) {
+        if (!(error instanceof WebhookSignatureError)) throw error;
+        throw new HttpProblem('validation.failed', {
+          detail: `This webhook is not from the payment partner: ${error.message}`,
+          errors: [{ field: 'stripe-signature', message: 'does not verify' }],
+        });
+      }
+      // A replay costs one lookup: no read from the partner, no transaction.
+      if (await deps.subscriptions.eventSeen(event.id)) return 'duplicate';
+
+      const objectId = event.objectId;
+      const snapshot =
+        isReadable(event.objectType) && objectId
+          ? await deps.reader.snapshot(event.objectType, objectId)
+          : undefined;
+
+      const result = await deps.unitOfWork(async (work) => {
+        const claimed = await work.subscriptions.claimEvent({
+          id: event.id,
+          type: event.type,
+          objectId,
+          createdAt: event.createdAt,
+          outcome: snapshot ? 'applied' : 'ignored',
+        });
+        if (!claimed) return { outcome: 'duplicate' as const, userIds: [] };
+        if (!snapshot) return { outcome: 'ignored' as const, userIds: [] };
+        const applied = await deps.sync.apply(work, snapshot, 'webhook');
+        if (applied.outcome !== 'applied') {
+          await work.subscriptions.setEventOutcome(event.id, applied.outcome);
+        }
+        return applied;
+      });
+      deps.changed(result.userIds);
+      return result.outcome;
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

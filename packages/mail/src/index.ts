@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { QuestaConfig } from '@questa/config';
+import type { MailTransport } from './mail-transport';
+import { createOutboxTransport } from './outbox-transport';
+import { createSmtpTransport } from './smtp-transport';
+
+export type { MailMessage, MailTransport } from './mail-transport';
+export { createOutboxTransport, readOutbox, type OutboxMessage } from './outbox-transport';
+export { createSmtpTransport } from './smtp-transport';
+
+/** Where the outbox transport writes mail when no SMTP server is configured. */
+export const outboxDir = (config: QuestaConfig) => path.join(config.dataDir, 'outbox');
+
+/** SMTP when `SMTP_URL` names a server, otherwise JSON files in the data folder's outbox. */
+export function mailTransportFromConfig(config: QuestaConfig): MailTransport & { close?(): void } {
+  return config.mail.smtpUrl
+    ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)
+    : createOutboxTransport(outboxDir(config));
+}

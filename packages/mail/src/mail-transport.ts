@@ -1,0 +1,11 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Where Questa's emails go: a real SMTP server, or files in the data folder. */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+}

@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SessionInfo } from '@questa/contracts';
 import { routes } from '../app/router';
 import { sessionQueryKey } from '../features/auth/api/get-session';
-import { I18nProvider } from '../lib/i18n';
-import { fallbackMessages } from '../lib/i18n/messages';
+import { I18nProvider, inEnglish } from '../lib/i18n';
+import { appMessages } from '../lib/i18n/app-messages';
 import { clearQueryCache, setQueryData } from '../lib/use-query';
 import { signedOut } from './session-fixtures';
 
@@ -29,7 +29,7 @@ export function renderApp(
   if (session !== 'fetch') setQueryData(sessionQueryKey, session);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <I18nProvider initial={{ locale: 'en', messages: fallbackMessages }}>
+    <I18nProvider initial={inEnglish(appMessages)}>
       <RouterProvider router={router} />
     </I18nProvider>,
   );

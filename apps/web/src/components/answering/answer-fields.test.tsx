@@ -2,8 +2,8 @@ import type { AnswerFeedback, LearnerQuestion } from '@questa/contracts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../lib/i18n';
-import { fallbackMessages } from '../../lib/i18n/messages';
+import { I18nProvider, inEnglish } from '../../lib/i18n';
+import { appMessages } from '../../lib/i18n/app-messages';
 import { emptyDraft, toAnswer, type AnswerDraft } from './answer-draft';
 import { AnswerFields } from './answer-fields';
 
@@ -32,7 +32,7 @@ function renderFields(
     );
   }
   render(
-    <I18nProvider initial={{ locale: 'en', messages: fallbackMessages }}>
+    <I18nProvider initial={inEnglish(appMessages)}>
       <Harness />
     </I18nProvider>,
   );

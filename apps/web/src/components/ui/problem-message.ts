@@ -1,6 +1,6 @@
 import type { ProblemCode } from '@questa/contracts';
 import type { ApiError } from '../../lib/api-client';
-import { hasMessage, type Translate } from '../../lib/i18n';
+import type { Translate } from '../../lib/i18n';
 
 /**
  * The sentence for a problem code. Typing the key as `problem.${ProblemCode}` makes a code without a
@@ -8,5 +8,5 @@ import { hasMessage, type Translate } from '../../lib/i18n';
  */
 export function problemMessage(t: Translate, error: Pick<ApiError, 'code'>): string {
   const key: `problem.${ProblemCode}` = `problem.${error.code}`;
-  return hasMessage(key) ? t(key) : t('problem.internal');
+  return t.has(key) ? t(key) : t('problem.internal');
 }

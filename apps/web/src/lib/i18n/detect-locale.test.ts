@@ -30,22 +30,22 @@ describe('detectLocale', () => {
   it('prefers the saved choice over the browser languages', () => {
     window.localStorage.setItem('questa.locale', 'de');
     vi.stubGlobal('navigator', { languages: ['en-US'] });
-    expect(detectLocale()).toBe('de');
+    expect(detectLocale(['de', 'en'])).toBe('de');
   });
 
   it('follows the browser languages when nothing is saved', () => {
     vi.stubGlobal('navigator', { languages: ['de-DE', 'en'] });
-    expect(detectLocale()).toBe('de');
+    expect(detectLocale(['de', 'en'])).toBe('de');
   });
 
   it('falls back to English for a browser language without a catalogue', () => {
     vi.stubGlobal('navigator', { languages: ['ja-JP'] });
-    expect(detectLocale()).toBe('en');
+    expect(detectLocale(['de', 'en'])).toBe('en');
   });
 
   it('ignores a saved choice that is no longer offered', () => {
     window.localStorage.setItem('questa.locale', 'xx');
     vi.stubGlobal('navigator', { languages: [] });
-    expect(detectLocale()).toBe('en');
+    expect(detectLocale(['de', 'en'])).toBe('en');
   });
 });

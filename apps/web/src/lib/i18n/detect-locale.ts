@@ -1,18 +1,13 @@
 import { readPreference, writePreference } from '../storage';
-import {
-  availableLocales,
-  defaultLocale,
-  fallbackMessages,
-  loadMessages,
-  type LocaleMessages,
-} from './messages';
+import type { LoadedLocale } from './i18n-provider';
+import { defaultLocale, type Catalogue } from './messages';
 
 const storageKey = 'questa.locale';
 
 /** The first requested tag we have, matching exactly (`pt-BR`) or by language (`de-AT` → `de`). */
 export function matchLocale(
   requested: readonly string[],
-  available: readonly string[] = availableLocales,
+  available: readonly string[],
 ): string | undefined {
   const byLowerCase = new Map(available.map((locale) => [locale.toLowerCase(), locale]));
   for (const tag of requested) {
@@ -23,11 +18,11 @@ export function matchLocale(
   return undefined;
 }
 
-/** The saved choice, else the browser's languages, else English. */
-export function detectLocale(): string {
+/** Of the `available` locales: the saved choice, else the browser's languages, else English. */
+export function detectLocale(available: readonly string[]): string {
   const saved = readPreference(storageKey);
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
-  return matchLocale([...(saved ? [saved] : []), ...browser]) ?? defaultLocale;
+  return matchLocale([...(saved ? [saved] : []), ...browser], available) ?? defaultLocale;
 }
 
 export function saveLocale(locale: string): void {
@@ -35,11 +30,15 @@ export function saveLocale(locale: string): void {
 }
 
 /** The reader's locale with its messages, or English when that locale's file fails to load. */
-export async function loadInitialLocale(): Promise<{ locale: string; messages: LocaleMessages }> {
-  const locale = detectLocale();
+export async function loadInitialLocale(catalogue: Catalogue): Promise<LoadedLocale> {
+  const locale = detectLocale(catalogue.locales);
   try {
-    return { locale, messages: await loadMessages(locale) };
+    return { catalogue, locale, messages: await catalogue.load(locale) };
   } catch {
-    return { locale: defaultLocale, messages: fallbackMessages };
+    return inEnglish(catalogue);
   }
+}
+
+export function inEnglish(catalogue: Catalogue): LoadedLocale {
+  return { catalogue, locale: defaultLocale, messages: catalogue.english };
 }

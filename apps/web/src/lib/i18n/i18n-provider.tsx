@@ -1,9 +1,11 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { saveLocale } from './detect-locale';
-import { availableLocales, loadMessages, type LocaleMessages } from './messages';
+import type { Catalogue, LocaleMessages } from './messages';
 import { createTranslator, type Translate } from './translate';
 
 export interface LoadedLocale {
+  /** Every message the page can show; `messages` are those of `locale`. */
+  catalogue: Catalogue;
   locale: string;
   messages: LocaleMessages;
 }
@@ -33,13 +35,13 @@ export function I18nProvider({
   const value = useMemo<I18nContextValue>(
     () => ({
       locale: current.locale,
-      locales: availableLocales,
-      t: createTranslator(current.locale, current.messages),
+      locales: current.catalogue.locales,
+      t: createTranslator(current.locale, current.messages, current.catalogue.english),
       changeLocale: async (locale) => {
         try {
-          const messages = await loadMessages(locale);
+          const messages = await current.catalogue.load(locale);
           saveLocale(locale);
-          setCurrent({ locale, messages });
+          setCurrent({ catalogue: current.catalogue, locale, messages });
         } catch {
           // The language file did not arrive (offline, or a newer release replaced it); the page
           // stays readable in the current language.

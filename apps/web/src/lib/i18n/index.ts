@@ -1,5 +1,5 @@
-export { detectLocale, loadInitialLocale, matchLocale } from './detect-locale';
+export { detectLocale, inEnglish, loadInitialLocale, matchLocale } from './detect-locale';
 export { I18nProvider, useI18n, useT, type LoadedLocale } from './i18n-provider';
-export { hasMessage, loadMessages, type MessageKey } from './messages';
+export { defineCatalogue, type Catalogue, type MessageKey } from './messages';
 export { createTranslator, type Translate } from './translate';
 export { formatDate, formatDateTime, languageName } from './format';

@@ -1,7 +1,8 @@
 import { problemCodes, questionTypes } from '@questa/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import { availableLocales, loadMessages, type LocaleMessages } from './messages';
+import { appMessages } from './app-messages';
+import type { LocaleMessages } from './messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const texts = (entry: LocaleMessages[keyof LocaleMessages]) =>
@@ -9,8 +10,8 @@ const texts = (entry: LocaleMessages[keyof LocaleMessages]) =>
 
 describe('locale catalogues', () => {
   it('offers English and every JSON file in src/locales', () => {
-    expect(availableLocales).toContain('en');
-    expect(availableLocales).toContain('de');
+    expect(appMessages.locales).toContain('en');
+    expect(appMessages.locales).toContain('de');
   });
 
   it('has a message for every problem code and question type', () => {
@@ -18,10 +19,10 @@ describe('locale catalogues', () => {
     for (const type of questionTypes) expect(en).toHaveProperty([`questionType.${type}`]);
   });
 
-  it.each(availableLocales.filter((locale) => locale !== 'en'))(
+  it.each(appMessages.locales.filter((locale) => locale !== 'en'))(
     '%s is complete: same keys, plural forms and placeholders as English',
     async (locale) => {
-      const messages = await loadMessages(locale);
+      const messages = await appMessages.load(locale);
       expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
 
       const rules = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;

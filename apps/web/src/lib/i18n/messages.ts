@@ -1,4 +1,4 @@
-import en from '../../locales/en.json';
+import type en from '../../locales/en.json';
 
 /** English is the reference catalogue: its keys are the only valid message keys. */
 export type Messages = typeof en;
@@ -9,31 +9,37 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
 export type LocaleMessages = Partial<Record<MessageKey, string | PluralForms>>;
 
 export const defaultLocale = 'en';
-export const fallbackMessages: LocaleMessages = en;
-
-// English ships in the entry chunk as the fallback; every other locale is its own lazy chunk, so a
-// new language is one new JSON file.
-const loaders = import.meta.glob<LocaleMessages>(
-  ['../../locales/*.json', '!../../locales/en.json'],
-  {
-    import: 'default',
-  },
-);
-const loaderByLocale = new Map(
-  Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/|\.json$/g, ''), load]),
-);
-
-export const availableLocales: readonly string[] = [defaultLocale, ...loaderByLocale.keys()].sort();
-
-export async function loadMessages(locale: string): Promise<LocaleMessages> {
-  const load = loaderByLocale.get(locale);
-  return load ? load() : fallbackMessages;
-}
 
 /**
- * Whether a key built at run time exists. Deliberately not a type guard: callers type the key with
- * a template literal, so a missing message stays a compile error.
+ * The messages one page can show, in every language: English at hand, as the fallback for a
+ * message a language lacks, and each other language loaded when it is chosen. The app's catalogue
+ * (app-messages.ts) has every message; the live player's page has only its own, so a phone
+ * joining a room does not download the words of the whole app.
  */
-export function hasMessage(key: string): boolean {
-  return Object.hasOwn(fallbackMessages, key);
+export interface Catalogue {
+  english: LocaleMessages;
+  locales: readonly string[];
+  load(locale: string): Promise<LocaleMessages>;
+}
+
+/** A catalogue from English and a loader per other language, keyed by the file's path. */
+export function defineCatalogue(
+  english: LocaleMessages,
+  loaders: Record<string, () => Promise<LocaleMessages>>,
+): Catalogue {
+  const byLocale = new Map(
+    Object.entries(loaders).map(([path, load]) => [
+      path.replace(/^.*\/|\.json(\?.*)?$/g, ''),
+      load,
+    ]),
+  );
+  byLocale.delete(defaultLocale);
+  return {
+    english,
+    locales: [defaultLocale, ...byLocale.keys()].sort(),
+    load: async (locale) => {
+      const load = byLocale.get(locale);
+      return load ? load() : english;
+    },
+  };
 }

@@ -49,4 +49,12 @@ describe('createTranslator', () => {
     const t = createTranslator('en', {}, {});
     expect(t('catalog.title')).toBe('catalog.title');
   });
+
+  it('knows which keys built at run time have a message, in the locale or in English', () => {
+    const t = createTranslator('de', { 'catalog.title': 'Fragenkataloge' }, en);
+    expect(t.has('catalog.title')).toBe(true);
+    expect(t.has('bank.updated')).toBe(true);
+    expect(t.has('problem.from_a_newer_server')).toBe(false);
+    expect(t.has('toString')).toBe(false);
+  });
 });

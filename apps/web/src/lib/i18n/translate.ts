@@ -1,17 +1,15 @@
-import {
-  fallbackMessages,
-  type LocaleMessages,
-  type MessageKey,
-  type PluralForms,
-  type PluralKey,
-  type TextKey,
-} from './messages';
+import type { LocaleMessages, MessageKey, PluralForms, PluralKey, TextKey } from './messages';
 
 export type Params = Record<string, string | number>;
 
 export interface Translate {
   (key: PluralKey, params: Params & { count: number }): string;
   (key: TextKey, params?: Params): string;
+  /**
+   * Whether a key built at run time has a message. Deliberately not a type guard: callers type the
+   * key with a template literal, so a missing message stays a compile error.
+   */
+  has(key: string): boolean;
 }
 
 /**
@@ -21,7 +19,7 @@ export interface Translate {
 export function createTranslator(
   locale: string,
   messages: LocaleMessages,
-  fallback: LocaleMessages = fallbackMessages,
+  fallback: LocaleMessages,
 ): Translate {
   const pluralRules = new Intl.PluralRules(locale);
   const numberFormat = new Intl.NumberFormat(locale);
@@ -32,7 +30,7 @@ export function createTranslator(
   const pluralForm = (forms: PluralForms, count: unknown) =>
     typeof count === 'number' ? (forms[pluralRules.select(count)] ?? forms.other) : forms.other;
 
-  return ((key: MessageKey, params: Params = {}) => {
+  const t = (key: MessageKey, params: Params = {}) => {
     const entry = messages[key] ?? fallback[key];
     if (entry === undefined) return key;
     const template = typeof entry === 'string' ? entry : pluralForm(entry, params.count);
@@ -40,5 +38,7 @@ export function createTranslator(
       const value = params[name];
       return value === undefined ? placeholder : format(value);
     });
-  }) as Translate;
+  };
+  const has = (key: string) => Object.hasOwn(messages, key) || Object.hasOwn(fallback, key);
+  return Object.assign(t, { has }) as Translate;
 }

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadMore } from '../../../components/ui/load-more';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Table } from '../../../components/ui/table';
-import { formatDateTime, hasMessage, useI18n } from '../../../lib/i18n';
+import { formatDateTime, useI18n } from '../../../lib/i18n';
 import { useAuditEvents } from '../api/list-audit-events';
 import { useUsers } from '../api/list-users';
 import { LoadingRows } from './loading-rows';
@@ -17,7 +17,7 @@ export function AuditPanel() {
   const actionLabel = (event: AuditEvent) => {
     const key: `auditAction.${AuditEvent['action']}` = `auditAction.${event.action}`;
     // A server newer than this client may record actions it has no words for yet.
-    return hasMessage(key) ? t(key) : event.action;
+    return t.has(key) ? t(key) : event.action;
   };
   const actorLabel = (event: AuditEvent) =>
     event.actor === null

@@ -1,10 +1,10 @@
 import type { Blueprint } from '@questa/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../../lib/i18n';
-import { fallbackMessages } from '../../../lib/i18n/messages';
+import { appMessages } from '../../../lib/i18n/app-messages';
 import { draftFrom, toInput } from './blueprint-draft';
 
-const t = createTranslator('en', fallbackMessages);
+const t = createTranslator('en', appMessages.english, appMessages.english);
 
 const aBlueprint = (overrides: Partial<Blueprint> = {}): Blueprint => ({
   id: '3f2e1d0c-0000-4000-8000-000000000001',

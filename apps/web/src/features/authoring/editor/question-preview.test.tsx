@@ -4,8 +4,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contents } from '../../../testing/authoring-fixtures';
-import { I18nProvider } from '../../../lib/i18n';
-import { fallbackMessages } from '../../../lib/i18n/messages';
+import { I18nProvider, inEnglish } from '../../../lib/i18n';
+import { appMessages } from '../../../lib/i18n/app-messages';
 import type { QuestionContent } from '@questa/contracts';
 import { QuestionPreview } from './question-preview';
 
@@ -13,7 +13,7 @@ afterEach(cleanup);
 
 function preview(content: QuestionContent) {
   render(
-    <I18nProvider initial={{ locale: 'en', messages: fallbackMessages }}>
+    <I18nProvider initial={inEnglish(appMessages)}>
       <QuestionPreview content={content} />
     </I18nProvider>,
   );

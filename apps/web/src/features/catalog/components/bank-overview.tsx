@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { BankFacts } from './bank-facts';
 import { StarIcon } from '../../../components/ui/icons';
-import { formatDate, hasMessage, useI18n } from '../../../lib/i18n';
+import { formatDate, useI18n } from '../../../lib/i18n';
 import { TopicChart } from './topic-chart';
 import './bank-overview.css';
 
@@ -17,7 +17,7 @@ export function BankOverview({ bank, actions }: { bank: CatalogBankDetail; actio
   // The contract sends types as plain strings; one this client does not know is shown as sent.
   const typeName = (type: string) => {
     const key = `questionType.${type}`;
-    return hasMessage(key) ? t(key as `questionType.${QuestionType}`) : type;
+    return t.has(key) ? t(key as `questionType.${QuestionType}`) : type;
   };
 
   return (

@@ -1,14 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../../lib/i18n';
-import { fallbackMessages } from '../../../lib/i18n/messages';
+import { I18nProvider, inEnglish } from '../../../lib/i18n';
+import { appMessages } from '../../../lib/i18n/app-messages';
 import { ExamTimer } from './exam-timer';
 
 const start = Date.parse('2026-03-01T10:00:00.000Z');
 
 function renderTimer(props: { deadline: string; offset: number; onTimeUp?: () => void }) {
   render(
-    <I18nProvider initial={{ locale: 'en', messages: fallbackMessages }}>
+    <I18nProvider initial={inEnglish(appMessages)}>
       <ExamTimer onTimeUp={() => {}} {...props} />
     </I18nProvider>,
   );

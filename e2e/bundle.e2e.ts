@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const distDir = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
@@ -39,5 +40,24 @@ describe('the built web client', () => {
       // zod names its classes with strings such as "$ZodType", which survive minification.
       expect(await readFile(file, 'utf8'), path.relative(distDir, file)).not.toMatch(/\$Zod[A-Z]/);
     }
+  });
+
+  it("gives the live player's page its own light scripts: no router, no QR code, within budget", async () => {
+    // What live.html loads up front: its entry and the chunks it preloads.
+    const html = await readFile(path.join(distDir, 'live.html'), 'utf8');
+    const scripts = [
+      ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+      ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+    ].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    let gzipBytes = 0;
+    for (const script of scripts) {
+      const code = await readFile(path.join(distDir, script));
+      gzipBytes += gzipSync(code).length;
+      // The router's and the QR code library's own words survive minification.
+      expect(code.toString(), script).not.toMatch(/react-router|QR Code/);
+    }
+    // A phone on a slow connection opens this page from a room's link (bench/RESULTS.md).
+    expect(gzipBytes / 1024).toBeLessThanOrEqual(100);
   });
 });

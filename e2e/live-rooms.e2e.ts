@@ -83,6 +83,12 @@ describe.skipIf(!browserAvailable)('live rooms', () => {
     await guest.getByLabel('Room code').fill(code);
     await guest.getByLabel('Nickname').fill('Guesty');
     expect(await seriousAccessibilityViolations(guest)).toEqual([]);
+    // The player's page fits a 360 px phone: nothing scrolls sideways.
+    expect(
+      await guest.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
     await guest.getByRole('button', { name: 'Join' }).click();
     await guest.getByText('You’re in, Guesty!').or(guest.getByText("You're in, Guesty!")).waitFor();
     players = [{ name: 'Guesty', page: guest }];

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import type { Logger } from 'vite';
 import { loadWebBuildConfig } from '@questa/config';
+import { clientPages } from './pages';
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
@@ -24,6 +25,8 @@ const inputs = [
   join(webDir, 'src'),
   join(webDir, 'public'),
   join(webDir, 'index.html'),
+  ...clientPages.map((page) => join(webDir, page.html)),
+  join(webDir, 'pages.ts'),
   join(webDir, 'vite.config.ts'),
   join(webDir, 'package.json'),
   join(repoRoot, 'packages/contracts/src'),

@@ -1,9 +1,75 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 // Vite bundles a config file's relative imports but hands package imports to Node, which cannot load
 // TypeScript on Node 20; importing @questa/config's entry by path keeps `vite build` loader-free.
 import { loadWebBuildConfig } from '../../packages/config/src/index.ts';
 import type { ClientConfig } from './src/lib/config';
+import { clientPages, pageFor } from './pages.ts';
+
+/** The dev server answers each page's addresses with that page, as the gateway does. */
+function clientPagesInDev(): Plugin {
+  return {
+    name: 'questa-client-pages',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '', query] = (request.url ?? '').split('?');
+        const page = pageFor(pathname);
+        if (page !== 'index.html') request.url = `/${page}${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
+/** Questa's own modules that many pages use, except the answer widgets and Markdown. */
+const sharedParts = /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!answering[\\/]|.*markdown)/;
+/**
+ * What the player's page takes from the app: its share of `sharedParts`, of the workspace
+ * packages' rules, and Vite's helper that loads chunks. Claimed before `shared` takes them in
+ * as dependencies of its own modules.
+ */
+const playerPageParts = (id: string) =>
+  sharedParts.test(id) || /[\\/]packages[\\/][^\\/]+[\\/]src[\\/]|vite[\\/]preload-helper/.test(id);
+
+const playerPageEntry = fileURLToPath(new URL('src/live-main.tsx', import.meta.url));
+let playerPageGraph: { context: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
+
+/** Every module the player's page loads up front: what its entry imports, directly or not. */
+function playerPageModules(context: Rolldown.ChunkingContext): Set<string> {
+  if (playerPageGraph?.context === context) return playerPageGraph.modules;
+  const modules = new Set<string>();
+  const pending = [playerPageEntry];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (modules.has(id)) continue;
+    modules.add(id);
+    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  playerPageGraph = { context, modules };
+  return modules;
+}
+
+/** `locales/xx.json?page=live` is that locale cut down to the messages the page shows. */
+function pageMessages(): Plugin {
+  return {
+    name: 'questa-page-messages',
+    enforce: 'pre',
+    load: {
+      filter: { id: /\.json\?page=/ },
+      async handler(id) {
+        const [file = '', query = ''] = id.split('?');
+        const name = new URLSearchParams(query).get('page');
+        const page = clientPages.find((candidate) => candidate.name === name);
+        if (!page) return null;
+        this.addWatchFile(file);
+        const messages = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+        const kept = Object.entries(messages).filter(([key]) => page.messages(key));
+        return `export default ${JSON.stringify(Object.fromEntries(kept))};`;
+      },
+    },
+  };
+}
 
 export default defineConfig(({ command }) => {
   const settings = loadWebBuildConfig();
@@ -16,7 +82,7 @@ export default defineConfig(({ command }) => {
   const proxy = { target: settings.devProxyTarget, xfwd: true };
 
   return {
-    plugins: [react()],
+    plugins: [react(), clientPagesInDev(), pageMessages()],
     define: {
       __QUESTA_CONFIG__: JSON.stringify(client),
       // Builds are always production builds, even when started from a process whose NODE_ENV is
@@ -36,9 +102,18 @@ export default defineConfig(({ command }) => {
       outDir: 'dist',
       emptyOutDir: true,
       rolldownOptions: {
+        // Two pages: the app, and the live player's page, which a phone opens from a room's link
+        // or QR code and which loads no router, app shell or host code (docs/architecture.md).
+        input: Object.fromEntries(
+          ['index.html', ...clientPages.map((page) => page.html)].map((html) => [
+            html.replace(/\.html$/, ''),
+            fileURLToPath(new URL(html, import.meta.url)),
+          ]),
+        ),
         // Libraries change far less often than Questa's code; their own chunks stay cached
-        // across releases. The vendor chunk loads with the first page, so the Markdown and math
-        // libraries that only authors' pages use get a chunk of their own, loaded with those pages.
+        // across releases. The vendor chunk loads with the app's first page, so the Markdown and
+        // math libraries that only authors' pages use get a chunk of their own, loaded with those
+        // pages; React is a chunk of its own because the player's page loads it without the rest.
         output: {
           codeSplitting: {
             groups: [
@@ -47,10 +122,21 @@ export default defineConfig(({ command }) => {
                 test: /node_modules[\\/](marked|katex|dompurify)[\\/]/,
                 priority: 4,
               },
-              // The realtime client and the QR code drawing: only the live-room pages use them.
+              // The realtime client: only the player's page and the host's console use it.
               {
                 name: 'live',
-                test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|qrcode|dijkstrajs|pngjs)[\\/]/,
+                test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/,
+                priority: 4,
+              },
+              // The QR code of a room's link, drawn on the host's screen only.
+              {
+                name: 'qrcode',
+                test: /node_modules[\\/](qrcode|dijkstrajs|pngjs)[\\/]/,
+                priority: 4,
+              },
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                 priority: 4,
               },
               {
@@ -61,12 +147,16 @@ export default defineConfig(({ command }) => {
               // Questa's own shared parts in one chunk rather than dozens of small ones: on a
               // phone's connection each extra file waits for a free connection. The answer widgets
               // stay with the pages that ask questions, and the Markdown renderer with the pages
-              // that need it, so neither weighs on the catalog.
+              // that need it, so neither weighs on the catalog. What the player's page uses of
+              // them is a chunk of its own, which the app loads too: the player's page would
+              // otherwise load all of `shared` for a few of its modules.
               {
-                name: 'shared',
-                test: /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!answering[\\/]|.*markdown)/,
-                priority: 1,
+                name: (id, context) => (playerPageModules(context).has(id) ? 'common' : null),
+                debugName: 'common',
+                test: playerPageParts,
+                priority: 2,
               },
+              { name: 'shared', test: sharedParts, priority: 1 },
             ],
           },
         },

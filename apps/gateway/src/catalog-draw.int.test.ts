@@ -43,6 +43,7 @@ describe('catalog draws in one process, with the embedded provider', () => {
     const webDistDir = await mkdtemp(path.join(tmpdir(), 'questa-web-'));
     folders = [dataDir, webDistDir];
     await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Questa</title>');
+    await writeFile(path.join(webDistDir, 'live.html'), '<!doctype html><title>Play live</title>');
     config = loadConfig({
       PORT: String(await freePort()),
       HOST: '127.0.0.1',

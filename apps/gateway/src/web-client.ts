@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROBLEM_CONTENT_TYPE } from '@questa/contracts';
 import { problemBody } from '@questa/http-kit';
+import { clientPages, pageFor } from '@questa/web/pages';
 
 /** Paths that belong to a service: an unknown one there is a 404 problem, never the client. */
 const servicePrefixes = ['/api', '/qdb', '/idp', '/cdn'];
@@ -30,11 +31,16 @@ const documentHeaders = {
 
 /**
  * Serves the built web client (in the root context, so its fallback covers every path no service
- * claimed): hashed assets cached forever, and `index.html` for every other path so the
- * client-side router can take over.
+ * claimed): hashed assets cached forever; the live player's page (`live.html`) at `/live` and
+ * `/live/:code`, and `index.html` for every other path so the client-side router can take over.
  */
 export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { distDir }) => {
-  const indexHtml = await readFile(path.join(distDir, 'index.html'));
+  const pageFiles = ['index.html', ...clientPages.map((page) => page.html)];
+  const pages = new Map(
+    await Promise.all(
+      pageFiles.map(async (file) => [file, await readFile(path.join(distDir, file))] as const),
+    ),
+  );
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -44,7 +50,8 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
     preCompressed: true,
     // Cache headers are set below, per file; the plugin's own default would override them.
     cacheControl: false,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // Pages are served at their addresses only, with the headers below.
+    allowedPath: (pathName) => !pageFiles.includes(pathName.slice(1)),
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       response.setHeader(
@@ -63,10 +70,11 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
       const body = problemBody('not_found', { instance: request.url, requestId: request.id });
       return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
     }
+    const pathname = request.url.split('?', 1)[0] ?? '/';
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .headers(documentHeaders)
-      .send(indexHtml);
+      .send(pages.get(pageFor(pathname)));
   });
 });

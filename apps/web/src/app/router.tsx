@@ -16,9 +16,6 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/catalog') },
           { path: 'banks/:bankId', lazy: () => import('./routes/bank') },
-          // Guests play live rooms with a nickname only.
-          { path: 'live', lazy: () => import('./routes/live') },
-          { path: 'live/:code', lazy: () => import('./routes/live') },
           // Pages for signed-in readers share one guard, which sends anyone else to sign in.
           {
             lazy: () => import('./routes/signed-in'),

@@ -65,9 +65,10 @@ export function SiteHeader() {
                 {t('nav.host')}
               </NavLink>
             )}
-            <NavLink to="/live" className={linkClass}>
+            {/* The player's page is a page of its own (live.html), outside this router. */}
+            <a href="/live" className={linkClass({ isActive: false })}>
               {t('nav.live')}
-            </NavLink>
+            </a>
             {session.data && mayAdminister(session.data) && (
               <NavLink to="/admin" className={linkClass}>
                 {t('nav.admin')}

@@ -1,4 +1,4 @@
-import type { LiveJoined, LiveResults, LiveRoomCreate, LiveRoomSummary } from '@questa/contracts';
+import type { LiveResults, LiveRoomCreate, LiveRoomSummary } from '@questa/contracts';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
 import { invalidateQueries, useQuery } from '../../../lib/use-query';
@@ -15,12 +15,6 @@ export function useCreateRoom() {
     return room;
   });
 }
-
-export const joinRoom = (code: string, nickname: string | undefined) =>
-  apiRequest<LiveJoined>('/rooms/join', {
-    method: 'POST',
-    body: nickname === undefined ? { code } : { code, nickname },
-  });
 
 export const useRoomResults = (roomId: string) =>
   useQuery(`live/rooms/${roomId}/results`, () =>

@@ -1,14 +1,14 @@
 import { LIVE_LIMITS } from '@questa/contracts/rules';
 import type { LiveJoined } from '@questa/contracts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { joinRoom } from '../api/live-api';
+import { joinRoom } from '../api/join-room';
+import { goToRoom } from '../live-location';
 import { forgetPlayer, storedPlayer, storePlayer } from '../live-storage';
 import { PlayerGame } from './player-game';
 import './live.css';
@@ -21,7 +21,6 @@ const codePattern = new RegExp(`^\\d{${LIVE_LIMITS.codeLength}}$`);
  */
 export function JoinPage({ code }: { code?: string }) {
   const t = useT();
-  const navigate = useNavigate();
   const [joined, setJoined] = useState<LiveJoined | undefined>(() =>
     code ? storedPlayer(code) : undefined,
   );
@@ -38,7 +37,7 @@ export function JoinPage({ code }: { code?: string }) {
         onLeave={() => {
           forgetPlayer(code);
           setJoined(undefined);
-          void navigate('/live');
+          goToRoom(undefined);
         }}
       />
     );
@@ -70,7 +69,7 @@ export function JoinPage({ code }: { code?: string }) {
       const result = await joinRoom(roomCode, nickname.trim() || undefined);
       storePlayer(roomCode, result);
       setJoined(result);
-      if (roomCode !== code) void navigate(`/live/${roomCode}`, { replace: true });
+      if (roomCode !== code) goToRoom(roomCode, { replace: true });
     } catch (caught) {
       setError(toApiError(caught));
     } finally {
@@ -97,7 +96,7 @@ export function JoinPage({ code }: { code?: string }) {
           {(control) => (
             <input
               {...control}
-              className="live-join__code"
+              className="input live-join__code"
               inputMode="numeric"
               autoComplete="off"
               maxLength={LIVE_LIMITS.codeLength}
@@ -116,6 +115,7 @@ export function JoinPage({ code }: { code?: string }) {
           {(control) => (
             <input
               {...control}
+              className="input"
               maxLength={LIVE_LIMITS.nicknameMax}
               autoComplete="nickname"
               value={nickname}

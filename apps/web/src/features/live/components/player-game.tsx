@@ -18,6 +18,10 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   const { room, you, status, offsetMs } = channel;
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<string>();
+  // The position whose answer the server acknowledged. A room of 2,000 cannot afford a view per
+  // answer for each player, so the acknowledgement is what says "sent"; the player's own view
+  // catches up when the question closes (and on a reconnect, which also covers a reload).
+  const [acknowledged, setAcknowledged] = useState(0);
 
   if (status === 'refused' || you?.kicked) {
     return (
@@ -40,12 +44,14 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   const answer = async (given: AnswerInput) => {
     setSending(true);
     setRefused(undefined);
-    const ack = await channel.send({ type: 'answer', position: room.position, answer: given });
+    const position = room.position;
+    const ack = await channel.send({ type: 'answer', position, answer: given });
     setSending(false);
-    if (!ack.ok) setRefused(ack.detail);
+    if (ack.ok) setAcknowledged(position);
+    else setRefused(ack.detail);
   };
 
-  const answered = you.answeredPosition === room.position;
+  const answered = you.answeredPosition === room.position || acknowledged === room.position;
   const result = you.lastResult?.position === room.position ? you.lastResult : null;
   const announcement =
     room.state === 'question_open' && !answered

@@ -6,12 +6,14 @@ import { CHROMIUM_FLAGS } from './browser';
 
 /**
  * Gzipped bytes of the JavaScript a first visit must load: the entry script and the chunks it
- * preloads, as named by the built `index.html`. Lazily loaded route chunks are not counted.
+ * preloads, as named by the built page (`index.html`, or another page of the build such as
+ * `live.html`). Lazily loaded route chunks are not counted.
  */
 export async function initialJavaScriptGzipBytes(
   distDir: string,
+  page = 'index.html',
 ): Promise<{ bytes: number; files: string[] }> {
-  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const html = await readFile(path.join(distDir, page), 'utf8');
   const files = [
     ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
@@ -53,14 +55,14 @@ const sizes = (scripts: { file: string; bytes: number }[]): ScriptSizes => ({
  */
 export async function pageJavaScript(
   url: string,
-  options: { chromePath: string; cookie?: string },
+  options: { chromePath: string; cookie?: string; locale?: string },
 ): Promise<PageJavaScript> {
   const browser = await chromium.launch({
     executablePath: options.chromePath,
     args: CHROMIUM_FLAGS,
   });
   try {
-    const context = await browser.newContext();
+    const context = await browser.newContext(options.locale ? { locale: options.locale } : {});
     if (options.cookie) {
       const [name = '', ...value] = options.cookie.split('=');
       await context.addCookies([

@@ -7,6 +7,7 @@ import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
 import { benchLearning } from './learning';
+import { benchPlayerPage } from './player-page';
 import { benchLive, benchLiveBroadcast } from './live';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { benchQuestionDb } from './question-db';
@@ -19,8 +20,9 @@ const say = (line = '') => {
   lines.push(line);
 };
 
-// `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`) only those named.
-const known = ['server', 'learning', 'live'] as const;
+// `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
+// `-- player`) only those named.
+const known = ['server', 'learning', 'live', 'player'] as const;
 // A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
 const args = process.argv.slice(2);
 const livePlayers = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);
@@ -160,6 +162,7 @@ say(
 say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
+if (runs('player')) await benchPlayerPage(say);
 if (runs('live')) {
   await benchLive(say, { players: livePlayers, questions: 10 });
   await benchLiveBroadcast(say, { players: livePlayers, rounds: ROUNDS, changes: 20 });

@@ -13,6 +13,11 @@ import type { QuestaConfig } from '@questa/config';
 import type { Database } from '@questa/db';
 import { createRootServer } from '@questa/http-kit';
 import {
+  paymentsSandboxApp,
+  paymentsSandboxDepsFromConfig,
+  sandboxKeysIn,
+} from '@questa/payments-sandbox';
+import {
   IDENTITY_PREFIX,
   identityApp,
   identityDepsFromConfig,
@@ -50,6 +55,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // With the embedded provider both ends of the client registration live in this process, so a
   // secret made up at each start is enough and is never written anywhere.
   const clientSecret = config.oidc.clientSecret ?? randomBytes(32).toString('base64url');
+  // Without a partner key, the built-in sandbox plays the payment partner in this process; the
+  // main API reaches it over loopback with these keys, as it would reach Stripe.
+  const sandboxKeys = config.payments.secretKey ? undefined : await sandboxKeysIn(config.dataDir);
 
   // The embedded provider registers the main API's client with the client-credentials grant too
   // (identityDepsFromConfig), so catalog draws work here as with an external provider.
@@ -105,6 +113,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     { prefix: QUESTION_DB_PREFIX },
   );
   await root.register(cdnApp, { prefix: CDN_PREFIX, database, mediaStore });
+  // Unprefixed: it claims /sandbox-pay for its pages and /v1 for Stripe's API, the one path the
+  // stripe SDK can reach, since the SDK takes a host and a port but no path.
+  if (sandboxKeys) {
+    await root.register(
+      paymentsSandboxApp,
+      paymentsSandboxDepsFromConfig(config, database, sandboxKeys),
+    );
+  }
   await root.register(apiApp, { prefix: API_PREFIX, core });
   await root.register(webClient, { distDir: options.webDistDir });
   return root;

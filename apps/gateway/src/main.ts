@@ -2,6 +2,11 @@ import { generateDemoContent } from '@questa/demo-content';
 import { API_SCHEMA, apiMigrations } from '@questa/api';
 import { DEMO_PASSWORD, IDENTITY_SCHEMA, identityMigrations } from '@questa/identity';
 import { runProcess } from '@questa/http-kit';
+import {
+  PAYMENTS_SANDBOX_SCHEMA,
+  paymentsSandboxMigrations,
+  sandboxKeysFile,
+} from '@questa/payments-sandbox';
 import { QUESTION_DB_SCHEMA, questionDbMigrations } from '@questa/question-db';
 import { ensureWebBuild } from '@questa/web/build';
 import { buildGateway } from './gateway';
@@ -15,6 +20,7 @@ await runProcess({
     { schema: QUESTION_DB_SCHEMA, migrations: questionDbMigrations },
     { schema: API_SCHEMA, migrations: apiMigrations },
     { schema: IDENTITY_SCHEMA, migrations: identityMigrations },
+    { schema: PAYMENTS_SANDBOX_SCHEMA, migrations: paymentsSandboxMigrations },
   ],
   prepare: async () => {
     ({ distDir: webDistDir } = await ensureWebBuild({ log: (message) => console.log(message) }));
@@ -31,6 +37,11 @@ await runProcess({
     `  main API     ${config.publicUrl}/api/docs`,
     `  question DB  ${config.publicUrl}/qdb/api/v1/docs`,
     `  identity     ${config.oidc.issuer}/.well-known/openid-configuration`,
+    ...(config.payments.secretKey
+      ? []
+      : [
+          `  payments     ${config.publicUrl}/sandbox-pay (sandbox partner, no real payment; keys in ${sandboxKeysFile(config.dataDir)})`,
+        ]),
     ...(config.oidc.embedded && !config.mail.smtpUrl
       ? [`  mail outbox  ${config.dataDir}/outbox`]
       : []),

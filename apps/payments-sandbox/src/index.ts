@@ -7,6 +7,12 @@ export {
   paymentsSandboxMigrations,
   type PaymentsSandboxDeps,
 } from './app';
-export { makeUpSandboxKeys, paymentsSandboxDepsFromConfig, type SandboxKeys } from './sandbox-deps';
+export {
+  makeUpSandboxKeys,
+  paymentsSandboxDepsFromConfig,
+  sandboxKeysFile,
+  sandboxKeysIn,
+  type SandboxKeys,
+} from './sandbox-deps';
 export { TEST_CARDS } from './model/test-cards';
 export { SANDBOX_API_VERSION } from './model/objects';

@@ -106,7 +106,7 @@ export function errorSummary(errors: Record<string, string | undefined>, extra?:
   const entries = Object.entries(errors).filter((entry): entry is [string, string] => !!entry[1]);
   if (entries.length === 0 && !extra) return html``;
   return html`<div class="alert alert--error" role="alert" tabindex="-1" id="problems">
-    <h2 class="alert-title">${extra ?? 'Please check the form'}</h2>
+    <p class="alert-title"><strong>${extra ?? 'Please check the form'}</strong></p>
     ${
       entries.length > 0 &&
       html`<ul>

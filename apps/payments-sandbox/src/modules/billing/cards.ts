@@ -17,10 +17,11 @@ export type CardFormErrors = Partial<Record<keyof CardForm, string>>;
 
 /** Reads a card typed on a hosted page; what is wrong, field by field, or the card. */
 export function readCardForm(form: CardForm, now: number) {
+  // In the order the fields appear, so the summary at the top of the form reads the same way.
   const errors: CardFormErrors = {};
-  if (!form.name.trim()) errors.name = 'Enter the name on the card.';
   const card = checkCardNumber(form.cardNumber);
-  if (!card.ok && card.code === 'incorrect_number') errors.cardNumber = card.message;
+  if (!form.cardNumber.trim()) errors.cardNumber = 'Enter the card number.';
+  else if (!card.ok && card.code === 'incorrect_number') errors.cardNumber = card.message;
   const expiry = parseExpiry(form.expiry);
   const today = new Date(now * 1000);
   if (!expiry) errors.expiry = 'Enter the expiry date as MM / YY.';
@@ -30,8 +31,10 @@ export function readCardForm(form: CardForm, now: number) {
   ) {
     errors.expiry = 'Your card’s expiry date is in the past.';
   }
-  if (!/^\d{3,4}$/.test(form.cvc.trim()))
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) {
     errors.cvc = 'Enter the 3 or 4 digits on the back of the card.';
+  }
+  if (!form.name.trim()) errors.name = 'Enter the name on the card.';
   return { errors, card, expiry };
 }
 

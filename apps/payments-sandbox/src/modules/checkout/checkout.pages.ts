@@ -41,7 +41,7 @@ export function checkoutPages(checkout: CheckoutService, context: PageContext, m
             }),
           );
         }
-        if (view.session.status === 'expired' || view.session.expires_at <= now) {
+        if (view.session.status === 'expired' || view.internal.expiresAtSandbox <= now) {
           return sendPage(
             reply,
             context,

@@ -51,6 +51,8 @@ export interface SessionInternal {
   subscriptionDescription: string | null;
   coupon: string | null;
   promotionCode: string | null;
+  /** `expires_at` on the sandbox's clock: it is what expires the session. */
+  expiresAtSandbox: number;
   lineItems: { object: 'list'; data: LineItemObject[]; has_more: false; url: string };
 }
 
@@ -140,7 +142,10 @@ export function createCheckoutService({ work, objects, context }: ServiceKit) {
         );
       }
       return work(request, async (ledger) => {
-        const at = await ledger.now(null);
+        // Callers compute `expires_at` from their own clock, as they would for Stripe, so it is
+        // checked against real time; the sandbox clock's offset moves only when it expires.
+        const at = Math.floor(Date.now() / 1000);
+        const offset = (await ledger.now(null)) - at;
         const price = await ledger.require<PriceObject>(
           input.price,
           'price',
@@ -283,7 +288,7 @@ export function createCheckoutService({ work, objects, context }: ServiceKit) {
           customer: input.customer ?? null,
           // Sessions run on the sandbox's own clock, which is what expires them.
           clock: null,
-          dueAt: expiresAt,
+          dueAt: expiresAt + offset,
           data,
           internal: {
             price: price.id,
@@ -294,6 +299,7 @@ export function createCheckoutService({ work, objects, context }: ServiceKit) {
             subscriptionDescription: input.subscriptionDescription ?? null,
             coupon: coupon?.id ?? null,
             promotionCode: promotionCode?.id ?? null,
+            expiresAtSandbox: expiresAt + offset,
             lineItems: {
               object: 'list',
               data: [lineItem],
@@ -352,7 +358,7 @@ export function createCheckoutService({ work, objects, context }: ServiceKit) {
     /** The billing clock's handler: an open session past its `expires_at` expires. */
     async expireDue(ledger: Ledger, object: StoredObject, at: number) {
       const session = object as unknown as Session;
-      if (session.data.status === 'open' && session.data.expires_at <= at) {
+      if (session.data.status === 'open' && session.internal.expiresAtSandbox <= at) {
         await expireSession(ledger, session);
       } else {
         session.dueAt = null;
@@ -394,16 +400,21 @@ export function createCheckoutService({ work, objects, context }: ServiceKit) {
           'checkout.session',
         );
         const now = await ledger.now(null);
-        if (!session || session.data.status !== 'open' || session.data.expires_at <= now) {
+        if (
+          !session ||
+          session.data.status !== 'open' ||
+          session.internal.expiresAtSandbox <= now
+        ) {
           return { state: 'closed' };
         }
         const view = await summary(ledger, session);
         const { errors: cardErrors, card, expiry } = readCardForm(form, now);
-        const errors: FieldErrors = { ...cardErrors };
         const email = (view.knownEmail ?? form.email).trim();
-        if (!view.knownEmail && !EMAIL.test(email)) {
-          errors.email = 'Enter an email address such as name@example.com.';
-        }
+        const errors: FieldErrors = {
+          ...(!view.knownEmail &&
+            !EMAIL.test(email) && { email: 'Enter an email address such as name@example.com.' }),
+          ...cardErrors,
+        };
 
         let coupon = view.coupon && (await ledger.get<CouponObject>(view.coupon.id, 'coupon'));
         let promotionCode =

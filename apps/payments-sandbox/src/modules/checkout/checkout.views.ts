@@ -4,6 +4,7 @@ import { TEST_CARDS } from '../../model/test-cards';
 import { DAY } from '../../model/time';
 import { html, type SafeHtml } from '../../pages/html';
 import { errorSummary, field, formatDate, type Page } from '../../pages/layout';
+import type { CouponObject } from '../../model/objects';
 import type { CheckoutSummary, FieldErrors } from './checkout.service';
 
 export interface CheckoutPageState {
@@ -17,6 +18,17 @@ export interface CheckoutPageState {
 }
 
 const groupDigits = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** "20% off the first payment", "€5.00 off for 3 months", "10% off". */
+function couponTerms(coupon: CouponObject): string {
+  const off =
+    coupon.percent_off !== null
+      ? `${coupon.percent_off}% off`
+      : `${formatAmount(coupon.amount_off ?? 0, coupon.currency ?? 'eur')} off`;
+  if (coupon.duration === 'once') return `${off} the first payment`;
+  if (coupon.duration === 'repeating') return `${off} for ${coupon.duration_in_months} months`;
+  return off;
+}
 
 export function testCardList(): SafeHtml {
   return html`<details class="test-cards">
@@ -128,9 +140,10 @@ export function checkoutPage(state: CheckoutPageState): Page {
           coupon &&
           html`<tr>
             <th scope="row">
-              Discount${promotionCode ? html` (<code>${promotionCode.code}</code>)` : coupon.name ? ` (${coupon.name})` : ''}
+              ${promotionCode ? html`<code>${promotionCode.code}</code>` : (coupon.name ?? 'Discount')}:
+              ${couponTerms(coupon)}
             </th>
-            <td>−${formatAmount(discount, price.currency)}</td>
+            <td>${discount > 0 ? `−${formatAmount(discount, price.currency)}` : ''}</td>
           </tr>`
         }
         <tr class="total">

@@ -42,7 +42,7 @@ export interface PortalView {
 
 export type PortalAction = 'cancel' | 'resume' | 'plan';
 
-export function createPortalService({ work, objects, context }: ServiceKit) {
+export function createPortalService({ work, context }: ServiceKit) {
   async function openSession(ledger: Ledger, id: string) {
     const session = await ledger.get<PortalSessionObject, PortalInternal>(
       id,
@@ -64,7 +64,10 @@ export function createPortalService({ work, objects, context }: ServiceKit) {
     return subscription;
   }
 
-  async function plans(currency: string): Promise<PlanChoice[]> {
+  // Runs inside the page's unit of work, so it reads through that transaction's repository: on
+  // the embedded database another read would wait for the connection the transaction holds.
+  async function plans(ledger: Ledger, currency: string): Promise<PlanChoice[]> {
+    const { objects } = ledger.repositories;
     const { data: prices } = await objects.list<PriceObject>('price', {
       where: { active: true, type: 'recurring', currency },
       limit: 100,
@@ -126,6 +129,7 @@ export function createPortalService({ work, objects, context }: ServiceKit) {
           'customer',
           'customer',
         );
+        const { objects } = ledger.repositories;
         const { data: subscriptions } = await objects.list<SubscriptionObject>('subscription', {
           customer: customer.id,
           limit: 10,
@@ -158,7 +162,7 @@ export function createPortalService({ work, objects, context }: ServiceKit) {
           products,
           paymentMethod,
           invoices,
-          plans: current ? await plans(current.currency) : [],
+          plans: current ? await plans(ledger, current.currency) : [],
           now: await ledger.now(customer.clock),
         };
       });

@@ -46,11 +46,6 @@ function subscriptionSection(
     </h2>
     <p>${priceText(item.price)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</p>
     ${
-      subscription.status === 'trialing' &&
-      subscription.trial_end &&
-      html`<p>Your trial ends on ${formatDate(subscription.trial_end)}.</p>`
-    }
-    ${
       live &&
       (subscription.cancel_at_period_end
         ? html`<p><strong>Ends on ${formatDate(end)}.</strong> It will not renew.</p>`
@@ -58,7 +53,9 @@ function subscriptionSection(
           ? html`<p>
               <strong>The last payment failed.</strong> Update your card to pay the open invoice.
             </p>`
-          : html`<p>Renews on ${formatDate(end)}.</p>`)
+          : subscription.status === 'trialing'
+            ? html`<p>Your trial ends on ${formatDate(end)}; then ${priceText(item.price)}.</p>`
+            : html`<p>Renews on ${formatDate(end)}.</p>`)
     }
     ${!live && subscription.ended_at && html`<p>Ended on ${formatDate(subscription.ended_at)}.</p>`}
     ${

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
 import { answerAnything } from './support/learning';
-import { signIn } from './support/sign-in';
+import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
 const screenshots = readTestSettings().screenshotDir;
@@ -153,6 +153,21 @@ describe.skipIf(!browserAvailable)('live rooms', () => {
         .waitFor();
     await shoot(players[1]!.page, 'live-player-finished');
     expect(await seriousAccessibilityViolations(host)).toEqual([]);
+
+    // The guest signs in at the end, comes back to the same page, and the result is theirs.
+    const keep = guest.getByRole('link', { name: 'Sign in to keep this result' });
+    await keep.waitFor();
+    await shoot(guest, 'live-guest-finished');
+    await keep.click();
+    await guest.getByLabel('Email', { exact: true }).fill('author@questa.test');
+    await guest.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await guest.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await guest.waitForURL(`${baseUrl}/live/${code}`);
+    await guest
+      .getByText(/^Kept: your \d+ answers? now counts? in your progress and reviews\.$/)
+      .or(guest.getByText('This result is kept in your account.'))
+      .waitFor();
+    await shoot(guest, 'live-guest-kept');
 
     const download = host.waitForEvent('download');
     await host.getByRole('link', { name: 'Download results (CSV)' }).click();

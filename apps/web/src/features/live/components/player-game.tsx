@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { useT } from '../../../lib/i18n';
 import { useLiveChannel } from '../use-live-channel';
 import { Countdown } from './countdown';
+import { KeepResult } from './keep-result';
 import { PlayerAnswer } from './player-answer';
 import { Leaderboard } from './standings';
 
@@ -166,6 +167,7 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
           <h1>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h1>
           <p className="live-result__points">{t('live.points', { points: you.score })}</p>
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
+          <KeepResult roomId={joined.roomId} playerToken={joined.playerToken} />
           <Button variant="secondary" onClick={onLeave}>
             {t('live.joinAnother')}
           </Button>

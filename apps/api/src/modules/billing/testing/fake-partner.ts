@@ -68,6 +68,8 @@ export interface FakePartner {
   retryFails(subscriptionId: string): FakeEvent[];
   /** The learner cancels in the portal: now, or at the period's end. */
   cancel(subscriptionId: string, options: { atPeriodEnd: boolean }): FakeEvent[];
+  /** Any other change to a subscription, reported as Stripe reports an update. */
+  update(subscriptionId: string, changes: Record<string, unknown>): FakeEvent[];
   /** Retries ran out: the partner cancels the subscription. */
   cancelForNonPayment(subscriptionId: string): FakeEvent[];
   /** A subscription for a customer Questa never created, as a dashboard user might. */
@@ -489,6 +491,10 @@ export async function startFakePartner(): Promise<FakePartner> {
           subscription,
         ),
       ];
+    },
+
+    update(subscriptionId, changes) {
+      return [event('customer.subscription.updated', changeSubscription(subscriptionId, changes))];
     },
 
     cancelForNonPayment(subscriptionId) {

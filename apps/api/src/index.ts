@@ -1,5 +1,6 @@
 export { apiApp, buildApp, createApiCore, API_PREFIX, type ApiDeps, type ApiCore } from './app';
 export { API_SCHEMA, apiMigrations } from './db/tables';
+export { billingDepsFromConfig } from './billing-deps';
 export {
   createHttpQuestionDbClient,
   type DrawResult,

@@ -3,6 +3,7 @@ import { createRootServer, runProcess } from '@questa/http-kit';
 import { providerClientsFromConfig } from './adapters/oidc-client';
 import { createHttpQuestionDbClient } from './adapters/question-db-client';
 import { API_PREFIX, apiApp, createApiCore } from './app';
+import { billingDepsFromConfig } from './billing-deps';
 import { API_SCHEMA, apiMigrations } from './db/tables';
 import { questionDbProxy } from './plugins/question-db-proxy';
 
@@ -34,7 +35,9 @@ await runProcess({
       examGraceSeconds: config.exams.graceSeconds,
       examSweepIntervalMs: config.exams.sweepIntervalMs,
       redisUrl: config.redisUrl,
+      ...billingDepsFromConfig(config),
     });
+    await core.billing.plans.seedDefaults();
     await root.register(apiApp, { prefix: API_PREFIX, core });
     await root.register(questionDbProxy, {
       prefix: '/qdb',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   API_PREFIX,
   apiApp,
+  billingDepsFromConfig,
   createApiCore,
   createHttpQuestionDbClient,
   providerClientsFromConfig,
@@ -74,6 +75,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     examGraceSeconds: config.exams.graceSeconds,
     examSweepIntervalMs: config.exams.sweepIntervalMs,
     redisUrl: config.redisUrl,
+    // The sandbox answers Stripe's API at /v1 of this very server, reached over loopback.
+    ...billingDepsFromConfig(
+      config,
+      sandboxKeys && { ...sandboxKeys, apiBase: `http://127.0.0.1:${config.port}` },
+    ),
   });
   await seed(options, core, mediaStore);
 
@@ -126,12 +132,16 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   return root;
 }
 
-/** First-start content: demo banks, and demo accounts with the author a member of the demo tenant. */
+/**
+ * First-start content: the plans on sale (the free tier and premium), demo banks, and demo
+ * accounts with the author a member of the demo tenant.
+ */
 async function seed(
   { config, database, demoContent }: GatewayOptions,
   core: ApiCore,
   mediaStore: MediaStore,
 ) {
+  await core.billing.plans.seedDefaults();
   if (demoContent) {
     const content = demoContent();
     const result = await seedDemoContent(questionDb(database), mediaStore, content);

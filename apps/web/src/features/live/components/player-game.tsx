@@ -1,13 +1,17 @@
 import type { AnswerInput, LiveJoined } from '@questa/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useT } from '../../../lib/i18n';
 import { useLiveChannel } from '../use-live-channel';
 import { Countdown } from './countdown';
-import { KeepResult } from './keep-result';
 import { PlayerAnswer } from './player-answer';
 import { Leaderboard } from './standings';
+
+// Only a finished game offers to keep the result: the phone downloads it then, not on arrival.
+const KeepResult = lazy(() =>
+  import('./keep-result').then((module) => ({ default: module.KeepResult })),
+);
 
 /**
  * A player's phone through a game. Everything it shows comes from the server: a reload or a new
@@ -167,7 +171,9 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
           <h1>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h1>
           <p className="live-result__points">{t('live.points', { points: you.score })}</p>
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
-          <KeepResult roomId={joined.roomId} playerToken={joined.playerToken} />
+          <Suspense fallback={null}>
+            <KeepResult roomId={joined.roomId} playerToken={joined.playerToken} />
+          </Suspense>
           <Button variant="secondary" onClick={onLeave}>
             {t('live.joinAnother')}
           </Button>

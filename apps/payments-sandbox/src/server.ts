@@ -1,3 +1,4 @@
+import { ConfigError } from '@questa/config';
 import { createRootServer, runProcess } from '@questa/http-kit';
 import {
   PAYMENTS_SANDBOX_PREFIX,
@@ -14,7 +15,7 @@ await runProcess({
   async build({ config, database }) {
     const { secretKey, webhookSecret } = config.payments;
     if (!secretKey || !webhookSecret) {
-      throw new Error(
+      throw new ConfigError(
         'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set when the payments sandbox runs as a process of its own, so the main API can use the same key and verify the same signatures.',
       );
     }

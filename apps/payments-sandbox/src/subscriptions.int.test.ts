@@ -489,6 +489,55 @@ describe('subscriptions through checkout, renewals on a test clock, and what fol
     expect((await stripe.promotionCodes.retrieve(code.id)).times_redeemed).toBe(1);
   });
 
+  it('ends a trial now, cancels at once with a prorated credit, and deletes customers', async () => {
+    const trial = await subscribeOnClock(PAYS, { trialDays: 30 });
+    const billed = await stripe.subscriptions.update(trial.subscription.id, { trial_end: 'now' });
+    expect(billed.status).toBe('active');
+    expect(billed.items.data[0]!.current_period_start).toBe(trial.start);
+    expect(await stripe.invoices.retrieve(String(billed.latest_invoice))).toMatchObject({
+      amount_paid: 900,
+      billing_reason: 'subscription_cycle',
+    });
+
+    await advanceClock(trial.clock, trial.start + 10 * DAY);
+    const canceled = await stripe.subscriptions.cancel(trial.subscription.id, { prorate: true });
+    expect(canceled).toMatchObject({ status: 'canceled', ended_at: trial.start + 10 * DAY });
+    const credited = (await stripe.customers.retrieve(trial.customer.id)) as Stripe.Customer;
+    expect(credited.balance).toBeLessThan(0);
+    const again = await stripe.subscriptions
+      .cancel(trial.subscription.id)
+      .catch((error: Stripe.errors.StripeError) => error);
+    expect(again).toMatchObject({ statusCode: 404 });
+
+    const methods = await stripe.paymentMethods.list({ customer: trial.customer.id, type: 'card' });
+    expect(methods.data[0]).toMatchObject({ type: 'card', card: { brand: 'visa', last4: '4242' } });
+    const payments = await stripe.invoicePayments.list({ invoice: String(billed.latest_invoice) });
+    expect(payments.data[0]).toMatchObject({ status: 'paid', amount_paid: 900 });
+
+    const gone = await stripe.customers.del(trial.customer.id);
+    expect(gone).toMatchObject({ id: trial.customer.id, deleted: true });
+    expect(await stripe.customers.retrieve(trial.customer.id)).toMatchObject({ deleted: true });
+  });
+
+  it('answers invoices.pay with a card error when the card is declined', async () => {
+    const { clock, subscription, start } = await subscribeOnClock(DECLINED_LATER);
+    await advanceClock(clock, addInterval(start, 'month', 1) + 3600);
+    const open = (await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string;
+    const declined = await stripe.invoices
+      .pay(open)
+      .catch((error: Stripe.errors.StripeError) => error);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined).toMatchObject({
+      statusCode: 402,
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
+    expect(await stripe.invoices.retrieve(open)).toMatchObject({
+      status: 'open',
+      attempt_count: 2,
+    });
+  });
+
   it('opens the customer portal, cancels there, and a new card pays an invoice left open', async () => {
     const { clock, customer, subscription, start } = await subscribeOnClock(DECLINED_LATER);
     await advanceClock(clock, addInterval(start, 'month', 1) + 3600);

@@ -81,35 +81,40 @@ export function createInvoiceService({ work, objects, context }: ServiceKit) {
       });
     },
 
-    /** `invoices.pay`: charges an open invoice to the customer's card, without the customer. */
-    pay(id: string, request: RequestInfo) {
-      return work(request, async (ledger) => {
-        const invoice = await ledger.require<InvoiceObject, InvoiceInternal>(
+    /**
+     * `invoices.pay`: charges an open invoice to the customer's card, without the customer. A
+     * decline is recorded (the charge, the attempt, their events) before it is answered with
+     * Stripe's 402 card error, so the error is raised after the unit of work commits.
+     */
+    async pay(id: string, request: RequestInfo) {
+      const { invoice, outcome } = await work(request, async (ledger) => {
+        const found = await ledger.require<InvoiceObject, InvoiceInternal>(
           id,
           'invoice',
           'invoice',
         );
-        if (invoice.data.status !== 'open') {
-          throw invalidRequest(`Invoice is already ${invoice.data.status}.`, {
+        if (found.data.status !== 'open') {
+          throw invalidRequest(`Invoice is already ${found.data.status}.`, {
             code: 'invoice_not_open',
           });
         }
-        const subscription = await subscriptionOf(ledger, invoice);
-        const outcome = await collect(ledger, context, subscription, invoice, {
-          at: await ledger.now(invoice.clock),
+        const subscription = await subscriptionOf(ledger, found);
+        const result = await collect(ledger, context, subscription, found, {
+          at: await ledger.now(found.clock),
           onSession: false,
         });
-        if (!outcome.paid) {
-          throw new StripeApiError(402, {
-            type: 'card_error',
-            code: 'card_declined',
-            decline_code: outcome.declineCode,
-            message: outcome.message,
-            ...(outcome.charge && { charge: outcome.charge }),
-          });
-        }
-        return invoice.data;
+        return { invoice: found.data, outcome: result };
       });
+      if (!outcome.paid) {
+        throw new StripeApiError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: outcome.declineCode,
+          message: outcome.message,
+          ...(outcome.charge && { charge: outcome.charge }),
+        });
+      }
+      return invoice;
     },
 
     listPayments(filter: { invoice?: string | undefined }, page: PageParams) {

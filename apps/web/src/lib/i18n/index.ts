@@ -2,4 +2,4 @@ export { detectLocale, inEnglish, loadInitialLocale, matchLocale } from './detec
 export { I18nProvider, useI18n, useT, type LoadedLocale } from './i18n-provider';
 export { defineCatalogue, type Catalogue, type MessageKey } from './messages';
 export { createTranslator, type Translate } from './translate';
-export { formatDate, formatDateTime, languageName } from './format';
+export { currencyDigits, formatDate, formatDateTime, formatMoney, languageName } from './format';

@@ -9,6 +9,7 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { checkoutPages } from './modules/checkout/checkout.pages';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { createCheckoutService, type SessionInternal } from './modules/checkout/checkout.service';
+import { createHostedCheckoutService } from './modules/checkout/hosted-checkout.service';
 import { loadSandboxClock } from './modules/clocks/sandbox-clock';
 import { testClockRoutes } from './modules/clocks/test-clock.routes';
 import { createTestClockService } from './modules/clocks/test-clock.service';
@@ -127,6 +128,7 @@ export const paymentsSandboxApp: FastifyPluginAsync<PaymentsSandboxDeps> = async
   const catalog = createCatalogService(kit);
   const discounts = createDiscountService(kit);
   const checkout = createCheckoutService(kit);
+  const hostedCheckout = createHostedCheckoutService(kit);
   const subscriptions = createSubscriptionService(kit);
   const invoices = createInvoiceService(kit);
   const payments = createPaymentService(kit);
@@ -145,12 +147,8 @@ export const paymentsSandboxApp: FastifyPluginAsync<PaymentsSandboxDeps> = async
     const found = await objects.find<unknown, SessionInternal>(String(object.id));
     return found?.internal.lineItems;
   });
-  const pageContext: PageContext = {
-    stylesheetUrl: '',
-    accountName,
-  };
   const stylesheet = await loadStylesheet(PAYMENTS_SANDBOX_PREFIX);
-  pageContext.stylesheetUrl = stylesheet.url;
+  const pageContext: PageContext = { stylesheetUrl: stylesheet.url, accountName };
 
   await app.register(
     async (api) => {
@@ -207,7 +205,7 @@ export const paymentsSandboxApp: FastifyPluginAsync<PaymentsSandboxDeps> = async
           ),
         );
         stylesheet.routes(hosted);
-        await hosted.register(checkoutPages(checkout, pageContext, PAYMENTS_SANDBOX_PREFIX));
+        await hosted.register(checkoutPages(hostedCheckout, pageContext, PAYMENTS_SANDBOX_PREFIX));
         await hosted.register(portalPages(portal, pageContext, PAYMENTS_SANDBOX_PREFIX));
         await hosted.register(invoicePages(invoices, pageContext, PAYMENTS_SANDBOX_PREFIX));
       });

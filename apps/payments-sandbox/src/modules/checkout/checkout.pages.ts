@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formValue } from '../../pages/form-body';
 import { messagePage, sendPage, type PageContext } from '../../pages/layout';
-import type { CheckoutService } from './checkout.service';
+import type { HostedCheckoutService } from './hosted-checkout.service';
 import { checkoutPage } from './checkout.views';
 
 const sessionId = /^cs_test_[A-Za-z0-9]{1,80}$/;
@@ -10,7 +10,11 @@ const sessionId = /^cs_test_[A-Za-z0-9]{1,80}$/;
  * The hosted checkout page. A session's unguessable id in the path is what lets a browser in,
  * as with Stripe's own pages, so another site cannot post to it without knowing the id.
  */
-export function checkoutPages(checkout: CheckoutService, context: PageContext, mountPath: string) {
+export function checkoutPages(
+  checkout: HostedCheckoutService,
+  context: PageContext,
+  mountPath: string,
+) {
   const notFound = messagePage({
     title: 'Checkout not found',
     lead: 'This checkout link is not valid. Go back to the site you came from and start again.',

@@ -5,7 +5,7 @@ import { DAY } from '../../model/time';
 import { html, type SafeHtml } from '../../pages/html';
 import { errorSummary, field, formatDate, type Page } from '../../pages/layout';
 import type { CouponObject } from '../../model/objects';
-import type { CheckoutSummary, FieldErrors } from './checkout.service';
+import type { CheckoutSummary, FieldErrors } from './hosted-checkout.service';
 
 export interface CheckoutPageState {
   view: CheckoutSummary;

@@ -13,7 +13,8 @@ import { invalidRequest, resourceMissing } from '../../wire/errors';
 import { ID_PREFIX, newId } from '../../wire/ids';
 import type { InvoiceInternal, SubscriptionInternal } from '../billing/billing-context';
 import { attachTypedCard, type CardForm, type CardFormErrors } from '../billing/cards';
-import { changePrice, collect, setCancelAtPeriodEnd } from '../billing/subscription-lifecycle';
+import { changePrice } from '../billing/plan-change';
+import { collect, setCancelAtPeriodEnd } from '../billing/subscription-lifecycle';
 import type { ServiceKit } from '../service-kit';
 
 /** A portal link works for an hour after it is made. */

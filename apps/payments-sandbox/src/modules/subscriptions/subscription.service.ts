@@ -11,9 +11,9 @@ import type { FieldFilter } from '../../store/object.repository';
 import { invalidRequest } from '../../wire/errors';
 import type { PageParams } from '../../wire/list';
 import type { SubscriptionInternal } from '../billing/billing-context';
+import { changePrice } from '../billing/plan-change';
 import {
   cancelNow,
-  changePrice,
   processDue,
   reschedule,
   setCancelAtPeriodEnd,

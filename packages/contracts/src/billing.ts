@@ -376,6 +376,10 @@ export const subscriberQuery = z.strictObject({
     .enum(subscriptionStatuses)
     .optional()
     .meta({ description: 'Only subscriptions in this state.' }),
+  q: z.string().trim().max(200).optional().meta({
+    description: 'Only learners whose email or name contains this, ignoring case.',
+    example: 'grace',
+  }),
   cursor: pageCursor,
   limit: z.coerce
     .number()

@@ -173,6 +173,29 @@ describe('billing, as admins run it', () => {
     expect(await auditActions()).toContain('subscription.changed');
   });
 
+  it('finds subscribers by part of a learner’s email or name, any case, wildcards taken literally', async () => {
+    const learner = await kit.learner('Searchable_Sam');
+    await kit.subscribe(learner, kit.priceOf('eur', 'month'));
+    await kit.subscribe(await kit.learner('searchablexsam'), kit.priceOf('eur', 'month'));
+    const search = async (q: string) =>
+      (
+        await kit.admin.call({
+          url: `/api/admin/billing/subscribers?${new URLSearchParams({ q, limit: '100' })}`,
+        })
+      )
+        .json<SubscriberList>()
+        .subscribers.map((s) => s.user.id);
+
+    expect(await search('SEARCHABLE_sam')).toEqual([learner.userId]);
+    expect(await search(learner.sub.slice(-6))).toEqual([learner.userId]);
+    expect(await search('%')).not.toContain(learner.userId);
+    const paged = (
+      await kit.admin.call({ url: '/api/admin/billing/subscribers?q=searchable&limit=1' })
+    ).json<SubscriberList>();
+    expect(paged.subscribers).toHaveLength(1);
+    expect(paged.nextCursor).not.toBeNull();
+  });
+
   it('reports revenue: MRR of paying subscribers, and who began and left this month', async () => {
     const payer = await kit.learner('payer');
     const partnerId = await kit.subscribe(payer, kit.priceOf('eur', 'year'));

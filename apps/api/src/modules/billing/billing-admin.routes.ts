@@ -139,13 +139,13 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{
     {
       config: { permission: 'billing:read' },
       schema: {
-        summary: 'Subscriptions, newest first, optionally in one state',
+        summary: 'Subscriptions, newest first, optionally in one state or of matching learners',
         tags,
         querystring: subscriberQuery,
         response: { 200: subscriberList },
       },
     },
-    (request) => admin.subscribers(request.query.status, request.query.cursor, request.query.limit),
+    (request) => admin.subscribers(request.query),
   );
 
   app.get(

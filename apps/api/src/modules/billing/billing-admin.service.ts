@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  LearnerBilling,
-  Refund,
-  RefundCreate,
-  SubscriberDetail,
-  SubscriptionStatus,
-} from '@questa/contracts';
+import type { LearnerBilling, Refund, RefundCreate, SubscriberDetail } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { PaymentPartner } from '../../adapters/payment-partner';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { EntitlementService } from '../entitlements/entitlements';
 import type { UserRepository } from '../users/user.repository';
-import type { BillingReportRepository } from './billing-report.repository';
+import type { BillingReportRepository, SubscriberFilter } from './billing-report.repository';
 import type { CheckoutRepository } from './checkout.repository';
 import { publicInvoice } from './checkout.service';
 import type { Actor } from './plan.service';
@@ -47,11 +41,7 @@ export function createBillingAdminService(deps: {
   }
 
   return {
-    subscribers: (
-      status: SubscriptionStatus | undefined,
-      cursor: string | undefined,
-      limit: number,
-    ) => deps.reports.subscribers(status, cursor, limit),
+    subscribers: (query: SubscriberFilter) => deps.reports.subscribers(query),
 
     async subscriber(subscriptionId: string) {
       const found = await detail(subscriptionId);

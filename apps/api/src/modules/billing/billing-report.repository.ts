@@ -3,6 +3,15 @@ import { sql } from '@questa/db';
 import { table } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
 
+/** Which subscriptions an admin asked for: a page of them, in one state or of matching learners. */
+export interface SubscriberFilter {
+  status?: SubscriptionStatus | undefined;
+  /** Part of the learner's email or name, any case. */
+  q?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const iso = (value: string | null) => value && new Date(value).toISOString();
 
@@ -10,11 +19,7 @@ const iso = (value: string | null) => value && new Date(value).toISOString();
 export function createBillingReportRepository(db: ApiDb) {
   return {
     /** Newest first; the cursor is the last subscription id of the previous page. */
-    async subscribers(
-      status: SubscriptionStatus | undefined,
-      cursor: string | undefined,
-      limit: number,
-    ) {
+    async subscribers({ status, q, cursor, limit }: SubscriberFilter) {
       let query = db
         .selectFrom('billing_subscriptions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
@@ -43,6 +48,12 @@ export function createBillingReportRepository(db: ApiDb) {
         .orderBy('s.created_at', 'desc')
         .orderBy('s.id', 'desc');
       if (status) query = query.where('s.status', '=', status);
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((row) =>
+          row.or([row('u.email', 'ilike', pattern), row('u.display_name', 'ilike', pattern)]),
+        );
+      }
       if (cursor && uuidPattern.test(cursor)) {
         query = query.where(
           sql<boolean>`(s.created_at, s.id) < (select c.created_at, c.id from ${table('billing_subscriptions')} c where c.id = ${cursor})`,

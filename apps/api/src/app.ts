@@ -144,6 +144,11 @@ export function createApiCore(deps: ApiDeps) {
     live: liveRepository,
     unitOfWork,
     roomQuestions,
+    playerLimit: async (host, requestId) => {
+      const { memberships } = await auth.principal(host, requestId);
+      const roles = [...memberships.values()].map((role) => ({ role }));
+      return entitlements.livePlayerLimit(host.user, roles);
+    },
     changed: (roomId, what) => liveHooks.changed(roomId, what),
     opened: (roomId, position, closesAt, serverNow) =>
       liveHooks.opened(roomId, position, closesAt, serverNow),

@@ -156,6 +156,29 @@ describe('billing: plans, checkout, subscription, invoices and the portal, as le
     expect(again.statusCode).toBe(400);
   });
 
+  it('lets a subscriber host live rooms as large as their plan allows', async () => {
+    const host = await kit.learner('host');
+    const refused = await host.call({
+      method: 'POST',
+      url: '/api/rooms',
+      payload: { bankId: kit.publicBankId },
+    });
+    expect(refused.statusCode).toBe(403);
+    await kit.subscribe(host, kit.priceOf('eur', 'month'));
+    const opened = await host.call({
+      method: 'POST',
+      url: '/api/rooms',
+      payload: { bankId: kit.publicBankId, questions: { mode: 'draw', count: 3 } },
+    });
+    expect(opened.statusCode).toBe(201);
+    const room = await kit.db
+      .selectFrom('live_rooms')
+      .select('settings')
+      .where('id', '=', opened.json<{ id: string }>().id)
+      .executeTakeFirstOrThrow();
+    expect(room.settings.maxPlayers).toBe(kit.premium.features.livePlayerLimit);
+  });
+
   it('never opens another learner’s invoices or portal: they answer like missing ones', async () => {
     const owner = await kit.learner('owner');
     const other = await kit.learner('other');

@@ -67,6 +67,8 @@ export function createLiveService(deps: {
   unitOfWork: UnitOfWork;
   /** Where a new room's bank and questions come from. */
   roomQuestions: Pick<RoomQuestions, 'forRoom'>;
+  /** The most players a room this host opens may hold (their plan decides). */
+  playerLimit: (host: AuthContext, requestId: string) => Promise<number>;
   /** Called after every change of a room, once it is committed. */
   changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
@@ -105,6 +107,8 @@ export function createLiveService(deps: {
   ): Promise<LiveRoomSummary> {
     // Read from the question database before the unit of work: it must not wait on another service.
     const { bank, questions: chosen } = await deps.roomQuestions.forRoom(host, input, requestId);
+    // A learner's plan may hold rooms to fewer players than a room can have; the room keeps that.
+    const maxPlayers = Math.min(input.settings.maxPlayers, await deps.playerLimit(host, requestId));
     const questions = chosen.map((question) => ({
       questionId: question.questionId,
       version: question.version,
@@ -125,7 +129,7 @@ export function createLiveService(deps: {
             clientId: bank.clientId,
             bankId: bank.id,
             bankTitle: bank.title,
-            settings: input.settings,
+            settings: { ...input.settings, maxPlayers },
           },
           questions,
         ),

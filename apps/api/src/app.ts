@@ -129,7 +129,11 @@ export function createApiCore(deps: ApiDeps) {
     exams,
     blueprints,
     reviews: createReviewService({ unitOfWork, reviews: createReviewRepository(db) }),
-    progress: createProgressService({ progress: createProgressRepository(db), exams }),
+    progress: createProgressService({
+      progress: createProgressRepository(db),
+      exams,
+      entitlements,
+    }),
     statistics: createItemStatisticsService(createItemStatisticsRepository(db)),
   };
   // The live service reports changes to the live channel and the clock, which need the HTTP

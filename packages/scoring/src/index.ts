@@ -14,6 +14,7 @@ export {
 export {
   isDue,
   newReviewCard,
+  recallProbability,
   reviewCard,
   reviewCardData,
   reviewStates,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isDue, newReviewCard, reviewCard, reviewCardData, type ReviewCard } from './review-card';
+import {
+  isDue,
+  newReviewCard,
+  recallProbability,
+  reviewCard,
+  reviewCardData,
+  type ReviewCard,
+} from './review-card';
 
 const start = new Date('2025-03-01T09:00:00.000Z');
 const minutes = (n: number) => n * 60_000;
@@ -88,5 +95,26 @@ describe('review cards (FSRS)', () => {
 
   it('refuses invalid dates with a RangeError', () => {
     expect(() => reviewCard(newReviewCard(start), true, new Date('nope'))).toThrow(RangeError);
+  });
+});
+
+describe('recall probability', () => {
+  it('is nothing for a card never reviewed', () => {
+    expect(recallProbability(newReviewCard(start), start)).toBe(0);
+  });
+
+  it('is near certain just after a review and falls as time passes, about 90% when due', () => {
+    let card = newReviewCard(start);
+    for (let i = 0; i < 3; i += 1) card = reviewCard(card, true, at(card));
+    const reviewed = new Date(card.lastReview!);
+    expect(recallProbability(card, reviewed)).toBeCloseTo(1, 5);
+    const whenDue = recallProbability(card, at(card));
+    expect(whenDue).toBeGreaterThan(0.85);
+    expect(whenDue).toBeLessThan(0.95);
+    const later = recallProbability(card, new Date(Date.parse(card.due) + days(60)));
+    expect(later).toBeLessThan(whenDue);
+    expect(later).toBeGreaterThan(0);
+    // A moment before the last review (another server's clock) counts as the review itself.
+    expect(recallProbability(card, new Date(reviewed.getTime() - minutes(5)))).toBeCloseTo(1, 5);
   });
 });

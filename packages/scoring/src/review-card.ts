@@ -97,3 +97,13 @@ export const reviewCard = (card: ReviewCard, correct: boolean, now: Date): Revie
 /** Whether the card is due for review at `now` (due at or before it). */
 export const isDue = (card: ReviewCard, now: Date): boolean =>
   Date.parse(card.due) <= now.getTime();
+
+/**
+ * The chance (0..1) that the learner still recalls the card at `at`, on FSRS's forgetting curve
+ * from its last review and stability. A card never reviewed has nothing to forget yet: 0.
+ */
+export const recallProbability = (card: ReviewCard, at: Date): number => {
+  if (card.lastReview === null || card.state === 'new') return 0;
+  const from = Math.max(at.getTime(), Date.parse(card.lastReview));
+  return scheduler.get_retrievability(toFsrs(card), new Date(from), false);
+};

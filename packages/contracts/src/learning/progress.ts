@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEARNING } from '../rules/learning';
 import { examSummary } from './exams';
 
 /** What answers add up to: a learner's progress, and item statistics for authors. */
@@ -24,6 +25,43 @@ export const progressReport = z.object({
   exams: z.array(examSummary),
 });
 export type ProgressReport = z.infer<typeof progressReport>;
+
+/** `GET /progress/analytics`: premium's detailed analytics, one row per bank and topic. */
+export const progressAnalytics = z.object({
+  generatedAt: z.iso.datetime({ offset: true }),
+  topics: z.array(
+    z.object({
+      bankId: z.uuid(),
+      bankTitle: z.string(),
+      topic: z.string(),
+      /** Review cards of the topic the learner has answered at least once. */
+      cards: z.number().int(),
+      /** Of those, due for review within the next 7 days (overdue ones included). */
+      dueWithin7Days: z.number().int(),
+      /**
+       * The mean chance of recalling the topic's cards now and in the days ahead if nothing is
+       * reviewed meanwhile, on each card's FSRS forgetting curve; empty without cards.
+       */
+      recall: z.array(
+        z.object({
+          days: z.number().int().meta({ description: 'Days from now; 0 is now.' }),
+          probability: z.number().min(0).max(1),
+        }),
+      ),
+      answerTime: z
+        .object({ medianSeconds: z.number(), answers: z.number().int() })
+        .nullable()
+        .meta({
+          description:
+            'Time per question in practice and review: the median gap between an answer and ' +
+            'the one before it in the same kind of sitting, gaps over ' +
+            `${LEARNING.answerTimeBreakSeconds} seconds (a break) left out. Null until an ` +
+            'answer is timed.',
+        }),
+    }),
+  ),
+});
+export type ProgressAnalytics = z.infer<typeof progressAnalytics>;
 
 /* ---------- Item statistics ---------- */
 

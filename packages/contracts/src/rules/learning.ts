@@ -14,6 +14,10 @@ export const LEARNING = {
   recentDays: 7,
   /** Extra exam time an admin may give a learner, in percent. */
   maxExtraTimePercent: 200,
+  /** Days ahead that detailed analytics forecast recall for; 0 is now. */
+  recallForecastDays: [0, 7, 30],
+  /** A gap between two answers longer than this is a break, not time spent on a question. */
+  answerTimeBreakSeconds: 600,
 } as const;
 
 /** What an exam blueprint may ask for. */

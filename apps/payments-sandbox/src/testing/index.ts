@@ -1,4 +1,4 @@
-export { startSandbox, type RunningSandbox } from './sandbox-fixture';
+export { startSandbox, WAIT_MS, type RunningSandbox } from './sandbox-fixture';
 export {
   startWebhookReceiver,
   type WebhookReceiver,

@@ -11,6 +11,12 @@ import {
 } from '../app';
 import { makeUpSandboxKeys } from '../sandbox-deps';
 
+/**
+ * How long tests wait for a condition (a clock ready, a delivery made): long enough for a machine
+ * busy with other work, and no longer than the condition takes on a quiet one.
+ */
+export const WAIT_MS = 30_000;
+
 export interface RunningSandbox {
   app: FastifyInstance;
   test: TestDatabase;

@@ -70,7 +70,7 @@ export async function startWebhookReceiver(
     respondWith(next) {
       statuses.push(...next);
     },
-    async waitFor(predicate, timeoutMs = 20_000) {
+    async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(deliveries)) {
         if (Date.now() > deadline) {

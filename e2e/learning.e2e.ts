@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readOutbox } from '@questa/identity';
+import { readOutbox } from '@questa/mail';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
 import { answerAnything, startGeographyExam } from './support/learning';
 import { signIn } from './support/sign-in';

@@ -9,7 +9,7 @@ import { createAccountService, type SignInFailedEvent } from './modules/accounts
 import { createEmailTokenRepository } from './modules/accounts/email-token.repository';
 import { interactionRoutes } from './modules/interaction/interaction.routes';
 import { createKeyRepository } from './modules/keys/key.repository';
-import type { MailTransport } from './modules/mail/mail-transport';
+import type { MailTransport } from '@questa/mail';
 import { createOidcPayloadRepository } from './modules/oidc/oidc-payload.repository';
 import { createProvider } from './modules/oidc/provider';
 import { providerRoutes } from './modules/oidc/provider.routes';

@@ -1,15 +1,9 @@
-import path from 'node:path';
 import type { QuestaConfig } from '@questa/config';
 import type { Database } from '@questa/db';
+import { mailTransportFromConfig } from '@questa/mail';
 import type { IdentityDeps } from './app';
-import type { MailTransport } from './modules/mail/mail-transport';
-import { createOutboxTransport } from './modules/mail/outbox-transport';
-import { createSmtpTransport } from './modules/mail/smtp-transport';
 import { createMemoryRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
-
-/** Where the outbox transport writes mail when no SMTP server is configured. */
-export const outboxDir = (config: QuestaConfig) => path.join(config.dataDir, 'outbox');
 
 /**
  * The provider's dependencies as configuration chooses them: the main API as the one client,
@@ -20,9 +14,7 @@ export function identityDepsFromConfig(
   database: Database,
   clientSecret: string,
 ): IdentityDeps & { close(): Promise<void> } {
-  const mail: MailTransport & { close?(): void } = config.mail.smtpUrl
-    ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)
-    : createOutboxTransport(outboxDir(config));
+  const mail = mailTransportFromConfig(config);
   const rateLimiter = config.redisUrl
     ? createRedisRateLimiter({ redis: config.redisUrl })
     : createMemoryRateLimiter();

@@ -12,14 +12,7 @@ export {
   type DemoAccounts,
   type DemoAccount,
 } from './modules/accounts/demo-accounts';
-export type { MailMessage, MailTransport } from './modules/mail/mail-transport';
 export type { SignInFailedEvent } from './modules/accounts/account.service';
-export {
-  createOutboxTransport,
-  readOutbox,
-  type OutboxMessage,
-} from './modules/mail/outbox-transport';
-export { createSmtpTransport } from './modules/mail/smtp-transport';
 export {
   createMemoryRateLimiter,
   type RateLimiter,
@@ -28,4 +21,4 @@ export {
 } from './modules/rate-limit/rate-limiter';
 export { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
 export { rotateSigningKey } from './modules/keys/rotate-signing-key';
-export { identityDepsFromConfig, outboxDir } from './identity-deps';
+export { identityDepsFromConfig } from './identity-deps';

@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { buildApp } from './app';
 import type { SignInFailedEvent } from './modules/accounts/account.service';
-import { createOutboxTransport, readOutbox } from './modules/mail/outbox-transport';
+import { createOutboxTransport, readOutbox } from '@questa/mail';
 import { formFor } from './testing/browser';
 import {
   ISSUER,

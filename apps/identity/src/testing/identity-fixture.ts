@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { migrate, type Database } from '@questa/db';
 import { buildApp, IDENTITY_SCHEMA, identityMigrations, type IdentityDeps } from '../app';
 import type { SignInFailedEvent } from '../modules/accounts/account.service';
-import type { MailMessage, MailTransport } from '../modules/mail/mail-transport';
+import type { MailMessage, MailTransport } from '@questa/mail';
 import { createMemoryRateLimiter } from '../modules/rate-limit/rate-limiter';
 import { Browser, formFor } from './browser';
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mail-transport';
+import type { MailMessage } from '@questa/mail';
 
 const signature = '— Questa';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { MailTransport } from '../mail/mail-transport';
+import type { MailTransport } from '@questa/mail';
 import type { OidcPayloadRepository } from '../oidc/oidc-payload.repository';
 import {
   checkPassword,

@@ -1,1 +1,0 @@
-export { createOutboxTransport, readOutbox, type OutboxMessage } from '@questa/mail';

@@ -71,6 +71,8 @@ export interface ApiDeps {
   liveSweepIntervalMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
   redisUrl?: string | undefined;
+  /** Starts the names of what Questa keeps in Redis (`questa:` unless configured). */
+  redisKeyPrefix?: string;
   /** The payment partner; unset: everything that needs it answers `unavailable`. */
   payments?: PaymentPartner | undefined;
   /** Billing mail (a failed payment, a renewal ahead); unset: it waits for a process that has it. */
@@ -268,7 +270,9 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     live: core.live,
     resolveSession: (cookie) => auth.resolve(readCookie(cookie, cookieName)),
     log: app.log,
-    ...(deps.redisUrl && { redis: { url: deps.redisUrl } }),
+    ...(deps.redisUrl && {
+      redis: { url: deps.redisUrl, streamName: `${deps.redisKeyPrefix ?? 'questa:'}live` },
+    }),
   });
   core.liveHooks.changed = channel.changed;
   core.liveHooks.opened = clock.opened;

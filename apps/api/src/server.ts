@@ -35,6 +35,7 @@ await runProcess({
       examGraceSeconds: config.exams.graceSeconds,
       examSweepIntervalMs: config.exams.sweepIntervalMs,
       redisUrl: config.redisUrl,
+      redisKeyPrefix: config.redisKeyPrefix,
       ...billingDepsFromConfig(config),
     });
     await core.billing.plans.seedDefaults();

@@ -75,6 +75,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     examGraceSeconds: config.exams.graceSeconds,
     examSweepIntervalMs: config.exams.sweepIntervalMs,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     // The sandbox answers Stripe's API at /v1 of this very server, reached over loopback.
     ...billingDepsFromConfig(
       config,

@@ -16,7 +16,10 @@ export function identityDepsFromConfig(
 ): IdentityDeps & { close(): Promise<void> } {
   const mail = mailTransportFromConfig(config);
   const rateLimiter = config.redisUrl
-    ? createRedisRateLimiter({ redis: config.redisUrl })
+    ? createRedisRateLimiter({
+        redis: config.redisUrl,
+        keyPrefix: `${config.redisKeyPrefix}identity:rate:`,
+      })
     : createMemoryRateLimiter();
   return {
     database,

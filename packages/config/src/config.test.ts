@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       },
       s3: undefined,
       secureCookies: false,
+      redisKeyPrefix: 'questa:',
     });
   });
 
@@ -30,6 +31,10 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT must be a whole number from 1 to 65535 (got "eighty").'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ OIDC_AUDIENCE: 'not a uri' }, 'OIDC_AUDIENCE must be an absolute URI'],
+    [
+      { REDIS_KEY_PREFIX: 'questa live' },
+      'REDIS_KEY_PREFIX must be letters, digits and . : _ - only',
+    ],
     [
       { QDB_SERVICE_CLIENTS: 'questa-web,,reports' },
       'QDB_SERVICE_CLIENTS must list OAuth client ids separated by commas (got "questa-web,,reports").',

@@ -50,6 +50,10 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default('true'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]+$/, { error: 'must be letters, digits and . : _ - only' })
+    .default('questa:'),
   DEMO_CONTENT: booleanFlag.default('true'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -177,6 +181,11 @@ export interface QuestaConfig {
   /** Cookies get `Secure` and the `__Host-` prefix when the public origin is HTTPS. */
   secureCookies: boolean;
   redisUrl: string | undefined;
+  /**
+   * Starts the name of every key and stream Questa keeps in Redis, so that several installations
+   * (or test runs) can share one server.
+   */
+  redisKeyPrefix: string;
   seedDemoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Readable lines at a terminal, JSON lines everywhere else. */
@@ -261,6 +270,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
         }
       : undefined,
     redisUrl: raw.REDIS_URL,
+    redisKeyPrefix: raw.REDIS_KEY_PREFIX,
     seedDemoContent: toBoolean(raw.DEMO_CONTENT),
     logLevel: raw.LOG_LEVEL,
     logFormat:

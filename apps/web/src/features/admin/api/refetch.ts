@@ -1,5 +1,6 @@
 import { invalidateQueries } from '../../../lib/use-query';
 import { auditQueryKey } from './list-audit-events';
+import { billingQueryKey } from './billing-keys';
 import { membersQueryKey } from './list-members';
 import { usersQueryKey } from './list-users';
 
@@ -15,4 +16,12 @@ export async function refetchAfterMembershipChange(clientId: string) {
     invalidateQueries(membersQueryKey(clientId)),
     invalidateQueries(auditQueryKey),
   ]);
+}
+
+/**
+ * After a billing change: a plan, a promotion code or a refund. Plans, subscribers, a learner's
+ * history and revenue all read the same rows, so every billing view is refetched.
+ */
+export async function refetchAfterBillingChange() {
+  await Promise.all([invalidateQueries(billingQueryKey), invalidateQueries(auditQueryKey)]);
 }

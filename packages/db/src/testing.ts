@@ -21,29 +21,40 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({});
     return { database, url: undefined, dispose: () => database.close() };
   }
-  const name = `questa_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: settings.databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(settings.databaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
+  const throwaway = await createServerDatabase(settings.databaseUrl);
+  const database = await openDatabase({ databaseUrl: throwaway.url, maxConnections: 5 });
   return {
     database,
-    url: url.toString(),
+    url: throwaway.url,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: settings.databaseUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await throwaway.drop();
     },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server that `adminUrl` names, for tests and benchmarks
+ * that start Questa's processes on it. `drop` removes it even while connections remain.
+ */
+export async function createServerDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `questa_test_${randomBytes(6).toString('hex')}`;
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => asAdmin(`drop database if exists ${name} with (force)`),
   };
 }

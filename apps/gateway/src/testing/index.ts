@@ -1,4 +1,27 @@
-export { freePort, spawnQuesta, startQuesta, stopChild, type RunningServer } from './start-questa';
+export {
+  freePort,
+  spawnEntry,
+  spawnQuesta,
+  startQuesta,
+  stopChild,
+  waitForHealth,
+  type RunningServer,
+} from './start-questa';
+export {
+  startDistributedQuesta,
+  type DistributedQuesta,
+  type QuestaProcess,
+} from './distributed-questa';
+export { startLoopbackBalancer, type LoopbackBalancer } from './loopback-balancer';
+export { startPrivateRedis, type PrivateRedis } from './private-redis';
 export { signInOverHttp } from './sign-in-over-http';
 export { openApiDocuments } from './openapi-documents';
-export { someLiveAnswer } from './live-answers';
+export { nthLiveAnswer, someLiveAnswer } from './live-answers';
+export {
+  connectLive,
+  liveRoomsOver,
+  questaHttp,
+  until,
+  type LiveClient,
+  type QuestaCall,
+} from './live-client';

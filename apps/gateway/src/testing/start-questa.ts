@@ -31,20 +31,24 @@ export async function freePort(): Promise<number> {
 
 /** Runs the gateway's entry point as `npm start` does, without waiting for anything. */
 export function spawnQuesta(env: Record<string, string>, unset: string[] = []) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/gateway/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: childProcessEnv({ LOG_LEVEL: 'warn', ...env }, [
-        'DATABASE_URL',
-        'INIT_CWD',
-        'NODE_ENV',
-        ...unset,
-      ]),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  return spawnEntry('apps/gateway/src/main.ts', env, unset);
+}
+
+/**
+ * Runs one of Questa's entry points (a path from the repository's root) under tsx, as the npm
+ * `start` script of its workspace does, without waiting for anything.
+ */
+export function spawnEntry(entry: string, env: Record<string, string>, unset: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: childProcessEnv({ LOG_LEVEL: 'warn', ...env }, [
+      'DATABASE_URL',
+      'INIT_CWD',
+      'NODE_ENV',
+      ...unset,
+    ]),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -94,13 +98,19 @@ export async function startQuesta(
   };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+/** Waits until the process answers its health check (`/api/health` unless told otherwise). */
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  healthPath = '/api/health',
+) {
   const deadline = Date.now() + 170_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`Questa exited with ${child.exitCode} before it was ready:\n${output()}`);
     }
-    const ok = await fetch(`${url}/api/health`)
+    const ok = await fetch(`${url}${healthPath}`)
       .then((response) => response.ok)
       .catch(() => false);
     if (ok) return;
@@ -111,7 +121,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 export function stopChild(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  // A process that has exited, by itself or by a signal (SIGKILL leaves no exit code), is stopped.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', (code) => {

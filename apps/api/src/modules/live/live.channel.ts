@@ -13,6 +13,7 @@ import {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { AuthContext } from '../auth/auth.service';
+import { startCatchUp, type RoomMark } from './live.catch-up';
 import type { LiveActor, LiveChange, LiveService } from './live.service';
 
 interface SocketData {
@@ -59,6 +60,8 @@ export function createLiveChannel(options: {
    * through a Redis stream (Socket.IO's Redis Streams adapter). Without it, fan-out is in process.
    */
   redis?: { url: string; streamName?: string };
+  /** Where rooms stand in the database: with it, connections that missed a view catch up. */
+  roomMarks?: (roomIds: readonly string[]) => Promise<RoomMark[]>;
 }) {
   const { live, log } = options;
   const io: LiveServer = new Server(options.server, {
@@ -81,6 +84,7 @@ export function createLiveChannel(options: {
     redis.on('error', (error: unknown) =>
       log.warn({ err: error }, 'live channel: Redis unavailable'),
     );
+    notePublishFailures(redis, log);
     io.adapter(createAdapter(redis, { streamName: options.redis?.streamName ?? 'questa:live' }));
     io.on('room-changed', (roomId) => {
       refreshLocalPlayers(roomId).catch((error: unknown) =>
@@ -88,6 +92,18 @@ export function createLiveChannel(options: {
       );
     });
   }
+
+  // Redis only speeds fan-out up: each process catches its own connections up from the database.
+  const catchUp = options.roomMarks
+    ? startCatchUp({
+        live,
+        marks: options.roomMarks,
+        sockets: () => io.of('/').sockets.values(),
+        sendHost: (roomId, socket) => sendHost(roomId, socket),
+        log,
+      })
+    : undefined;
+  if (catchUp) io.on('connection', catchUp.watch);
 
   io.use(async (socket, next) => {
     try {
@@ -285,6 +301,7 @@ export function createLiveChannel(options: {
     async close() {
       for (const entry of pending.values()) clearTimeout(entry.timer);
       pending.clear();
+      catchUp?.stop();
       io.local.disconnectSockets(true);
       io.engine.close();
       if (redis) {
@@ -298,3 +315,21 @@ export function createLiveChannel(options: {
 }
 
 export type LiveChannel = ReturnType<typeof createLiveChannel>;
+
+/**
+ * The adapter sends what goes between processes (server-side events, socket queries) by PUBLISH
+ * without awaiting it. While Redis is away the command waits for it; once ioredis gives up on it,
+ * about a minute later, its rejection would be unhandled, and that ends a Node process: a Redis
+ * outage would take every API process down. The catch-up repairs what such a message would have
+ * done, so a failed one is only noted.
+ */
+function notePublishFailures(redis: Redis, log: FastifyBaseLogger) {
+  const publish = redis.publish.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+  Object.assign(redis, {
+    publish: (...args: unknown[]) => {
+      const sent = publish(...args);
+      sent.catch((error: unknown) => log.debug({ err: error }, 'live channel: publish failed'));
+      return sent;
+    },
+  });
+}

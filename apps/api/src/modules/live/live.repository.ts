@@ -688,6 +688,47 @@ export function createLiveRepository(db: ApiDb) {
         .execute() as Promise<
         { questionId: string; version: number; content: QuestionContent; correct: boolean | null }[]
       >,
+
+    /* ---------- catching connections up (live.catch-up.ts) ---------- */
+
+    /**
+     * Where each of these rooms stands, in the terms of its room view (state, position, pause,
+     * players, answers to the question shown): one statement for all the rooms a process has
+     * connections in, once a second, so each process can tell which of its players fell behind.
+     */
+    async roomMarks(roomIds: readonly string[]) {
+      if (roomIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('live_rooms as r')
+        .select((eb) => [
+          'r.id',
+          'r.state',
+          'r.position',
+          sql<boolean>`r.paused_remaining_ms is not null`.as('paused'),
+          eb
+            .selectFrom('live_players as p')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('p.room_id', '=', 'r.id')
+            .where('p.kicked', '=', false)
+            .as('playerCount'),
+          eb
+            .selectFrom('live_answers as a')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('a.room_id', '=', 'r.id')
+            .whereRef('a.position', '=', 'r.position')
+            .as('answered'),
+        ])
+        .where('r.id', 'in', [...roomIds])
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        playerCount: Number(row.playerCount ?? 0),
+        answered:
+          row.state === 'question_open' || row.state === 'question_closed'
+            ? Number(row.answered ?? 0)
+            : 0,
+      }));
+    },
   };
 }
 

@@ -70,6 +70,8 @@ export interface BenchRoom {
  */
 export async function openBenchRoom(options: {
   hostUrl: string;
+  /** Where the host's console connects, when not at `hostUrl` (one API process of several). */
+  hostSocketUrl?: string;
   playerUrls: readonly string[];
   origin: string;
   players: number;
@@ -136,9 +138,10 @@ export async function openBenchRoom(options: {
         socket.once('host', () => resolve(socket));
         socket.once('connect_error', reject);
       });
-    const host = await open(options.hostUrl, { roomId: room.id, host: true }, cookie);
+    const consoleUrl = options.hostSocketUrl ?? options.hostUrl;
+    const host = await open(consoleUrl, { roomId: room.id, host: true }, cookie);
     const consoles = await inBatches(options.extraConsoles ?? 0, 10, () =>
-      open(options.hostUrl, { roomId: room.id, host: true }, cookie),
+      open(consoleUrl, { roomId: room.id, host: true }, cookie),
     );
     const hostViews: LiveRoomView[] = [];
     host.on('room', (view: LiveRoomView) => hostViews.push(view));

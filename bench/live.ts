@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Socket } from 'socket.io-client';
 import type { LiveRoomView } from '@questa/contracts';
-import { freePort, someLiveAnswer, startQuesta } from '@questa/gateway/testing';
+import { readTestSettings } from '@questa/config';
+import {
+  freePort,
+  someLiveAnswer,
+  startDistributedQuesta,
+  startQuesta,
+} from '@questa/gateway/testing';
 import {
   connectSocket,
   inBatches,
@@ -285,5 +291,55 @@ export async function benchLiveBroadcast(
     for (const socket of bareSockets) socket.disconnect();
     bare.stop();
     await server.stop();
+  }
+}
+
+/**
+ * (c) The same room spread over `processes` API processes with Redis, on PostgreSQL: the host's
+ * console on the first process, players on each in turn, as a load balancer would spread them.
+ */
+export async function benchLiveSpread(
+  say: (line?: string) => void,
+  options: { players: number; questions: number; processes: number },
+) {
+  const { databaseUrl } = readTestSettings();
+  if (!databaseUrl) {
+    say(
+      `Live room over ${options.processes} API processes skipped: set DATABASE_URL to a PostgreSQL server (Redis at the machine's default address).`,
+    );
+    say();
+    return;
+  }
+  const questa = await startDistributedQuesta({
+    adminDatabaseUrl: databaseUrl,
+    apiProcesses: options.processes,
+    env: { LOG_LEVEL: 'warn' },
+  });
+  let bench: BenchRoom | undefined;
+  try {
+    const joinStarted = performance.now();
+    bench = await openBenchRoom({
+      hostUrl: questa.url,
+      hostSocketUrl: questa.apis[0]!.url,
+      playerUrls: questa.apis.map((api) => api.url),
+      origin: questa.url,
+      players: options.players,
+      questions: options.questions,
+      timerSeconds: 30,
+    });
+    const joinSeconds = (performance.now() - joinStarted) / 1000;
+    const figures = await playGame(bench);
+    reportGame(
+      say,
+      `Live room: ${options.players.toLocaleString('en')} players, ${bench.room.questionCount} questions, ${options.processes} API processes with Redis`,
+      `Questa run apart on loopback (a question database, an identity provider and ${options.processes} main-API processes on one PostgreSQL database and one Redis); the host's console on the first API process, players on each in turn; real Socket.IO clients in the bench's own process. Joining and connecting took ${joinSeconds.toFixed(1)} s; answers spread over 3 s per question.`,
+      figures,
+    );
+  } catch (error) {
+    console.error(questa.output().slice(-6000));
+    throw error;
+  } finally {
+    bench?.close();
+    await questa.stop();
   }
 }

@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
+import { benchBilling } from './billing';
 import { benchLearning } from './learning';
 import { benchPlayerPage } from './player-page';
-import { benchLive, benchLiveBroadcast } from './live';
+import { benchLive, benchLiveBroadcast, benchLiveSpread } from './live';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { benchQuestionDb } from './question-db';
 import { measureInRounds, median, type RoundsResult, type Spread } from './measure';
@@ -21,8 +22,8 @@ const say = (line = '') => {
 };
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
-// `-- player`) only those named.
-const known = ['server', 'learning', 'live', 'player'] as const;
+// `-- player`, `-- billing`) only those named.
+const known = ['server', 'learning', 'live', 'player', 'billing'] as const;
 // A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
 const args = process.argv.slice(2);
 const livePlayers = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);
@@ -35,6 +36,8 @@ for (const part of parts) {
 /** Interleaved rounds per comparison: at least three, so a median and a range mean something. */
 const ROUNDS = 5;
 const SECONDS_PER_ROUND = 5;
+/** Checkouts measured one after another, and the subscriptions whose renewals feed the webhooks. */
+const BILLING_LEARNERS = 60;
 const runs = (part: (typeof known)[number]) => parts.size === 0 || parts.has(part);
 
 async function startRawServer() {
@@ -163,9 +166,11 @@ say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
 if (runs('player')) await benchPlayerPage(say);
+if (runs('billing')) await benchBilling(say, { learners: BILLING_LEARNERS, rounds: ROUNDS });
 if (runs('live')) {
   await benchLive(say, { players: livePlayers, questions: 10 });
   await benchLiveBroadcast(say, { players: livePlayers, rounds: ROUNDS, changes: 20 });
+  await benchLiveSpread(say, { players: livePlayers, questions: 10, processes: 3 });
 }
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);

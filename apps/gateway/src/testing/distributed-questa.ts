@@ -100,7 +100,7 @@ export async function startDistributedQuesta(options: {
     env: Record<string, string> = {},
   ) {
     const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), `questa-${name}-`));
+    const dataDir = await mkdtemp(path.join(tmpdir(), `questa-apart-${name}-`));
     dirs.push(dataDir);
     const url = `http://127.0.0.1:${port}`;
     const { child, output, exited } = spawnEntry(
@@ -147,7 +147,7 @@ export async function startDistributedQuesta(options: {
 
   try {
     // The question database serves media from its data folder: the first start writes them there.
-    const mediaDir = await mkdtemp(path.join(tmpdir(), 'questa-question-db-'));
+    const mediaDir = await mkdtemp(path.join(tmpdir(), 'questa-apart-media-'));
     dirs.push(mediaDir);
     await writeFirstStartContent(database.url, mediaDir);
 

@@ -300,6 +300,26 @@ describe('live rooms', () => {
     expect(kimBack.score).toBe(kimBack.lastResult!.points);
   }, 240_000);
 
+  it('turns the next player away once the room is full, and a signed-in player may still come back', async () => {
+    const opened = await call(host, 'POST', '/api/rooms', {
+      bankId,
+      questions: { mode: 'draw', count: 1 },
+      settings: { maxPlayers: 2 },
+    });
+    const room = opened.body as unknown as LiveRoomSummary;
+    const join = (nickname: string, cookie?: string) =>
+      call(cookie, 'POST', '/api/rooms/join', { code: room.code, nickname });
+    expect((await join('Ada', learner)).status).toBe(201);
+    expect((await join('Ben')).status).toBe(201);
+    const full = await join('Cem');
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('live.room_full');
+    // Ada joins again from another device: she is in the room already, so it is not full for her.
+    const back = await join('Ada again', learner);
+    expect(back.status).toBe(201);
+    expect(back.body.nickname).toBe('Ada');
+  });
+
   it('lets a whole class join from one address, and stops a code-guessing loop', async () => {
     const room = (
       await call(host, 'POST', '/api/rooms', {

@@ -270,7 +270,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     live: core.live,
     resolveSession: (cookie) => auth.resolve(readCookie(cookie, cookieName)),
     log: app.log,
-    roomMarks: createLiveRepository(core.db).roomMarks,
+    roomMarks: core.live.roomMarks,
     ...(deps.redisUrl && {
       redis: { url: deps.redisUrl, streamName: `${deps.redisKeyPrefix ?? 'questa:'}live` },
     }),

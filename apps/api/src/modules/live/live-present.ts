@@ -1,4 +1,9 @@
-import type { AnswerInput, LearnerQuestion, QuestionContent } from '@questa/contracts';
+import type {
+  AnswerInput,
+  LearnerQuestion,
+  LiveRoomState,
+  QuestionContent,
+} from '@questa/contracts';
 
 /** The correct answer in words, for the big screen once a question closes. */
 export function answerText(content: QuestionContent): string {
@@ -69,3 +74,10 @@ export function distribution(
     { key: 'wrong', label: 'Wrong', correct: false, count: answers.length - right },
   ];
 }
+
+/**
+ * The question whose result a player's own view shows: none in the lobby, the one before the
+ * open question while it runs, and the current one once it has closed.
+ */
+export const shownResultPosition = (state: LiveRoomState, position: number): number =>
+  state === 'lobby' ? 0 : state === 'question_open' ? position - 1 : position;

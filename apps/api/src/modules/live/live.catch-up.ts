@@ -5,6 +5,7 @@ import type {
   LiveRoomView,
   LiveServerEvents,
 } from '@questa/contracts';
+import { shownResultPosition } from './live-present';
 import type { LiveActor, LiveService } from './live.service';
 
 /** Where a room stands in the database, in the terms of its room view. */
@@ -40,10 +41,6 @@ interface Seen {
    */
   caughtUpTo?: string;
 }
-
-/** The position whose result a player's own view shows: the last one scored, or none. */
-const resultPosition = (mark: RoomMark) =>
-  mark.state === 'lobby' ? 0 : mark.state === 'question_open' ? mark.position - 1 : mark.position;
 
 const keyOf = (mark: RoomMark) =>
   [mark.state, mark.position, mark.paused, mark.playerCount, mark.answered].join(':');
@@ -99,7 +96,7 @@ export function startCatchUp<S extends CatchUpSocket>(options: {
     }
     // Only the host's console follows the answer count as it rises.
     if (socket.data.actor?.role === 'host') return room.answered !== mark.answered;
-    return result !== resultPosition(mark);
+    return result !== shownResultPosition(mark.state, mark.position);
   }
 
   async function catchUp(roomId: string, sockets: S[]) {

@@ -21,7 +21,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import type { AuthContext } from '../auth/auth.service';
 import type { UserRow } from '../users/user.repository';
-import { answerText, distribution } from './live-present';
+import { answerText, distribution, shownResultPosition } from './live-present';
 import type { LiveRepository, PinnedLiveQuestion, PlayerRow, RoomRow } from './live.repository';
 import type { RoomQuestions } from './room-questions';
 
@@ -538,7 +538,7 @@ export function createLiveService(deps: {
     const room = await live.findRoom(roomId);
     if (!room) return [];
     // A few queries for every player at once: a room of 2,000 refreshes in the same time as one.
-    const lastPosition = room.state === 'question_open' ? room.position - 1 : room.position;
+    const lastPosition = shownResultPosition(room.state, room.position);
     const scored = lastPosition > 0 && !(room.skipped && lastPosition === room.position);
     const [players, lastAnswers, answered] = await Promise.all([
       live.playersWithRank(roomId, playerIds),
@@ -558,7 +558,7 @@ export function createLiveService(deps: {
         answeredPosition: answered.get(player.id) ?? 0,
         extraMs: limitMsOf(room, player.extraTimePercent) - limitMsOf(room, 0),
         lastResult:
-          lastPosition > 0 && room.state !== 'lobby'
+          lastPosition > 0
             ? {
                 position: lastPosition,
                 correct: last?.correct === true,
@@ -636,6 +636,8 @@ export function createLiveService(deps: {
         { room: LiveRoomView; host: LiveHostView } | undefined
       >,
     playerViews,
+    /** Where rooms stand, for catching up connections that missed a view. */
+    roomMarks: (roomIds: readonly string[]) => live.roomMarks(roomIds),
     results,
     async setConnected(playerId: string, roomId: string, connected: boolean) {
       await live.setConnected(playerId, connected);

@@ -16,6 +16,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/catalog') },
           { path: 'banks/:bankId', lazy: () => import('./routes/bank') },
+          // Plans are for anyone to compare; subscribing asks to sign in there.
+          { path: 'billing', lazy: () => import('./routes/billing') },
           // Pages for signed-in readers share one guard, which sends anyone else to sign in.
           {
             lazy: () => import('./routes/signed-in'),

@@ -1,10 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { AppLinkContext, type AppLinkProps } from '../../components/ui/app-link';
+import { useSession } from '../../features/auth/api/get-session';
+import { PastDueBanner } from '../../features/billing/components/past-due-banner';
 import { useT } from '../../lib/i18n';
 import { NavigationProgress } from './navigation-progress';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './app-shell.css';
+
+const routerLink = ({ href, ...props }: AppLinkProps) => <Link to={href} {...props} />;
 
 export function AppShell() {
   const t = useT();
@@ -12,6 +17,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
+  const billing = useSession().data?.billing;
 
   useEffect(() => {
     // After a client-side navigation nothing tells a screen reader the page changed; moving focus
@@ -22,17 +28,21 @@ export function AppShell() {
   }, [pathname]);
 
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <NavigationProgress />
-      <SiteHeader />
-      <main id="main" ref={main} tabIndex={-1} className="app-shell__main" aria-busy={busy}>
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <ScrollRestoration />
-    </div>
+    <AppLinkContext value={routerLink}>
+      <div className="app-shell">
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <NavigationProgress />
+        <SiteHeader />
+        {/* The billing page says the same at length, with the way to fix it at hand. */}
+        {billing?.pastDue && pathname !== '/billing' && <PastDueBanner billing={billing} />}
+        <main id="main" ref={main} tabIndex={-1} className="app-shell__main" aria-busy={busy}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </AppLinkContext>
   );
 }

@@ -85,6 +85,11 @@ export function SiteHeader() {
               </NavLink>
             )}
             {signedIn && (
+              <NavLink to="/billing" className={linkClass}>
+                {t('nav.billing')}
+              </NavLink>
+            )}
+            {signedIn && (
               <NavLink to="/account" className={linkClass}>
                 {t('nav.account')}
               </NavLink>

@@ -3,12 +3,13 @@ import { AccountProfile } from '../../features/account/components/account-profil
 import { SessionList } from '../../features/account/components/session-list';
 import { SignOutEverywhere } from '../../features/account/components/sign-out-everywhere';
 import { useSignedInSession } from '../../features/auth/components/require-session';
+import { PlanSummary } from '../../features/billing/components/plan-summary';
 import { useT } from '../../lib/i18n';
 import './page.css';
 
 export function Component() {
   const t = useT();
-  const { user } = useSignedInSession();
+  const { user, billing } = useSignedInSession();
   return (
     <div className="page">
       <PageTitle title={t('account.title')} />
@@ -17,6 +18,7 @@ export function Component() {
         <p className="page__intro">{t('account.intro')}</p>
       </header>
       <AccountProfile user={user} />
+      {billing && <PlanSummary billing={billing} />}
       <SessionList />
       <SignOutEverywhere />
     </div>

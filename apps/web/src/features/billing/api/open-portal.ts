@@ -1,0 +1,26 @@
+import type { RedirectUrl } from '@questa/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { usePartnerRedirect } from '../use-partner-redirect';
+
+/**
+ * A link to the payment partner's portal for the learner's subscription: change the plan, cancel
+ * at the period's end or resume, update the card. The portal comes back to `/billing`.
+ */
+export function openPortal(subscriptionId: string): Promise<RedirectUrl> {
+  return apiRequest<RedirectUrl>(`/billing/subscriptions/${subscriptionId}/portal`, {
+    method: 'POST',
+  });
+}
+
+/** "Manage subscription" and the like: `open(subscriptionId)` sends the browser to the portal. */
+export function useOpenPortal() {
+  const { going, error, go } = usePartnerRedirect();
+  return {
+    busy: going !== null,
+    error,
+    open: (subscriptionId: string) =>
+      go(subscriptionId, async () => (await openPortal(subscriptionId)).url),
+  };
+}
+
+export type Portal = ReturnType<typeof useOpenPortal>;

@@ -1,0 +1,22 @@
+import type { Checkout, CheckoutCreate } from '@questa/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { usePartnerRedirect } from '../use-partner-redirect';
+
+/**
+ * Starts (or rejoins) a checkout of a price at the payment partner's hosted page. Asking twice
+ * for the same price answers with the same checkout, so a double click opens one.
+ */
+export function startCheckout(input: CheckoutCreate): Promise<Checkout> {
+  return apiRequest<Checkout>('/billing/checkout', { method: 'POST', body: input });
+}
+
+/** Subscribe buttons: `start(priceId)` sends the browser to the partner's checkout page. */
+export function useStartCheckout() {
+  const { going, error, go } = usePartnerRedirect();
+  return {
+    /** The price whose checkout is opening. */
+    starting: going,
+    error,
+    start: (priceId: string) => go(priceId, async () => (await startCheckout({ priceId })).url),
+  };
+}

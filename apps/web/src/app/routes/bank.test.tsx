@@ -72,7 +72,27 @@ describe('starting on a bank', () => {
     expect(body(start?.[1])).toMatchObject({ topics: [], difficulties: [] });
   });
 
-  it('says a premium bank needs premium, in words, when the server refuses', async () => {
+  it('shows a free learner what premium gives on a premium bank, instead of a start that fails', async () => {
+    const premiumBank = aBankDetail({ visibility: 'premium' });
+    const fetchMock = stubApi({
+      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(premiumBank),
+      [`GET /api/banks/${bank.id}/blueprints`]: () =>
+        problemResponse({ status: 402, code: 'payment.required' }),
+    });
+    const router = renderApp(path, { session: aSession() });
+
+    const practice = (await screen.findByRole('heading', { name: 'Practise' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(await within(practice).findByText('Practising this bank needs premium.')).toBeTruthy();
+    expect(within(practice).queryByRole('button', { name: 'Start practising' })).toBeNull();
+    expect(practice.textContent).toContain('the premium question banks');
+    fireEvent.click(within(practice).getByRole('link', { name: 'See premium plans' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+    expect(calls(fetchMock)).not.toContain('POST /api/practice/sessions');
+  });
+
+  it('says a premium bank needs premium, with the way to the plans, when the server refuses', async () => {
     const premiumBank = aBankDetail({ visibility: 'premium' });
     stubApi({
       [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(premiumBank),
@@ -80,16 +100,18 @@ describe('starting on a bank', () => {
       'POST /api/practice/sessions': () =>
         problemResponse({ status: 402, code: 'payment.required' }),
     });
-    renderApp(path, { session: aSession() });
+    // The session still says premium (it lapsed a moment ago); the server knows better.
+    renderApp(path, { session: premium() });
 
-    expect(await screen.findByText('Practising this bank needs premium.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Start practising' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start practising' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This is a premium bank, and practising it needs premium.');
-    expect(alert.textContent).toContain('an admin can grant it meanwhile');
+    expect(
+      within(alert).getByRole('link', { name: 'See premium plans' }).getAttribute('href'),
+    ).toBe('/billing');
   });
 
-  it('lists the bank’s exams, marks exam mode as premium, and explains a refusal', async () => {
+  it('lists the bank’s exams to a free learner as premium-only, with the way to the plans', async () => {
     const fetchMock = stubApi({
       [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
       [`GET /api/banks/${bank.id}/blueprints`]: () =>
@@ -105,7 +127,6 @@ describe('starting on a bank', () => {
             }),
           ],
         }),
-      'POST /api/exams': () => problemResponse({ status: 402, code: 'payment.required' }),
     });
     renderApp(path, { session: aSession() });
 
@@ -116,11 +137,35 @@ describe('starting on a bank', () => {
     expect(await panel.findByText('20 questions · 30 minutes · pass mark 60 %')).toBeTruthy();
     expect(panel.getByText('5 questions · 8 minutes · pass mark 80 %')).toBeTruthy();
     expect(panel.getByText('Premium only')).toBeTruthy();
-    expect(panel.getByText('Exam mode is part of premium.')).toBeTruthy();
+    const start = panel.getByRole('button', { name: 'Start exam: Quick check' });
+    // Off before the click, and it says why.
+    expect(start.hasAttribute('disabled')).toBe(true);
+    const reason = document.getElementById(start.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('Exam mode is part of premium.');
+    expect(panel.getByRole('link', { name: 'See premium plans' }).getAttribute('href')).toBe(
+      '/billing',
+    );
+    fireEvent.click(start);
+    expect(calls(fetchMock)).not.toContain('POST /api/exams');
+  });
 
-    fireEvent.click(panel.getByRole('button', { name: 'Start exam: Quick check' }));
+  it('explains a refused exam start with the way to the plans', async () => {
+    const fetchMock = stubApi({
+      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
+      [`GET /api/banks/${bank.id}/blueprints`]: () =>
+        jsonResponse({ blueprints: [aBlueprint({ id: 'b1', title: 'Quick check' })] }),
+      'POST /api/exams': () => problemResponse({ status: 402, code: 'payment.required' }),
+    });
+    renderApp(path, { session: premium() });
+
+    const exams = (await screen.findByRole('heading', { name: 'Take an exam' })).closest(
+      'section',
+    ) as HTMLElement;
+    const panel = within(exams);
+    fireEvent.click(await panel.findByRole('button', { name: 'Start exam: Quick check' }));
     const alert = await panel.findByRole('alert');
     expect(alert.textContent).toContain('Exam mode needs premium.');
+    expect(within(alert).getByRole('link', { name: 'See premium plans' })).toBeTruthy();
     const start = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(body(start?.[1])).toEqual({ bankId: bank.id, blueprintId: 'b1' });
   });

@@ -4,6 +4,7 @@ import { ArrowLeftIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
 import { ProblemAlert } from '../../components/ui/problem-alert';
 import { useSession } from '../../features/auth/api/get-session';
+import { sessionFeatures } from '../../features/auth/premium-features';
 import { signInUrl } from '../../features/auth/sign-in-url';
 import { useBank } from '../../features/catalog/api/get-bank';
 import { BankOverview } from '../../features/catalog/components/bank-overview';
@@ -20,9 +21,9 @@ export function Component() {
   const session = useSession();
   const { pathname } = useLocation();
   // Until the session is known, the bank shows without the ways to start on it.
+  const features = session.data && sessionFeatures(session.data);
   const viewer = session.data && {
     signedIn: session.data.user !== null,
-    premium: session.data.entitlements.premium,
     signInHref: signInUrl(pathname),
   };
 
@@ -51,10 +52,14 @@ export function Component() {
           <BankOverview
             bank={bank.data}
             actions={
-              viewer && (
+              viewer &&
+              features && (
                 <>
-                  <PracticeStart bank={bank.data} viewer={viewer} />
-                  <ExamStart bankId={bank.data.id} viewer={viewer} />
+                  <PracticeStart
+                    bank={bank.data}
+                    viewer={{ ...viewer, premiumBanks: features.premiumBanks }}
+                  />
+                  <ExamStart bankId={bank.data.id} viewer={{ ...viewer, exams: features.exams }} />
                 </>
               )
             }

@@ -136,7 +136,9 @@ describe('practice page', () => {
     expect(notice.textContent).toContain('unlimited practice');
     expect(notice.textContent).toContain('timed mock exams');
     expect(notice.textContent).toContain('the premium question banks');
-    expect(notice.textContent).toContain('an admin can grant it meanwhile');
+    expect(
+      within(notice).getByRole('link', { name: 'See premium plans' }).getAttribute('href'),
+    ).toBe('/billing');
     expect((screen.getByRole('radio', { name: /Paris/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Submit answer' }).hasAttribute('disabled')).toBe(
       false,

@@ -10,3 +10,7 @@ export function problemMessage(t: Translate, error: Pick<ApiError, 'code'>): str
   const key: `problem.${ProblemCode}` = `problem.${error.code}`;
   return t.has(key) ? t(key) : t('problem.internal');
 }
+
+/** Problems whose way out is premium: their sentence comes with a link to the plans. */
+export const problemNeedsPremium = (error: Pick<ApiError, 'code'>): boolean =>
+  error.code === 'payment.required' || error.code === 'quota.exceeded';

@@ -1,6 +1,7 @@
 import type { Blueprint } from '@questa/contracts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PremiumOffer } from '../../../components/premium-offer';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { StarIcon } from '../../../components/ui/icons';
@@ -14,31 +15,37 @@ import './exam-start.css';
 
 export interface ExamViewer {
   signedIn: boolean;
-  premium: boolean;
+  /** Their premium includes exam mode. */
+  exams: boolean;
   signInHref: string;
 }
 
 /**
- * The bank's exams, each with its size, time and pass mark and a Start button. Exam mode is premium;
- * the page says so, but the server decides, and its payment.required is explained in words.
+ * The bank's exams, each with its size, time and pass mark and a Start button. Exam mode is
+ * premium: without it the buttons are off, with the reason beside them and the way to the plans;
+ * the server decides all the same, and its payment.required reads the same way.
  */
 export function ExamStart({ bankId, viewer }: { bankId: string; viewer: ExamViewer }) {
   const t = useT();
   const headingId = useId();
+  const noteId = useId();
   return (
     <section className="start-section" aria-labelledby={headingId}>
       <div className="start-section__heading">
         <h2 id={headingId}>{t('exams.start.title')}</h2>
-        {!viewer.premium && (
+        {!viewer.exams && (
           <Badge tone="premium">
             <StarIcon />
             {t('exams.start.premiumBadge')}
           </Badge>
         )}
       </div>
-      {!viewer.premium && <p>{t('exams.start.premiumNote')}</p>}
+      {!viewer.exams && <p id={noteId}>{t('exams.start.premiumNote')}</p>}
       {viewer.signedIn ? (
-        <BlueprintList bankId={bankId} />
+        <>
+          <BlueprintList bankId={bankId} locked={!viewer.exams} lockedNoteId={noteId} />
+          {!viewer.exams && <PremiumOffer />}
+        </>
       ) : (
         <p>
           <a href={viewer.signInHref} className="start-section__sign-in">
@@ -50,7 +57,16 @@ export function ExamStart({ bankId, viewer }: { bankId: string; viewer: ExamView
   );
 }
 
-function BlueprintList({ bankId }: { bankId: string }) {
+function BlueprintList({
+  bankId,
+  locked,
+  lockedNoteId,
+}: {
+  bankId: string;
+  /** Exam mode is not in the learner's premium: the list shows what there is, without starting. */
+  locked: boolean;
+  lockedNoteId: string;
+}) {
   const t = useT();
   const blueprints = useBlueprints(bankId);
   const start = useStartExam();
@@ -66,6 +82,10 @@ function BlueprintList({ bankId }: { bankId: string }) {
         <Skeleton height="4rem" />
       </div>
     );
+  }
+  // A premium bank's exams are hidden from a learner without premium; the offer below says why.
+  if (blueprints.status === 'error' && locked && blueprints.error.code === 'payment.required') {
+    return null;
   }
   if (blueprints.status === 'error') {
     return (
@@ -99,7 +119,8 @@ function BlueprintList({ bankId }: { bankId: string }) {
             </div>
             <Button
               variant="secondary"
-              disabled={starting !== null}
+              disabled={locked || starting !== null}
+              aria-describedby={locked ? lockedNoteId : undefined}
               aria-label={t('exams.start.buttonLabel', { title: blueprint.title })}
               onClick={() => void begin(blueprint)}
             >
@@ -110,8 +131,10 @@ function BlueprintList({ bankId }: { bankId: string }) {
       </ul>
       {start.status === 'error' &&
         (start.error.code === 'payment.required' ? (
-          <div className="exam-start__premium" role="alert">
-            <p>{t('exams.start.needsPremium')}</p>
+          <div role="alert">
+            <PremiumOffer>
+              <p>{t('exams.start.needsPremium')}</p>
+            </PremiumOffer>
           </div>
         ) : (
           <ProblemAlert title={t('exams.start.failed')} error={start.error} />

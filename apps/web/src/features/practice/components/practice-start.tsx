@@ -1,6 +1,7 @@
 import type { CatalogBankDetail } from '@questa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { PremiumOffer } from '../../../components/premium-offer';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
@@ -8,13 +9,13 @@ import { StarIcon } from '../../../components/ui/icons';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { useT } from '../../../lib/i18n';
 import { useStartPractice } from '../api/start-practice';
-import { PremiumPerks } from './quota-notice';
 import '../../../components/ui/start-section.css';
 import './practice-start.css';
 
 export interface Viewer {
   signedIn: boolean;
-  premium: boolean;
+  /** Their premium unlocks premium banks. */
+  premiumBanks: boolean;
   /** Where signing in starts, coming back to this page. */
   signInHref: string;
 }
@@ -23,7 +24,8 @@ const difficulties = [1, 2, 3, 4, 5] as const;
 
 /**
  * Starts practising a bank, on the topics and difficulties chosen (all of them unless narrowed).
- * The server decides who may: a premium bank without premium is refused with payment.required.
+ * A premium bank shows a learner without premium what premium gives instead of a form that would
+ * fail; the server decides all the same, and its payment.required reads the same way.
  */
 export function PracticeStart({
   bank,
@@ -42,6 +44,7 @@ export function PracticeStart({
   const [levels, setLevels] = useState<ReadonlySet<number>>(() => new Set(difficulties));
   const [problem, setProblem] = useState<'topics' | 'levels' | null>(null);
   const premiumBank = bank.visibility === 'premium';
+  const locked = premiumBank && !viewer.premiumBanks;
 
   const toggle = <T,>(set: ReadonlySet<T>, value: T) => {
     const next = new Set(set);
@@ -75,7 +78,7 @@ export function PracticeStart({
           </Badge>
         )}
       </div>
-      {premiumBank && !viewer.premium && <p>{t('practice.start.premiumBank')}</p>}
+      {locked && !viewer.signedIn && <p>{t('practice.start.premiumBank')}</p>}
 
       {!viewer.signedIn ? (
         <p>
@@ -83,6 +86,10 @@ export function PracticeStart({
             {t('practice.start.signIn')}
           </a>
         </p>
+      ) : locked ? (
+        <PremiumOffer>
+          <p>{t('practice.start.premiumBank')}</p>
+        </PremiumOffer>
       ) : bank.topics.length === 0 ? (
         <p>{t('practice.start.empty')}</p>
       ) : (
@@ -155,9 +162,10 @@ export function PracticeStart({
           </fieldset>
           {start.status === 'error' &&
             (start.error.code === 'payment.required' ? (
-              <div className="practice-start__premium" role="alert">
-                <p>{t('practice.start.needsPremium')}</p>
-                <PremiumPerks />
+              <div role="alert">
+                <PremiumOffer>
+                  <p>{t('practice.start.needsPremium')}</p>
+                </PremiumOffer>
               </div>
             ) : (
               <ProblemAlert title={t('practice.start.failed')} error={start.error} />

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { PremiumOffer } from '../../../components/premium-offer';
 import { formatDateTime, useI18n } from '../../../lib/i18n';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import './quota-notice.css';
@@ -21,23 +22,7 @@ export function QuotaNotice({ limit, resetsAt }: { limit: number | null; resetsA
         })}
       </p>
       <p>{t('practice.quota.kept')}</p>
-      <PremiumPerks />
+      <PremiumOffer />
     </section>
-  );
-}
-
-/** What premium gives, and how to get it today. */
-export function PremiumPerks() {
-  const { t } = useI18n();
-  return (
-    <div className="practice-perks">
-      <p>{t('practice.premium.gives')}</p>
-      <ul>
-        <li>{t('practice.premium.unlimited')}</li>
-        <li>{t('practice.premium.exams')}</li>
-        <li>{t('practice.premium.banks')}</li>
-      </ul>
-      <p>{t('practice.premium.how')}</p>
-    </div>
   );
 }

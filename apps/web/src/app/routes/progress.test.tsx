@@ -1,9 +1,14 @@
 import { renderApp } from '../../testing/render-app';
-import type { ExamSummary, ProgressReport } from '@questa/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import type { ExamSummary, ProgressAnalytics, ProgressReport } from '@questa/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  activeBilling,
+  aSessionBilling,
+  aSessionWithBilling,
+} from '../../testing/billing-fixtures';
 import { aSession } from '../../testing/session-fixtures';
-import { jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
+import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
 
 const bankId = '7d1f3c2e-7a43-4c55-9a8f-1f0a2b3c4d5e';
 
@@ -139,5 +144,76 @@ describe('progress page', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Exams' })).toBeTruthy();
+  });
+
+  it('shows a premium learner their recall forecast and time per answer by topic', async () => {
+    const analytics: ProgressAnalytics = {
+      generatedAt: '2026-03-10T12:00:00.000Z',
+      topics: [
+        {
+          bankId,
+          bankTitle: 'World capitals',
+          topic: 'Asia',
+          cards: 6,
+          dueWithin7Days: 4,
+          recall: [
+            { days: 0, probability: 0.93 },
+            { days: 7, probability: 0.71 },
+            { days: 30, probability: 0.42 },
+          ],
+          answerTime: { medianSeconds: 14.2, answers: 5 },
+        },
+        {
+          bankId,
+          bankTitle: 'World capitals',
+          topic: 'Europe',
+          cards: 0,
+          dueWithin7Days: 0,
+          recall: [],
+          answerTime: { medianSeconds: 95, answers: 3 },
+        },
+      ],
+    };
+    stubApi({
+      'GET /api/progress': () => jsonResponse(aReport()),
+      'GET /api/progress/analytics': () => jsonResponse(analytics),
+    });
+    renderApp('/progress', { session: aSessionWithBilling(activeBilling()) });
+
+    const table = await screen.findByRole('table', { name: 'Detailed analytics' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Topic',
+      'Cards',
+      'Recall now',
+      'In 7 days',
+      'In 30 days',
+      'Due this week',
+      'Time per answer',
+    ]);
+    const asia = within(table).getByRole('rowheader', { name: /Asia/ }).closest('tr');
+    expect(asia?.textContent).toBe('AsiaWorld capitals693%71%42%414 sec');
+    const europe = within(table)
+      .getByRole('rowheader', { name: /Europe/ })
+      .closest('tr');
+    expect(europe?.textContent).toBe('EuropeWorld capitals0———01.6 min');
+    expect(screen.queryByRole('link', { name: 'Unlock with premium' })).toBeNull();
+  });
+
+  it('shows a free learner what detailed analytics hold, without their data, and the way to the plans', async () => {
+    const fetchMock = stubApi({ 'GET /api/progress': () => jsonResponse(aReport()) });
+    const router = renderApp('/progress', { session: aSessionWithBilling(aSessionBilling()) });
+
+    const section = (await screen.findByRole('heading', { name: 'Detailed analytics' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(section).getByText('Premium')).toBeTruthy();
+    expect(section.textContent).toContain('how many questions fall due for review this week');
+    expect(within(section).queryByRole('table')).toBeNull();
+    expect(calls(fetchMock)).not.toContain('GET /api/progress/analytics');
+    fireEvent.click(within(section).getByRole('link', { name: 'Unlock with premium' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
   });
 });

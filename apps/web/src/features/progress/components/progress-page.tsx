@@ -8,11 +8,15 @@ import { useProgress } from '../api/get-progress';
 import { accuracy, formatPercent } from '../format';
 import { AccuracyByTopicChart } from './accuracy-by-topic-chart';
 import { AnswersOverTimeChart } from './answers-over-time-chart';
+import { DetailedAnalytics } from './detailed-analytics';
 import { ExamHistory } from './exam-history';
 import './progress.css';
 
-/** A learner's totals, streak, accuracy by topic, the last 30 days and their exams. */
-export function ProgressPage() {
+/**
+ * A learner's totals, streak, accuracy by topic, the last 30 days and their exams; with premium,
+ * detailed analytics, and without it a word on what they would show.
+ */
+export function ProgressPage({ detailedAnalytics }: { detailedAnalytics: boolean }) {
   const { t, locale } = useI18n();
   const progress = useProgress();
 
@@ -87,6 +91,7 @@ export function ProgressPage() {
       </section>
       <AccuracyByTopicChart topics={report.byTopic} />
       <AnswersOverTimeChart days={report.byDay} />
+      <DetailedAnalytics unlocked={detailedAnalytics} />
       <ExamHistory exams={report.exams} />
     </div>
   );

@@ -425,6 +425,9 @@ export const revenueReport = z.object({
     z.object({
       /** `2026-03` */
       month: z.string(),
+      /** At the month's end (now, for this month), from each subscription's recorded changes. */
+      activeSubscribers: z.number().int(),
+      mrr: z.array(money),
       newSubscribers: z.number().int(),
       churned: z.number().int(),
       /** Paid invoices less refunds, per currency. */

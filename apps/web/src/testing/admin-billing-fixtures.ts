@@ -204,15 +204,26 @@ export function aRevenueReport(overrides: Partial<RevenueReport> = {}): RevenueR
     trialing: 1,
     pastDue: 0,
     months: [
-      { month: '2026-01', newSubscribers: 2, churned: 0, collected: [] },
+      {
+        month: '2026-01',
+        activeSubscribers: 2,
+        mrr: [{ currency: 'eur', amount: 1800 }],
+        newSubscribers: 2,
+        churned: 0,
+        collected: [],
+      },
       {
         month: '2026-02',
+        activeSubscribers: 5,
+        mrr: [{ currency: 'eur', amount: 4500 }],
         newSubscribers: 4,
         churned: 1,
         collected: [{ currency: 'eur', amount: 1800 }],
       },
       {
         month: '2026-03',
+        activeSubscribers: 3,
+        mrr: [{ currency: 'eur', amount: 2700 }],
         newSubscribers: 1,
         churned: 2,
         collected: [

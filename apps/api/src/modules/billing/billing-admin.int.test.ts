@@ -216,6 +216,10 @@ describe('billing, as admins run it', () => {
     expect(report.mrr.find((m) => m.currency === 'eur')!.amount).toBeGreaterThanOrEqual(750);
     expect(month.newSubscribers).toBeGreaterThanOrEqual(2);
     expect(month.churned).toBeGreaterThanOrEqual(1);
+    // This month's end is now: the same figures as the subscriptions' present state.
+    expect(month.activeSubscribers).toBe(report.activeSubscribers);
+    expect(month.mrr).toEqual(report.mrr);
+    expect(report.months[0]).toMatchObject({ activeSubscribers: 0, mrr: [] });
     expect(month.collected.find((c) => c.currency === 'eur')!.amount).toBeGreaterThan(0);
   });
 

@@ -212,7 +212,8 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{
         summary: 'Revenue figures: MRR, subscribers, and new and churned per month',
         description:
           'Monthly recurring revenue counts active and past-due subscriptions at their price ' +
-          '(yearly at a twelfth), per currency, discounts not subtracted. Months are UTC.',
+          '(yearly at a twelfth), per currency, discounts not subtracted: now, and for each ' +
+          'month at its end, as the subscriptions’ recorded changes left them. Months are UTC.',
         tags,
         querystring: revenueQuery,
         response: { 200: revenueReport },

@@ -85,8 +85,9 @@ export function createBillingReportRepository(db: ApiDb) {
 
     /**
      * Monthly recurring revenue (paying subscriptions, yearly prices at a twelfth, discounts not
-     * subtracted), counts by state, and per calendar month (UTC) the subscriptions that began and
-     * paid or trialled, those that ended, and money collected less refunds.
+     * subtracted), counts by state, and per calendar month (UTC) the active subscribers and MRR
+     * at its end, the subscriptions that began and paid or trialled, those that ended, and money
+     * collected less refunds.
      */
     async revenue(months: number): Promise<RevenueReport> {
       const mrr = await db
@@ -112,6 +113,8 @@ export function createBillingReportRepository(db: ApiDb) {
         .executeTakeFirstOrThrow();
       const series = await sql<{
         month: string;
+        activeSubscribers: number;
+        mrr: { currency: string; amount: number }[] | null;
         newSubscribers: number;
         churned: number;
         collected: { currency: string; amount: number }[] | null;
@@ -122,6 +125,18 @@ export function createBillingReportRepository(db: ApiDb) {
             date_trunc('month', now() at time zone 'utc'),
             interval '1 month') as start
         ),
+        -- Each subscription as its latest recorded change before the month's end left it.
+        standing as (
+          select m.start, c.status, pr.currency, pr.interval, pr.amount
+          from months m
+          cross join lateral (
+            select distinct on (c.subscription_id) c.status, c.after->>'priceId' as price_id
+            from ${table('billing_subscription_changes')} c
+            where c.at < m.start + interval '1 month'
+            order by c.subscription_id, c.id desc
+          ) c
+          left join ${table('billing_prices')} pr on pr.id::text = c.price_id
+        ),
         money as (
           select date_trunc('month', paid_at at time zone 'utc') as start, currency, amount_paid as amount
           from ${table('billing_invoices')} where paid_at is not null
@@ -130,6 +145,14 @@ export function createBillingReportRepository(db: ApiDb) {
           from ${table('billing_refunds')} r where r.status in ('pending', 'succeeded')
         )
         select to_char(m.start, 'YYYY-MM') as month,
+          (select count(*) from standing st
+            where st.start = m.start and st.status = 'active') as "activeSubscribers",
+          (select json_agg(json_build_object('currency', t.currency, 'amount', t.amount) order by t.currency)
+            from (select currency,
+                round(sum(case when interval = 'year' then amount / 12.0 else amount end)) as amount
+              from standing st
+              where st.start = m.start and st.status in ('active', 'past_due') and st.currency is not null
+              group by currency) t) as mrr,
           (select count(*) from ${table('billing_subscriptions')} s
             where date_trunc('month', s.started_at at time zone 'utc') = m.start
               and exists (select 1 from ${table('billing_subscription_changes')} c
@@ -150,6 +173,11 @@ export function createBillingReportRepository(db: ApiDb) {
         pastDue: Number(counts.pastDue),
         months: series.rows.map((row) => ({
           month: row.month,
+          activeSubscribers: Number(row.activeSubscribers),
+          mrr: (row.mrr ?? []).map((entry) => ({
+            currency: entry.currency,
+            amount: Number(entry.amount),
+          })),
           newSubscribers: Number(row.newSubscribers),
           churned: Number(row.churned),
           collected: (row.collected ?? []).map((entry) => ({

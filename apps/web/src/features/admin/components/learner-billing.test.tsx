@@ -64,7 +64,10 @@ describe('admin billing: a learner’s billing history', () => {
     const history = within(subscription.getByRole('table'));
     expect(history.getAllByRole('row')).toHaveLength(3);
     expect(history.getByText('Trial')).toBeTruthy();
-    expect(history.getByText(/trialing → active/)).toBeTruthy();
+    // Changes read in words: the first says what the subscription started with.
+    expect(history.getByText('Started as Trial')).toBeTruthy();
+    expect(history.getByText('Ends with the period: no')).toBeTruthy();
+    expect(history.getByText('Status: Trial → Active')).toBeTruthy();
     expect(history.getAllByText('The payment partner')).toHaveLength(2);
 
     const checkouts = within(screen.getByRole('table', { name: 'Checkouts' }));
@@ -95,7 +98,9 @@ describe('admin billing: a learner’s billing history', () => {
     expect(dialogElement.getAttribute('aria-describedby')).toBeTruthy();
     expect(
       document.getElementById(dialogElement.getAttribute('aria-describedby')!)?.textContent,
-    ).toBe('€3.00 of Q-0042 goes back to Grace Hopper’s card. A refund cannot be undone.');
+    ).toBe(
+      '€3.00 of the €9.00 paid on Q-0042 goes back to Grace Hopper’s card. A refund cannot be undone.',
+    );
     fireEvent.click(dialog.getByRole('button', { name: 'Refund €3.00' }));
 
     expect(

@@ -58,10 +58,10 @@ function LearnerBillingDetails({ data }: { data: LearnerBilling }) {
 
   return (
     <>
-      <div className="billing-heading">
+      <div className="billing-learner__who">
         <h2 id={`${id}-title`}>{t('admin.learnerBilling.title', { name })}</h2>
+        <p className="admin-secondary table__mono">{data.user.email}</p>
       </div>
-      <p className="admin-secondary table__mono">{data.user.email}</p>
       <SavedNotice notice={saved} />
 
       <dl className="billing-facts billing-facts--summary">

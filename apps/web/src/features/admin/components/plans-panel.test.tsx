@@ -148,7 +148,7 @@ describe('admin billing: plans', () => {
     });
     renderApp('/admin?tab=plans', { session: anAdminSession() });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw plan Premium from sale' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw from sale: Premium' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Premium from sale?' });
     expect(dialog.textContent).toContain('Current subscribers keep the plan until they cancel.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw from sale' }));

@@ -1,4 +1,4 @@
-import type { Plan } from '@questa/contracts';
+import type { Plan, PlanPrice } from '@questa/contracts';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -124,7 +124,9 @@ function PlanCard({
 }) {
   const { t, locale } = useI18n();
   const id = useId();
-  const onSale = activePrices(plan.prices);
+  const byCurrency = (a: PlanPrice, b: PlanPrice) =>
+    a.currency.localeCompare(b.currency) || a.interval.localeCompare(b.interval);
+  const onSale = activePrices(plan.prices).sort(byCurrency);
   const earlier = plan.prices.filter((price) => !price.active);
   const { features } = plan;
   const unlocked = [

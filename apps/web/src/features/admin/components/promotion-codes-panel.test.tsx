@@ -54,9 +54,11 @@ describe('admin billing: promotion codes', () => {
 
     await screen.findByRole('table', { name: 'Promotion codes' });
     expect(rowOf('SPRING25').getByText('25% off, first payment')).toBeTruthy();
-    expect(rowOf('SPRING25').getByText('No usage limit · no end date')).toBeTruthy();
+    expect(rowOf('SPRING25').getByText('No usage limit')).toBeTruthy();
+    expect(rowOf('SPRING25').getByText('no end date')).toBeTruthy();
     expect(rowOf('WELCOME-5').getByText('€5.00 off, for 3 months')).toBeTruthy();
-    expect(rowOf('WELCOME-5').getByText(/^Up to 100 uses · until /)).toBeTruthy();
+    expect(rowOf('WELCOME-5').getByText('Up to 100 uses')).toBeTruthy();
+    expect(rowOf('WELCOME-5').getByText(/^until /)).toBeTruthy();
   });
 
   it('creates an amount-off code for some months, and says so', async () => {

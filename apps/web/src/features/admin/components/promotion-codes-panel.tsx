@@ -101,15 +101,17 @@ export function PromotionCodesPanel() {
                   </div>
                 </th>
                 <td>{discountLabel(t, locale, code)}</td>
-                <td>
-                  {[
-                    code.maxRedemptions === null
+                <td className="table__nowrap">
+                  <span className="billing-money-line">
+                    {code.maxRedemptions === null
                       ? t('admin.codes.unlimited')
-                      : t('admin.codes.maxTimes', { count: code.maxRedemptions }),
-                    code.expiresAt === null
+                      : t('admin.codes.maxTimes', { count: code.maxRedemptions })}
+                  </span>
+                  <span className="billing-money-line">
+                    {code.expiresAt === null
                       ? t('admin.codes.noExpiry')
-                      : t('admin.codes.expires', { date: formatDate(code.expiresAt, locale) }),
-                  ].join(' · ')}
+                      : t('admin.codes.expires', { date: formatDate(code.expiresAt, locale) })}
+                  </span>
                 </td>
                 <td>
                   {code.active ? (

@@ -180,6 +180,7 @@ function RefundForm({
           {amount !== undefined && !amountError
             ? t('admin.refund.summary', {
                 amount: money(amount),
+                paid: money(invoice.amountPaid),
                 invoice: invoiceName,
                 name: learnerName,
               })

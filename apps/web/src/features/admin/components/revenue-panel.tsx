@@ -5,13 +5,14 @@ import { Table } from '../../../components/ui/table';
 import { formatMoney, useI18n } from '../../../lib/i18n';
 import { useRevenue } from '../api/get-revenue';
 import { LoadingRows } from './loading-rows';
-import { CollectedChart, monthLabel, SubscriberFlowChart } from './revenue-chart';
+import { ColumnChart, monthLabel, SubscriberFlowChart } from './revenue-chart';
 
 const spans = [6, 12, 24, 36] as const;
 
 /**
- * Monthly recurring revenue and subscribers now, and per month who began, who left and what was
- * collected: charts to look at, with the same numbers in a table beside them.
+ * Monthly recurring revenue and subscribers now, and for each month MRR and active subscribers at
+ * its end, who began, who left and what was collected: charts to look at, with the same numbers
+ * in a table beside them.
  */
 export function RevenuePanel() {
   const { t } = useI18n();
@@ -58,15 +59,22 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
   const currencies = [
     ...new Set([
       ...report.mrr.map((m) => m.currency),
-      ...report.months.flatMap((m) => m.collected.map((c) => c.currency)),
+      ...report.months.flatMap((m) => [...m.mrr, ...m.collected].map((c) => c.currency)),
     ]),
-  ];
-  const [chosen, setChosen] = useState(currencies[0]);
-  const currency = chosen && currencies.includes(chosen) ? chosen : currencies[0];
-  const collectedIn = (month: RevenueReport['months'][number], code: string) =>
-    month.collected.find((c) => c.currency === code)?.amount ?? 0;
-  const totalNew = report.months.reduce((sum, m) => sum + m.newSubscribers, 0);
-  const totalChurned = report.months.reduce((sum, m) => sum + m.churned, 0);
+  ].sort();
+  const [chosen, setChosen] = useState<string>();
+  const currency =
+    chosen && currencies.includes(chosen) ? chosen : (report.mrr[0]?.currency ?? currencies[0]);
+  const inCurrency = (amounts: { currency: string; amount: number }[], code: string) =>
+    amounts.find((entry) => entry.currency === code)?.amount ?? 0;
+  const moneyLines = (amounts: { currency: string; amount: number }[]) =>
+    amounts.length === 0
+      ? t('admin.none')
+      : amounts.map((entry) => (
+          <span key={entry.currency} className="billing-money-line">
+            {money(entry.amount, entry.currency)}
+          </span>
+        ));
   const first = report.months[0];
   const last = report.months.at(-1);
   const span =
@@ -76,6 +84,7 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
           to: monthLabel(last.month, locale, 'long'),
         })
       : '';
+  const tableNote = t('admin.revenue.tableNote');
 
   return (
     <>
@@ -104,34 +113,12 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
       <p className="admin-secondary">{t('admin.revenue.mrrNote')}</p>
 
       <div className="billing-revenue">
-        <figure className="billing-revenue__chart" aria-labelledby={`${id}-flow`}>
-          <figcaption id={`${id}-flow`} className="billing-revenue__caption">
-            {t('admin.revenue.flowTitle')}
-          </figcaption>
-          <SubscriberFlowChart
-            months={report.months}
-            locale={locale}
-            summary={t('admin.revenue.flowSummary', {
-              span,
-              new: totalNew,
-              churned: totalChurned,
-            })}
-          />
-          <ul className="billing-legend">
-            <li>
-              <span className="billing-legend__swatch billing-chart__new" aria-hidden="true" />
-              {t('admin.revenue.newAbove')}
-            </li>
-            <li>
-              <span className="billing-legend__swatch billing-chart__churned" aria-hidden="true" />
-              {t('admin.revenue.churnedBelow')}
-            </li>
-          </ul>
+        <div className="billing-revenue__charts">
           {currency && (
-            <>
-              <p className="billing-revenue__caption">
-                {t('admin.revenue.collectedTitle', { currency: currency.toUpperCase() })}
-              </p>
+            <figure className="billing-revenue__chart" aria-labelledby={`${id}-mrr`}>
+              <figcaption id={`${id}-mrr`} className="billing-revenue__caption">
+                {t('admin.revenue.mrrTitle', { currency: currency.toUpperCase() })}
+              </figcaption>
               {currencies.length > 1 && (
                 <div className="admin-field admin-field--inline">
                   <label htmlFor={`${id}-currency`}>{t('admin.plans.currency')}</label>
@@ -148,26 +135,73 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
                   </select>
                 </div>
               )}
-              <CollectedChart
+              <ColumnChart
                 values={report.months.map((m) => ({
                   month: m.month,
-                  amount: collectedIn(m, currency),
+                  value: inCurrency(m.mrr, currency),
                 }))}
-                summary={t('admin.revenue.collectedSummary', {
+                locale={locale}
+                format={(value) => money(value, currency)}
+                summary={t('admin.revenue.mrrSummary', {
                   span,
-                  amount: money(
-                    report.months.reduce((sum, m) => sum + collectedIn(m, currency), 0),
-                    currency,
-                  ),
+                  from: money(first ? inCurrency(first.mrr, currency) : 0, currency),
+                  to: money(last ? inCurrency(last.mrr, currency) : 0, currency),
+                  table: tableNote,
                 })}
               />
-            </>
+            </figure>
           )}
-        </figure>
+          <figure className="billing-revenue__chart" aria-labelledby={`${id}-active`}>
+            <figcaption id={`${id}-active`} className="billing-revenue__caption">
+              {t('admin.revenue.activeTitle')}
+            </figcaption>
+            <ColumnChart
+              values={report.months.map((m) => ({ month: m.month, value: m.activeSubscribers }))}
+              locale={locale}
+              format={(value) => String(value)}
+              summary={t('admin.revenue.activeSummary', {
+                span,
+                from: first?.activeSubscribers ?? 0,
+                to: last?.activeSubscribers ?? 0,
+                table: tableNote,
+              })}
+            />
+          </figure>
+          <figure className="billing-revenue__chart" aria-labelledby={`${id}-flow`}>
+            <figcaption id={`${id}-flow`} className="billing-revenue__caption">
+              {t('admin.revenue.flowTitle')}
+            </figcaption>
+            <SubscriberFlowChart
+              months={report.months}
+              locale={locale}
+              summary={t('admin.revenue.flowSummary', {
+                span,
+                new: report.months.reduce((sum, m) => sum + m.newSubscribers, 0),
+                churned: report.months.reduce((sum, m) => sum + m.churned, 0),
+                table: tableNote,
+              })}
+            />
+            <ul className="billing-legend">
+              <li>
+                <span className="billing-legend__swatch billing-chart__bar" aria-hidden="true" />
+                {t('admin.revenue.newAbove')}
+              </li>
+              <li>
+                <span
+                  className="billing-legend__swatch billing-chart__churned"
+                  aria-hidden="true"
+                />
+                {t('admin.revenue.churnedBelow')}
+              </li>
+            </ul>
+          </figure>
+        </div>
         <Table caption={t('admin.revenue.tableCaption', { span })}>
           <thead>
             <tr>
               <th scope="col">{t('admin.revenue.month')}</th>
+              <th scope="col">{t('admin.revenue.mrrShort')}</th>
+              <th scope="col">{t('admin.revenue.activeShort')}</th>
               <th scope="col">{t('admin.revenue.new')}</th>
               <th scope="col">{t('admin.revenue.churned')}</th>
               <th scope="col">{t('admin.revenue.collected')}</th>
@@ -179,17 +213,11 @@ function RevenueFigures({ report }: { report: RevenueReport }) {
                 <th scope="row" className="table__nowrap">
                   {monthLabel(month.month, locale, 'long')}
                 </th>
+                <td className="table__nowrap">{moneyLines(month.mrr)}</td>
+                <td>{month.activeSubscribers}</td>
                 <td>{month.newSubscribers}</td>
                 <td>{month.churned}</td>
-                <td className="table__nowrap">
-                  {month.collected.length === 0
-                    ? t('admin.none')
-                    : month.collected.map((c) => (
-                        <span key={c.currency} className="billing-money-line">
-                          {money(c.amount, c.currency)}
-                        </span>
-                      ))}
-                </td>
+                <td className="table__nowrap">{moneyLines(month.collected)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,16 +1,83 @@
-import type { SubscriberDetail } from '@questa/contracts';
+import type { SubscriberDetail, SubscriptionStatus } from '@questa/contracts';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Table } from '../../../components/ui/table';
-import { formatDate, formatDateTime, useI18n } from '../../../lib/i18n';
+import { formatDate, formatDateTime, useI18n, useT } from '../../../lib/i18n';
+import { usePlans } from '../api/list-plans';
 import { priceLabel, statusTone } from '../billing-format';
 
-/** A value in a change as the partner reported it: dates in the reader's way, the rest as is. */
-function changedValue(value: unknown, locale: string): string {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
-    return formatDateTime(value, locale);
-  }
-  return value === null || value === undefined ? '—' : String(value);
+const fieldKeys = [
+  'status',
+  'partnerStatus',
+  'planId',
+  'priceId',
+  'currentPeriodStart',
+  'currentPeriodEnd',
+  'cancelAtPeriodEnd',
+  'trialEnd',
+  'endedAt',
+] as const;
+const isFieldKey = (key: string): key is (typeof fieldKeys)[number] =>
+  fieldKeys.some((known) => known === key);
+
+/** The words for one field of a change and its values, as an admin reads them. */
+function useChangeWords() {
+  const { t, locale } = useI18n();
+  const plans = usePlans();
+  const prices = new Map(
+    plans.data?.plans.flatMap((plan) => plan.prices.map((price) => [price.id, price])),
+  );
+  const planNames = new Map(plans.data?.plans.map((plan) => [plan.id, plan.name]));
+
+  // A field a newer server records, and this client has no words for, shows by its name.
+  const field = (key: string) => (isFieldKey(key) ? t(`admin.learnerBilling.field.${key}`) : key);
+  const value = (key: string, raw: unknown): string => {
+    if (raw === null || raw === undefined) return t('admin.none');
+    if (typeof raw === 'boolean') {
+      return raw ? t('admin.learnerBilling.yes') : t('admin.learnerBilling.no');
+    }
+    const text = String(raw);
+    if (key === 'status' && t.has(`admin.billing.status.${text}`)) {
+      return t(`admin.billing.status.${text as SubscriptionStatus}`);
+    }
+    if (key === 'planId') return planNames.get(text) ?? text;
+    if (key === 'priceId') {
+      const price = prices.get(text);
+      return price ? priceLabel(t, locale, price) : text;
+    }
+    return /^\d{4}-\d{2}-\d{2}T/.test(text) ? formatDateTime(text, locale) : text;
+  };
+  return { field, value };
+}
+
+/** What a change changed; a subscription's first record says what it started with. */
+function ChangeList({ change }: { change: SubscriberDetail['history'][number] }) {
+  const t = useT();
+  const words = useChangeWords();
+  const started = Object.keys(change.before).length === 0;
+  const keys = Object.keys(change.after).filter((key) =>
+    started
+      ? change.after[key] !== null && key !== 'status' && key !== 'partnerStatus'
+      : JSON.stringify(change.before[key] ?? null) !== JSON.stringify(change.after[key] ?? null),
+  );
+  if (!started && keys.length === 0) return <>{t('admin.learnerBilling.noDifference')}</>;
+  return (
+    <ul className="billing-changes">
+      {started && (
+        <li>
+          {t('admin.learnerBilling.started', { status: words.value('status', change.status) })}
+        </li>
+      )}
+      {keys.map((key) => (
+        <li key={key}>
+          {words.field(key)}:{' '}
+          {started
+            ? words.value(key, change.after[key])
+            : `${words.value(key, change.before[key])} → ${words.value(key, change.after[key])}`}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** One subscription and every change the partner reported or reconciling found, oldest first. */
@@ -58,35 +125,18 @@ export function SubscriptionHistory({ subscription }: { subscription: Subscriber
             </tr>
           </thead>
           <tbody>
-            {subscription.history.map((change, index) => {
-              const keys = Object.keys(change.after).filter(
-                (key) => JSON.stringify(change.before[key]) !== JSON.stringify(change.after[key]),
-              );
-              return (
-                <tr key={`${change.at}-${index}`}>
-                  <th scope="row" className="table__nowrap">
-                    {formatDateTime(change.at, locale)}
-                  </th>
-                  <td>{t(`admin.billing.status.${change.status}`)}</td>
-                  <td>
-                    {keys.length === 0 ? (
-                      t('admin.learnerBilling.noDifference')
-                    ) : (
-                      <ul className="billing-changes">
-                        {keys.map((key) => (
-                          <li key={key}>
-                            <span className="table__mono">{key}</span>:{' '}
-                            {changedValue(change.before[key], locale)} →{' '}
-                            {changedValue(change.after[key], locale)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>{t(`admin.learnerBilling.source.${change.source}`)}</td>
-                </tr>
-              );
-            })}
+            {subscription.history.map((change, index) => (
+              <tr key={`${change.at}-${index}`}>
+                <th scope="row" className="table__nowrap">
+                  {formatDateTime(change.at, locale)}
+                </th>
+                <td>{t(`admin.billing.status.${change.status}`)}</td>
+                <td>
+                  <ChangeList change={change} />
+                </td>
+                <td>{t(`admin.learnerBilling.source.${change.source}`)}</td>
+              </tr>
+            ))}
           </tbody>
         </Table>
       )}

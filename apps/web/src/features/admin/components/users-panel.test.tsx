@@ -2,6 +2,7 @@ import { renderApp } from '../../../testing/render-app';
 import type { AdminUser } from '@questa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aLearnerBilling } from '../../../testing/admin-billing-fixtures';
 import { anAdminSession, anAdminUser, anAuditEvent } from '../../../testing/session-fixtures';
 import { calls, jsonResponse, problemResponse, stubApi } from '../../../testing/stub-fetch';
 
@@ -183,5 +184,21 @@ describe('users panel: premium and extra exam time', () => {
     expect(within(table).getByText('Premium granted')).toBeTruthy();
     expect(within(table).getByText('Premium revoked')).toBeTruthy();
     expect(within(table).getByText('Extra exam time changed')).toBeTruthy();
+  });
+
+  it('leads from a user to their billing history', async () => {
+    stubApi({
+      'GET /api/admin/users': () => jsonResponse({ users: [ada, grace], nextCursor: null }),
+      [`GET /api/admin/billing/users/${grace.id}`]: () => jsonResponse(aLearnerBilling()),
+      'GET /api/admin/billing/plans': () => jsonResponse({ plans: [] }),
+    });
+    const router = renderApp('/admin', { session: anAdminSession() });
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Billing history of Grace Hopper' }));
+    expect(await screen.findByRole('heading', { name: 'Billing of Grace Hopper' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Subscribers' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(router.state.location.search).toBe(`?tab=subscribers&user=${grace.id}`);
   });
 });

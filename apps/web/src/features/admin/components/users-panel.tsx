@@ -1,5 +1,6 @@
 import type { AdminUser, SessionUser } from '@questa/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -143,6 +144,13 @@ export function UsersPanel({
                           {t('admin.premium.revoke')}
                         </Button>
                       )}
+                      <Link
+                        to={`?tab=subscribers&user=${encodeURIComponent(user.id)}`}
+                        className="billing-link admin-premium__history"
+                        aria-label={t('admin.subscribers.historyOf', { name: user.displayName })}
+                      >
+                        {t('admin.subscribers.history')}
+                      </Link>
                     </span>
                   </div>
                 </td>

@@ -1,0 +1,355 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signInOverHttp, startQuesta, type RunningServer } from '@questa/gateway/testing';
+import { PAYMENTS_SANDBOX_PREFIX, sandboxKeysIn } from '@questa/payments-sandbox';
+import { payCheckout } from '@questa/payments-sandbox/testing';
+import { signUpLearners } from './billing-learners';
+import { median, spread, type Spread } from './measure';
+
+type Say = (line?: string) => void;
+
+const P95_TARGET_MS = 1000;
+const SENDERS = 4;
+const MONTH_SECONDS = 31 * 24 * 3600;
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+};
+
+/** A small deterministic generator, so a round's order can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+function shuffle<T>(items: T[], next: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A JSON call to Questa as a signed-in browser would make it. */
+async function call(
+  server: RunningServer,
+  cookie: string,
+  method: string,
+  url: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      cookie,
+      accept: 'application/json',
+      ...(method !== 'GET' && { 'x-questa-request': '1', origin: server.url }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  }
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/**
+ * Where the sandbox's webhooks go while the throughput is measured: every delivery is kept and
+ * answered 200, so the bench can send the same signed events to Questa at full speed, shuffled
+ * and with duplicates, from several senders at once.
+ */
+async function startCollector() {
+  const events = new Map<string, string>();
+  let lastAt = 0;
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      const { id } = JSON.parse(body) as { id: string };
+      events.set(id, body);
+      lastAt = Date.now();
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
+    /** The events delivered since the last take, once deliveries have been quiet a while. */
+    async take(quietMs = 1500): Promise<string[]> {
+      while (events.size === 0 || Date.now() - lastAt < quietMs) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const taken = [...events.values()];
+      events.clear();
+      return taken;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The partner's signature of a body, as Stripe writes it, made now. */
+const sign = (secret: string, payload: string) => {
+  const t = Math.floor(Date.now() / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+};
+
+interface Throughput {
+  deliveries: number;
+  unique: number;
+  seconds: number;
+  failed: number;
+}
+
+/** Sends `deliveries` to Questa's webhook from `senders` at once; how long until all are answered. */
+async function deliver(url: string, secret: string, deliveries: string[], senders: number) {
+  const queue = [...deliveries];
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      for (let body = queue.shift(); body !== undefined; body = queue.shift()) {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': sign(secret, body) },
+          body,
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) failed++;
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, failed };
+}
+
+/**
+ * Billing on the real one-process Questa and its built-in sandbox partner:
+ * (a) how long after the sandbox confirms a payment the learner's premium shows in `/api/session`;
+ * (b) how many of the partner's webhook events Questa applies per second, each event once and
+ * with a third delivered twice, shuffled, from four senders, in interleaved rounds.
+ */
+export async function benchBilling(say: Say, options: { learners: number; rounds: number }) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'questa-bench-billing-'));
+  try {
+    const latency = await checkoutLatency(dataDir, options.learners);
+    const webhooks = await webhookRounds(dataDir, options.rounds);
+    report(say, { learners: options.learners, latency, ...webhooks, rounds: options.rounds });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Latency {
+  fromSubmit: number[];
+  fromAnswer: number[];
+  polls: number[];
+}
+
+/** (a) Learners sign up, then check out one after another; premium is polled for after each. */
+async function checkoutLatency(dataDir: string, count: number): Promise<Latency> {
+  console.log('Billing: starting Questa, signing up learners…');
+  const questa = await startQuesta({ dataDir, keepDataDir: true });
+  try {
+    const admin = await signInOverHttp(questa.url, 'admin@questa.test', 'practice-makes-perfect');
+    // A plan without a trial, so the hosted checkout charges the card at once.
+    const plan = (await call(questa, admin, 'POST', '/api/admin/billing/plans', {
+      name: 'Bench monthly',
+      trialDays: 0,
+      features: {
+        premiumBanks: true,
+        unlimitedPractice: true,
+        exams: true,
+        detailedAnalytics: true,
+        hostLiveRooms: false,
+        livePlayerLimit: null,
+      },
+      prices: [{ currency: 'eur', interval: 'month', amount: 500 }],
+    })) as { prices: { id: string }[] };
+    const priceId = plan.prices[0]!.id;
+    const learners = await signUpLearners({
+      baseUrl: questa.url,
+      dataDir,
+      count,
+      prefix: `bench-${Date.now().toString(36)}`,
+    });
+
+    console.log(`Billing: ${learners.length} checkouts, one after another…`);
+    const latency: Latency = { fromSubmit: [], fromAnswer: [], polls: [] };
+    for (const learner of learners) {
+      const checkout = (await call(questa, learner.cookie, 'POST', '/api/billing/checkout', {
+        priceId,
+      })) as { url: string };
+      const submitted = performance.now();
+      const paid = await payCheckout(checkout.url, { cardNumber: '4242424242424242' });
+      const answered = performance.now();
+      if (!paid.location?.includes('checkout=success')) {
+        throw new Error(`The sandbox did not take the payment: ${paid.status} ${paid.location}`);
+      }
+      let polls = 0;
+      for (;;) {
+        polls++;
+        const session = (await call(questa, learner.cookie, 'GET', '/api/session')) as {
+          entitlements: { premium: boolean };
+        };
+        if (session.entitlements.premium) break;
+        if (performance.now() - answered > 30_000) {
+          throw new Error(`Premium did not show for ${learner.email} within 30 s`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const visible = performance.now();
+      latency.fromSubmit.push(visible - submitted);
+      latency.fromAnswer.push(visible - answered);
+      latency.polls.push(polls);
+    }
+    return latency;
+  } finally {
+    await questa.stop();
+  }
+}
+
+/**
+ * (b) The same data folder again, with the sandbox's webhooks going to the bench: each round
+ * moves the sandbox's clock a month for each kind of delivery, and the bench sends that month's
+ * events to Questa.
+ */
+async function webhookRounds(dataDir: string, rounds: number) {
+  console.log('Billing: webhook rounds…');
+  const collector = await startCollector();
+  const questa = await startQuesta({
+    dataDir,
+    keepDataDir: true,
+    env: { PAYMENTS_SANDBOX_WEBHOOK_URL: collector.url },
+  });
+  try {
+    const keys = await sandboxKeysIn(dataDir);
+    const advance = async () => {
+      const response = await fetch(
+        `${questa.url}${PAYMENTS_SANDBOX_PREFIX}/control/clock/advance`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${keys.secretKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: `seconds=${MONTH_SECONDS}`,
+        },
+      );
+      if (!response.ok) throw new Error(`Advancing the sandbox clock answered ${response.status}`);
+      return collector.take();
+    };
+    const webhookUrl = `${questa.url}/api/billing/webhook`;
+    const next = random(20_261_124);
+    const once: Throughput[] = [];
+    const twice: Throughput[] = [];
+    for (let round = 0; round < rounds; round++) {
+      // Each kind gets a month of renewals of its own; which goes first alternates by round.
+      const order = round % 2 === 0 ? (['once', 'twice'] as const) : (['twice', 'once'] as const);
+      for (const kind of order) {
+        const unique = await advance();
+        const deliveries =
+          kind === 'once'
+            ? shuffle(unique, next)
+            : shuffle([...unique, ...unique.filter((_, index) => index % 3 === 0)], next);
+        const run = await deliver(webhookUrl, keys.webhookSecret, deliveries, SENDERS);
+        (kind === 'once' ? once : twice).push({
+          deliveries: deliveries.length,
+          unique: unique.length,
+          ...run,
+        });
+      }
+    }
+    const admin = await signInOverHttp(questa.url, 'admin@questa.test', 'practice-makes-perfect');
+    const active = (await call(
+      questa,
+      admin,
+      'GET',
+      '/api/admin/billing/subscribers?status=active&limit=100',
+    )) as { subscribers: { currentPeriodEnd: string }[] };
+    // Every learner renewed in every month the clock moved: their periods end that far ahead.
+    const ahead = Date.now() + (rounds * 2 - 1) * MONTH_SECONDS * 1000;
+    const activeAfter = active.subscribers.filter(
+      (s) => new Date(s.currentPeriodEnd).getTime() > ahead,
+    ).length;
+    return { once, twice, activeAfter };
+  } finally {
+    await questa.stop();
+    await collector.close();
+  }
+}
+
+function report(
+  say: Say,
+  figures: {
+    learners: number;
+    latency: { fromSubmit: number[]; fromAnswer: number[]; polls: number[] };
+    once: Throughput[];
+    twice: Throughput[];
+    activeAfter: number;
+    rounds: number;
+  },
+) {
+  const { latency, once, twice } = figures;
+  const ms = (value: number) => `${Math.round(value)}`;
+  const range = (figure: Spread, digits = 0) =>
+    `${figure.median.toFixed(digits)} (${figure.min.toFixed(digits)}–${figure.max.toFixed(digits)})`;
+  const p95 = percentile(latency.fromAnswer, 0.95);
+
+  say(
+    `Billing on the one-process Questa (\`startQuesta\`, embedded PGlite, log level warn) with its built-in sandbox partner in the same process, reached over loopback as Stripe would be. The machine was busy throughout: 2 cores shared with a CI loop running tests in the background, so the figures are what a loaded machine gives, not a quiet one.`,
+  );
+  say();
+  say(
+    `(a) Checkout to premium: ${figures.learners} new learners (signed up at the embedded identity provider, each from its own loopback address) each started a checkout of a €5.00 monthly plan without a trial and paid it on the sandbox's hosted page (the page's form posted over HTTP with the test card 4242…), one after another. The clock starts when the sandbox answers the payment (the subscription is paid and its events queued) and stops when the learner's \`GET /api/session\` first shows premium, polled every 5 ms (median ${median(latency.polls)} polls). The sandbox delivers the signed events to Questa's webhook over loopback; Questa reads the subscription back from the partner and applies it.`,
+  );
+  say();
+  say('| from | p50 ms | p95 ms | max ms |');
+  say('| --- | ---: | ---: | ---: |');
+  say(
+    `| the sandbox's answer to the payment | ${ms(percentile(latency.fromAnswer, 0.5))} | ${ms(p95)} | ${ms(Math.max(...latency.fromAnswer))} |`,
+  );
+  say(
+    `| the payment form's submission | ${ms(percentile(latency.fromSubmit, 0.5))} | ${ms(percentile(latency.fromSubmit, 0.95))} | ${ms(Math.max(...latency.fromSubmit))} |`,
+  );
+  say();
+  say(
+    `Against the target: p95 ${ms(p95)} ms from the payment's confirmation, ${p95 < P95_TARGET_MS ? 'met' : 'not met'} (under ${P95_TARGET_MS} ms).`,
+  );
+  say();
+
+  const perSecond = (runs: Throughput[], what: 'deliveries' | 'unique') =>
+    spread(runs.map((run) => run[what] / run.seconds));
+  const ratio = spread(
+    twice.map(
+      (run, index) => run.unique / run.seconds / (once[index]!.unique / once[index]!.seconds),
+    ),
+  );
+  const failed = [...once, ...twice].reduce((sum, run) => sum + run.failed, 0);
+  say(
+    `(b) Webhooks: the same data folder restarted with the sandbox's webhooks sent to the bench. Each round moves the sandbox's clock a month, which renews every learner's subscription (invoice created, finalised and paid, payment and charge, subscription updated: about ${Math.round(median(once.map((run) => run.unique)) / figures.learners)} events each, ${median(once.map((run) => run.unique))} a month); the bench then sends that month's signed events to \`POST /api/billing/webhook\` from ${SENDERS} senders at once, either each event once, shuffled, or with a third of them delivered twice, shuffled among the rest. The two kinds alternate within each of ${figures.rounds} rounds (once, twice; twice, once; …), each on its own month; figures are medians of the rounds with their range. An event Questa applies is read back from the partner (the sandbox, in the same process) and written with its id in one transaction; a duplicate costs one lookup.`,
+  );
+  say();
+  say('| deliveries | events delivered/s | unique events applied/s | deliveries per round |');
+  say('| --- | ---: | ---: | ---: |');
+  say(
+    `| each once, shuffled | ${range(perSecond(once, 'deliveries'))} | ${range(perSecond(once, 'unique'))} | ${median(once.map((run) => run.deliveries))} |`,
+  );
+  say(
+    `| a third twice, shuffled | ${range(perSecond(twice, 'deliveries'))} | ${range(perSecond(twice, 'unique'))} | ${median(twice.map((run) => run.deliveries))} |`,
+  );
+  say();
+  say(
+    `Unique events applied per second with duplicates, relative to without, round by round: ${range(ratio, 2)}. Deliveries not answered 200: ${failed}. Afterwards ${figures.activeAfter} of ${figures.learners} subscriptions were active with their period moved on by every month the clock went forward.`,
+  );
+  say();
+}

@@ -86,7 +86,12 @@ describe('starting on a bank', () => {
     ) as HTMLElement;
     expect(await within(practice).findByText('Practising this bank needs premium.')).toBeTruthy();
     expect(within(practice).queryByRole('button', { name: 'Start practising' })).toBeNull();
-    expect(practice.textContent).toContain('the premium question banks');
+    // What premium gives is said once on the page, beside the exams.
+    const exams = screen
+      .getByRole('heading', { name: 'Take an exam' })
+      .closest('section') as HTMLElement;
+    expect(practice.textContent).not.toContain('the premium question banks');
+    expect(await within(exams).findByText('the premium question banks')).toBeTruthy();
     fireEvent.click(within(practice).getByRole('link', { name: 'See premium plans' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
     expect(calls(fetchMock)).not.toContain('POST /api/practice/sessions');

@@ -292,6 +292,24 @@ describe('the billing page', () => {
     ).toBe('/billing');
   });
 
+  it('tells a learner with premium from an admin where it comes from, and still offers the plans', async () => {
+    const billing = aSessionBilling({ grant: { until: null }, features: activeBilling().features });
+    stubApi({
+      'GET /api/billing/plans': plans,
+      'GET /api/billing/subscription': () => jsonResponse(anOverview({ billing })),
+    });
+    renderApp('/billing', { session: aSessionWithBilling(billing) });
+
+    const panel = (await screen.findByRole('heading', { name: 'Your subscription' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(panel.textContent).toContain('An admin gave you premium, with no end date.');
+    expect(within(panel).queryByText('Free')).toBeNull();
+    const free = await screen.findByRole('article', { name: 'Free' });
+    expect(within(free).queryByText('Your plan')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Subscribe to Premium, Monthly' })).toBeTruthy();
+  });
+
   it('offers a free learner the plans from their account', async () => {
     stubApi({ 'GET /api/account/sessions': () => jsonResponse({ sessions: [] }) });
     renderApp('/account', { session: { ...aSession(), billing: aSessionBilling() } });

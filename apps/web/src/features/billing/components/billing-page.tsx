@@ -126,6 +126,7 @@ function SignedInBilling({
           signedIn: true,
           signInHref: viewer.signInHref,
           subscribedPlanId: subscription?.plan?.id ?? null,
+          granted: data.billing.grant !== null,
           ...(subscription && {
             onChangePlan: () => void portal.open(subscription.id),
             changingPlan: portal.busy,

@@ -14,6 +14,8 @@ export interface PlanViewer {
   signInHref: string;
   /** The plan of the learner's running subscription (trial, active or past due), if any. */
   subscribedPlanId: string | null;
+  /** Premium an admin granted: the free tier is not what the learner has, though no plan is. */
+  granted?: boolean;
   /** Opens the partner's portal, where a subscriber changes plans; absent without a subscription. */
   onChangePlan?: () => void;
   changingPlan?: boolean;
@@ -72,7 +74,9 @@ export function PlanPicker({ plans, viewer }: { plans: readonly Plan[]; viewer: 
           const price = priceOf(plan, currency, interval);
           const current =
             viewer.signedIn &&
-            (plan.kind === 'free' ? !subscribed : viewer.subscribedPlanId === plan.id);
+            (plan.kind === 'free'
+              ? !subscribed && !viewer.granted
+              : viewer.subscribedPlanId === plan.id);
           return (
             <PlanCard
               key={plan.id}

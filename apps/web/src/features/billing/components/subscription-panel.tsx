@@ -30,7 +30,7 @@ export function SubscriptionPanel({
     <section className="billing-section subscription-panel" aria-labelledby={headingId}>
       <div className="billing-section__heading">
         <h2 id={headingId}>{t('billing.subscription.title')}</h2>
-        <StatusBadge status={billing.status} />
+        {billing.status !== 'none' && <StatusBadge status={billing.status} />}
       </div>
 
       {billing.pastDue && (

@@ -87,7 +87,8 @@ export function PracticeStart({
           </a>
         </p>
       ) : locked ? (
-        <PremiumOffer>
+        // The exams beside it give the whole offer; this says why practising waits for it.
+        <PremiumOffer brief>
           <p>{t('practice.start.premiumBank')}</p>
         </PremiumOffer>
       ) : bank.topics.length === 0 ? (

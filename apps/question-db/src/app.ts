@@ -104,7 +104,13 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(refuseNulCharacters);
 
   healthRoute(app, 'question-db', deps.database);
-  await app.register(catalogRoutes, { catalog: createCatalogService(catalog) });
+  const questionList = createQuestionListService({
+    list: createQuestionListRepository(db),
+    banks,
+  });
+  await app.register(catalogRoutes, {
+    catalog: createCatalogService({ catalog, questions: questionList }),
+  });
   await app.register(tenantRoutes, { tenants: createTenantService({ tenants }) });
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
   await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
@@ -112,7 +118,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   const questions = createQuestionRepository(db);
   await app.register(questionRoutes, {
     questions: createQuestionService({ questions, media }),
-    list: createQuestionListService({ list: createQuestionListRepository(db), banks }),
+    list: questionList,
   });
   await app.register(drawRoutes, {
     draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),

@@ -183,6 +183,57 @@ export const drawResult = z.object({
   ),
 });
 
+/*
+ * A catalog bank's published questions as a trusted service reads them, to let someone choose
+ * questions by hand: listed like a tenant's questions, then taken by id at their published version.
+ */
+
+export const catalogQuestionQuery = z.strictObject({
+  types: z
+    .string()
+    .max(200)
+    .transform((list) => list.split(','))
+    .pipe(z.array(z.enum(questionTypes)).min(1))
+    .meta({
+      description: `Only questions of these types, comma-separated: any of ${questionTypes.join(', ')}.`,
+      example: 'single_choice,true_false,numeric',
+    }),
+  q: z.string().trim().min(1).max(Q.searchMax).optional().meta({
+    description:
+      'Full-text search over stem, options and explanation, in the bank’s language; results carry a `headline`.',
+    example: 'river',
+  }),
+  cursor: pageCursor,
+  limit: questionPageLimit,
+});
+export type CatalogQuestionQuery = z.infer<typeof catalogQuestionQuery>;
+
+export const catalogQuestionLookup = z
+  .strictObject({
+    questionIds: z
+      .array(ids.question)
+      .min(1)
+      .max(100)
+      .refine((asked) => new Set(asked).size === asked.length, {
+        error: 'names a question more than once',
+      }),
+  })
+  .meta({
+    examples: [
+      {
+        questionIds: [
+          '3a4b5c6d-7e8f-4a1b-9c2d-3e4f5a6b7c8d',
+          '8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
+        ],
+      },
+    ],
+  });
+export const catalogQuestionLookupResult = z.object({
+  /** In the order asked; a question that is not a published one of the bank is left out. */
+  questions: z.array(drawnQuestion),
+});
+export type CatalogQuestionLookupResult = z.infer<typeof catalogQuestionLookupResult>;
+
 export const mediaInfo = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   contentType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml']),

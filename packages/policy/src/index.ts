@@ -73,7 +73,9 @@ const tenantGrants: Record<TenantRole, readonly Permission[]> = { owner, author,
 
 /**
  * Held by a trusted Questa service only, and all it holds: it acts for no person, so nothing a
- * signed-in user may do is granted to it, and none of this to any user.
+ * signed-in user may do is granted to it, and none of this to any user. `catalog:draw` reaches the
+ * published questions of public and premium banks: drawn at random, or listed and read by id so a
+ * host can choose them, which shows a service nothing a draw could not.
  */
 const service: readonly Permission[] = ['catalog:draw'];
 

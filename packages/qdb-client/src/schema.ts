@@ -66,6 +66,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/catalog/banks/{bankId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a public or premium bank’s published questions of some types, for a Questa service
+         * @description Newest first, or best match first with `q`, a page at a time: follow `nextCursor` until it is null. The same lines as a tenant’s question list, for the main API to let a host choose questions by hand.
+         *
+         *     Only questions whose current version is the published one are listed: one with a newer version being written comes back once that is published. Drafts never show. A private bank answers 404 as a missing one does.
+         *
+         *     **Who may call it:** trusted Questa services (client credentials) (permission `catalog:draw`).
+         */
+        get: operations["getCatalogBankQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/catalog/banks/{bankId}/questions/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read chosen questions of a public or premium bank at their published version
+         * @description For a Questa service pinning the questions someone chose, as a draw pins drawn ones. The answer keeps the order asked and leaves out every id that is not a question of this bank with a published version, so the caller can say which ones it could not take. A private bank answers 404 as a missing one does.
+         *
+         *     **Who may call it:** trusted Questa services (client credentials) (permission `catalog:draw`).
+         */
+        post: operations["postCatalogBankQuestionsLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients": {
         parameters: {
             query?: never;
@@ -680,6 +726,579 @@ export interface operations {
                 };
             };
             /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    getCatalogBankQuestions: {
+        parameters: {
+            query: {
+                /** @description Only questions of these types, comma-separated: any of single_choice, multiple_response, true_false, short_text, numeric, ordering, matching, cloze. */
+                types: string;
+                /** @description Full-text search over stem, options and explanation, in the bank’s language; results carry a `headline`. */
+                q?: string;
+                /** @description The `nextCursor` of the previous page; leave out for the first page. */
+                cursor?: string;
+                /** @description How many entries a page holds (1–100, 25 when left out). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
+                bankId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a public or premium bank’s published questions of some types, for a Questa service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questions: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            bankId: string;
+                            /** @enum {string} */
+                            status: "draft" | "in_review" | "published" | "retired";
+                            currentVersion: number;
+                            publishedVersion: number | null;
+                            revision: number;
+                            /** @enum {string} */
+                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                            excerpt: string;
+                            topic: string;
+                            tags: string[];
+                            difficulty: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            headline?: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `validation.failed`: the request does not match its schema; `errors` names each field.
+             *
+             *     `validation.failed`: `types` names a type that does not exist, or `cursor` is not one this list gave out.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /**
+             * @description `not_found`: nothing with that id is visible to the caller.
+             *
+             *     `not_found`: the bank is private, or there is no such bank.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    postCatalogBankQuestionsLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A question bank. `GET /clients/{clientId}/banks` lists a tenant’s banks; the catalog lists public and premium ones. */
+                bankId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "questionIds": [
+                 *         "3a4b5c6d-7e8f-4a1b-9c2d-3e4f5a6b7c8d",
+                 *         "8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    questionIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Read chosen questions of a public or premium bank at their published version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questions: {
+                            /** Format: uuid */
+                            questionId: string;
+                            version: number;
+                            content: {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "single_choice";
+                                options: {
+                                    id: string;
+                                    text: string;
+                                    correct: boolean;
+                                }[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "multiple_response";
+                                options: {
+                                    id: string;
+                                    text: string;
+                                    correct: boolean;
+                                }[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "true_false";
+                                answer: boolean;
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "short_text";
+                                accepted: string[];
+                                /** @default false */
+                                caseSensitive: boolean;
+                                /**
+                                 * @default collapse
+                                 * @enum {string}
+                                 */
+                                whitespace: "collapse" | "exact";
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "numeric";
+                                value: number;
+                                tolerance: number;
+                                unit?: string;
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "ordering";
+                                items: {
+                                    id: string;
+                                    text: string;
+                                }[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "matching";
+                                pairs: {
+                                    id: string;
+                                    prompt: string;
+                                    answer: string;
+                                }[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "cloze";
+                                blanks: ({
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "text";
+                                    accepted: string[];
+                                    /** @default false */
+                                    caseSensitive: boolean;
+                                } | {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "choice";
+                                    options: string[];
+                                    correct: number;
+                                })[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `validation.failed`: the request does not match its schema; `errors` names each field.
+             *
+             *     `validation.failed`: `questionIds` is empty, names a question twice or holds over 100.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /**
+             * @description `not_found`: nothing with that id is visible to the caller.
+             *
+             *     `not_found`: the bank is private, or there is no such bank.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;

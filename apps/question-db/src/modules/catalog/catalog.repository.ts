@@ -26,6 +26,17 @@ export function createCatalogRepository(db: QuestionDb) {
         sql<string>`count(q.id)`.as('questionCount'),
       ]);
 
+  /** The tenant of a public or premium bank; undefined for a private or missing one. */
+  async function tenantOfListed(bankId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('banks')
+      .select('client_id')
+      .where('id', '=', bankId)
+      .where('visibility', 'in', listedVisibilities)
+      .executeTakeFirst();
+    return row?.client_id;
+  }
+
   return {
     async listBanks(): Promise<CatalogBank[]> {
       const rows = await listedBanks().orderBy('b.title').execute();
@@ -41,13 +52,22 @@ export function createCatalogRepository(db: QuestionDb) {
 
     /** Whether the bank is in the catalog: public or premium, so a service may draw from it. */
     async isListed(bankId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('banks')
-        .select('id')
-        .where('id', '=', bankId)
-        .where('visibility', 'in', listedVisibilities)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await tenantOfListed(bankId)) !== undefined;
+    },
+
+    tenantOfListed,
+
+    /** The published versions of those of the questions that have one in the bank, in no order. */
+    async publishedVersions(bankId: string, questionIds: readonly string[]) {
+      return db
+        .selectFrom('questions as q')
+        .innerJoin('question_versions as v', (join) =>
+          join.onRef('v.question_id', '=', 'q.id').onRef('v.version', '=', 'q.published_version'),
+        )
+        .where('q.bank_id', '=', bankId)
+        .where('q.id', 'in', questionIds)
+        .select(['q.id as questionId', 'v.version', 'v.content'])
+        .execute();
     },
 
     /** Topics and types of the bank's published versions, most questions first. */

@@ -1,20 +1,62 @@
-import type { CatalogBankDetail, CatalogList } from '@questa/contracts';
+import type {
+  CatalogBankDetail,
+  CatalogList,
+  CatalogQuestionLookupResult,
+  CatalogQuestionQuery,
+  QuestionList,
+} from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
+import type { QuestionListService } from '../questions/question-list.service';
 import type { CatalogRepository } from './catalog.repository';
 
-/** The public face of the question database: banks anyone may discover, public or premium. */
-export function createCatalogService(repository: CatalogRepository) {
+// Private banks answer exactly like missing ones so their ids cannot be probed.
+const notInCatalog = () =>
+  new HttpProblem('not_found', { detail: 'There is no such bank in the catalog.' });
+
+/**
+ * The public face of the question database: banks anyone may discover, public or premium, and
+ * their published questions for a trusted service that lets someone choose among them.
+ */
+export function createCatalogService(deps: {
+  catalog: CatalogRepository;
+  questions: Pick<QuestionListService, 'page'>;
+}) {
+  const { catalog } = deps;
   return {
     async list(): Promise<CatalogList> {
-      return { banks: await repository.listBanks() };
+      return { banks: await catalog.listBanks() };
     },
 
     async get(bankId: string): Promise<CatalogBankDetail> {
-      const bank = await repository.findBank(bankId);
-      // Private banks answer exactly like missing ones so their ids cannot be probed.
-      if (!bank)
-        throw new HttpProblem('not_found', { detail: 'There is no such bank in the catalog.' });
-      return { ...bank, ...(await repository.publishedBreakdown(bankId)) };
+      const bank = await catalog.findBank(bankId);
+      if (!bank) throw notInCatalog();
+      return { ...bank, ...(await catalog.publishedBreakdown(bankId)) };
+    },
+
+    /**
+     * The bank's questions whose current version is the published one, of the types asked. A
+     * question with a newer version in the works is left out until that is published, so no
+     * line of a draft (its stem, or a search word only it holds) ever shows.
+     */
+    async listQuestions(bankId: string, query: CatalogQuestionQuery): Promise<QuestionList> {
+      const clientId = await catalog.tenantOfListed(bankId);
+      if (clientId === undefined) throw notInCatalog();
+      return deps.questions.page(
+        { clientId, bankId, types: query.types, status: 'published', includePrivateBanks: false },
+        query,
+      );
+    },
+
+    /** The published versions of the questions asked for, in the order asked. */
+    async lookup(
+      bankId: string,
+      questionIds: readonly string[],
+    ): Promise<CatalogQuestionLookupResult> {
+      if (!(await catalog.isListed(bankId))) throw notInCatalog();
+      const found = new Map(
+        (await catalog.publishedVersions(bankId, questionIds)).map((row) => [row.questionId, row]),
+      );
+      return { questions: questionIds.flatMap((id) => found.get(id) ?? []) };
     },
   };
 }

@@ -13,6 +13,8 @@ export interface QuestionFilters {
   topic?: string | undefined;
   tag?: string | undefined;
   type?: QuestionType | undefined;
+  /** Any of these types; for callers that can use only some. */
+  types?: readonly QuestionType[] | undefined;
   difficulty?: number | undefined;
   status?: QuestionStatus | undefined;
   /** False for callers who may read the tenant but not its private banks. */
@@ -35,6 +37,7 @@ export function createQuestionListRepository(db: QuestionDb) {
     if (filters.bankId !== undefined) query = query.where('q.bank_id', '=', filters.bankId);
     if (filters.topic !== undefined) query = query.where('q.topic', '=', filters.topic);
     if (filters.type !== undefined) query = query.where('q.type', '=', filters.type);
+    if (filters.types !== undefined) query = query.where('q.type', 'in', filters.types);
     if (filters.difficulty !== undefined) {
       query = query.where('q.difficulty', '=', filters.difficulty);
     }

@@ -29,6 +29,9 @@ import type {
  */
 export const SEARCH_WINDOW = 200;
 
+/** What a page asks besides its filters. */
+type PageQuery = Pick<ListQuery, 'q' | 'cursor' | 'limit'>;
+
 const withoutKey = ({ recency: _recency, ...summary }: SummaryRow): QuestionSummary => summary;
 
 export function createQuestionListService(deps: {
@@ -47,7 +50,7 @@ export function createQuestionListService(deps: {
     };
   }
 
-  async function search(filters: QuestionFilters, query: ListQuery, text: string) {
+  async function search(filters: QuestionFilters, query: PageQuery, text: string) {
     const configs = await list.searchConfigs(filters.clientId, filters.bankId);
     if (configs.length === 0) return { questions: [], nextCursor: null };
     const searchText: SearchText = { text, configs };
@@ -75,6 +78,15 @@ export function createQuestionListService(deps: {
     return { questions: rows.map(withoutKey), nextCursor };
   }
 
+  /** A page of the questions that pass `filters`: newest first, or, with `q`, best match first. */
+  async function page(filters: QuestionFilters, query: PageQuery): Promise<QuestionList> {
+    if (query.q !== undefined) return search(filters, query, query.q);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (cursor && !('after' in cursor)) throw invalidCursor();
+    const rows = await list.newest(filters, { after: cursor?.after, limit: query.limit + 1 });
+    return newestPage(rows, query.limit);
+  }
+
   return {
     /** The tenant's questions newest first, or, with `q`, matching the search text. */
     async list(principal: Principal, clientId: string, query: ListQuery): Promise<QuestionList> {
@@ -92,13 +104,11 @@ export function createQuestionListService(deps: {
         status: query.status,
         includePrivateBanks: can(principal, 'bank:read_private', clientId),
       };
-      if (query.q !== undefined) return search(filters, query, query.q);
-
-      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      if (cursor && !('after' in cursor)) throw invalidCursor();
-      const rows = await list.newest(filters, { after: cursor?.after, limit: query.limit + 1 });
-      return newestPage(rows, query.limit);
+      return page(filters, query);
     },
+
+    /** The same pages for a caller that has already decided what it may see. */
+    page,
   };
 }
 

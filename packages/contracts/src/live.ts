@@ -63,7 +63,7 @@ export const liveRoomCreate = z
     bankId: ids.bank,
     clientId: ids.client.optional().meta({
       description:
-        'The bank’s tenant, when it is a tenant you belong to: its questions are then read with your own access, private banks included, and may be picked by hand. Left out for a bank of the catalog.',
+        'The bank’s tenant, when it is a tenant you belong to: its questions are then read with your own access, private banks included. Left out for a bank of the catalog.',
       example: '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e',
     }),
     questions: liveQuestionChoice.default({ mode: 'draw', count: L.questionsDefault }),
@@ -87,6 +87,10 @@ export const liveRoomCreate = z
           ],
         },
       },
+      {
+        bankId: '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70',
+        questions: { mode: 'pick', questionIds: ['3a4b5c6d-7e8f-4a1b-9c2d-3e4f5a6b7c8d'] },
+      },
     ],
   });
 export type LiveRoomCreate = z.input<typeof liveRoomCreate>;
@@ -105,7 +109,7 @@ export type LiveHostBank = z.infer<typeof liveHostBank>;
 
 /** The banks a host may open a room from, as the host's bank picker groups them. */
 export const liveHostBanks = z.object({
-  /** Public and premium banks of tenants the host does not belong to: drawn at random. */
+  /** Public and premium banks of tenants the host does not belong to: drawn or picked by hand. */
   catalog: z.array(liveHostBank),
   /** The host's own tenants and their banks, private ones too: drawn or picked by hand. */
   tenants: z.array(
@@ -120,8 +124,9 @@ export const liveHostBanks = z.object({
 export type LiveHostBanks = z.infer<typeof liveHostBanks>;
 
 export const liveCandidateQuery = z.strictObject({
-  clientId: ids.client.meta({
-    description: 'The bank’s tenant: one you belong to.',
+  clientId: ids.client.optional().meta({
+    description:
+      'The bank’s tenant, when it is one you belong to (as for `POST /rooms`). Left out for a bank of the catalog.',
     example: '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e',
   }),
   q: z.string().trim().min(1).max(Q.searchMax).optional().meta({

@@ -2,6 +2,7 @@ import {
   bank,
   catalogBankDetail,
   catalogList,
+  catalogQuestionLookupResult,
   drawResult,
   memberList,
   membershipList,
@@ -15,6 +16,8 @@ import {
   type Bank,
   type CatalogBankDetail,
   type CatalogList,
+  type CatalogQuestionLookupResult,
+  type CatalogQuestionQuery,
   type Member,
   type Membership,
   type QuestionDetail,
@@ -55,6 +58,21 @@ export interface QuestionDbClient {
     request: z.input<typeof drawRequest>,
     requestId?: string,
   ): Promise<DrawResult>;
+  /**
+   * Published questions of a public or premium bank of the types asked, a page at a time, and
+   * chosen ones by id at their published version: read in the main API's own name, as draws are,
+   * so that a host may pick questions from a catalog bank once the main API has let them open it.
+   */
+  listCatalogQuestions(
+    bankId: string,
+    query: Partial<CatalogQuestionQuery> & Pick<CatalogQuestionQuery, 'types'>,
+    requestId?: string,
+  ): Promise<QuestionList>;
+  lookupCatalogQuestions(
+    bankId: string,
+    questionIds: readonly string[],
+    requestId?: string,
+  ): Promise<CatalogQuestionLookupResult>;
 
   /*
    * A tenant's banks and questions read as the user, with their access token: the question
@@ -156,12 +174,33 @@ export function createHttpQuestionDbClient(options: {
     throw unavailable();
   }
 
+  /** A call in the main API's own name, with its client-credentials token. */
+  async function callAsService<T extends z.ZodType>(
+    request: Omit<Call<T>, 'token'>,
+  ): Promise<z.output<T>> {
+    if (!options.serviceToken) throw unavailable();
+    try {
+      return (await call({ ...request, token: await options.serviceToken.token() })) as z.output<T>;
+    } catch (error) {
+      // The question database refusing the main API's own token is a fault of this
+      // deployment, never the learner's: telling them to sign in again would not help.
+      if (
+        error instanceof HttpProblem &&
+        (error.code === 'auth.required' || error.code === 'auth.forbidden')
+      ) {
+        throw Object.assign(unavailable(), { cause: error });
+      }
+      throw error;
+    }
+  }
+
   const tenantPath = (clientId: string) => `/clients/${encodeURIComponent(clientId)}`;
+  const catalogPath = (bankId: string) => `/catalog/banks/${encodeURIComponent(bankId)}`;
   return {
     listCatalog: (requestId) => call({ path: '/catalog/banks', schema: catalogList, requestId }),
     getCatalogBank: (bankId, requestId) =>
       call({
-        path: `/catalog/banks/${encodeURIComponent(bankId)}`,
+        path: catalogPath(bankId),
         schema: catalogBankDetail,
         requestId,
       }),
@@ -196,29 +235,33 @@ export function createHttpQuestionDbClient(options: {
         token,
         requestId,
       }),
-    async drawFromCatalog(bankId, request, requestId) {
-      if (!options.serviceToken) throw unavailable();
-      try {
-        return await call({
-          method: 'POST',
-          path: `/catalog/banks/${encodeURIComponent(bankId)}/draw`,
-          schema: drawResult,
-          token: await options.serviceToken.token(),
-          body: request,
-          requestId,
-        });
-      } catch (error) {
-        // The question database refusing the main API's own token is a fault of this
-        // deployment, never the learner's: telling them to sign in again would not help.
-        if (
-          error instanceof HttpProblem &&
-          (error.code === 'auth.required' || error.code === 'auth.forbidden')
-        ) {
-          throw Object.assign(unavailable(), { cause: error });
-        }
-        throw error;
-      }
+    drawFromCatalog: (bankId, request, requestId) =>
+      callAsService({
+        method: 'POST',
+        path: `${catalogPath(bankId)}/draw`,
+        schema: drawResult,
+        body: request,
+        requestId,
+      }),
+    listCatalogQuestions(bankId, query, requestId) {
+      const search = new URLSearchParams({ types: query.types.join(',') });
+      if (query.q !== undefined) search.set('q', query.q);
+      if (query.cursor !== undefined) search.set('cursor', query.cursor);
+      if (query.limit !== undefined) search.set('limit', String(query.limit));
+      return callAsService({
+        path: `${catalogPath(bankId)}/questions?${search}`,
+        schema: questionList,
+        requestId,
+      });
     },
+    lookupCatalogQuestions: (bankId, questionIds, requestId) =>
+      callAsService({
+        method: 'POST',
+        path: `${catalogPath(bankId)}/questions/lookup`,
+        schema: catalogQuestionLookupResult,
+        body: { questionIds },
+        requestId,
+      }),
     listTenantBanks: (token, clientId, cursor, requestId) =>
       call({
         path: `${tenantPath(clientId)}/banks?${new URLSearchParams({ limit: '100', ...(cursor && { cursor }) })}`,

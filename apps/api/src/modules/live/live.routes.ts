@@ -89,7 +89,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
           'Open a live room: questions drawn or picked from a bank and pinned, a fresh 6-digit code',
         description: [
           'The questions are drawn at random (`questions.mode` `draw`, by topic and difficulty) or picked by hand in the order they are asked (`pick`). Their published versions are pinned: later edits do not change the room.',
-          'A bank of the catalog is drawn from as for practice, premium banks for premium hosts only. With `clientId`, the bank is one of that tenant, read with your own access: private banks too, and only there can questions be picked by hand (`GET /rooms/banks/{bankId}/questions` lists them).',
+          'A bank of the catalog is used as for practice, premium banks for premium hosts only. With `clientId`, the bank is one of that tenant, read with your own access: private banks too. Either kind can be drawn from or picked from by hand (`GET /rooms/banks/{bankId}/questions` lists the questions to pick).',
           'Only the types a live room can ask are used: single choice, multiple response, true/false, numeric, short text and ordering.',
         ].join('\n\n'),
         tags,
@@ -108,7 +108,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'The banks I may open a room from: the catalog’s and my tenants’',
         description:
-          'Catalog banks are those of tenants you do not belong to; the banks of your own tenants, private ones too, are listed under each tenant. Questions can be picked by hand from the latter only.',
+          'Catalog banks are those of tenants you do not belong to; the banks of your own tenants, private ones too, are listed under each tenant. Questions can be drawn or picked by hand from either.',
         tags,
         response: { 200: liveHostBanks },
       },
@@ -122,14 +122,15 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       config: {
         permission: 'room:host',
         problems: {
+          'payment.required': 'the bank is a premium bank of the catalog and you have no premium.',
           not_found:
-            '`clientId` names a tenant you do not belong to, or the bank is not one of its.',
+            'without `clientId`, the bank is not in the catalog; with it, `clientId` names a tenant you do not belong to, or the bank is not one of its.',
         },
       },
       schema: {
         summary: 'Questions to pick for a room: a bank’s published questions of a live type',
         description:
-          'For a bank of a tenant you belong to, read with your own access; newest first, or best match first with `q`. A page may hold fewer questions than others (questions of other types are left out); follow `nextCursor` until it is null.',
+          'With `clientId`, a bank of a tenant you belong to, read with your own access; without it, a public or premium bank of the catalog (premium ones for premium hosts only). Newest first, or best match first with `q`. A page may hold fewer questions than others (questions of other types are left out); follow `nextCursor` until it is null.',
         tags,
         params: bankIdParams,
         querystring: liveCandidateQuery,

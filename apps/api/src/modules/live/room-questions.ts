@@ -10,6 +10,7 @@ import {
   type LiveQuestionType,
   type LiveRoomRequest,
   type QuestionContent,
+  type QuestionSummary,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { can } from '@questa/policy';
@@ -32,6 +33,11 @@ export interface RoomOpening {
   questions: RoomQuestion[];
 }
 
+/** Why a picked question cannot be asked, naming it as the host knows it. */
+interface Refusal {
+  refused: string;
+}
+
 const isLiveType = (type: string): type is LiveQuestionType =>
   (liveQuestionTypes as readonly string[]).includes(type);
 
@@ -50,12 +56,13 @@ const CANDIDATE_PAGE_SIZE = 50;
 const PICK_CONCURRENCY = 4;
 
 /**
- * Where a live room's questions come from. Catalog banks are drawn in the main API's own name
- * (decision 0005), after the entitlement check. A bank of the host's own tenant is read with the
- * host's access token, so the question database decides what they may see and a private bank is
- * never opened to someone who could not read it; only such banks can be browsed and picked from
- * by hand, since the question database lists a bank's questions to its tenant's members only.
- * Nothing here touches the database: a room's unit of work starts once its questions are here.
+ * Where a live room's questions come from. Catalog banks are drawn, listed and read in the main
+ * API's own name (decisions 0005 and 0010), always after the entitlement check, since the question
+ * database serves premium banks to the main API whoever it acts for. A bank of the host's own
+ * tenant is read with the host's access token, so the question database decides what they may
+ * see and a private bank is never opened to someone who could not read it. Either kind can be
+ * drawn from or picked from by hand. Nothing here touches the database: a room's unit of work
+ * starts once its questions are here.
  */
 export function createRoomQuestions(deps: {
   banks: LearnerBanks;
@@ -130,13 +137,49 @@ export function createRoomQuestions(deps: {
     };
   }
 
-  /** Published questions of a live type in a bank of the host's tenant, newest or best match first. */
+  /** The lines of a question list a host may pick from: those of a type a live room can ask. */
+  const candidatesOf = (questions: readonly QuestionSummary[]): LiveCandidate[] =>
+    questions.flatMap((question) =>
+      isLiveType(question.type)
+        ? [
+            {
+              id: question.id,
+              version: question.publishedVersion ?? question.currentVersion,
+              type: question.type,
+              topic: question.topic,
+              difficulty: question.difficulty,
+              excerpt: stemExcerpt(question.excerpt),
+            },
+          ]
+        : [],
+    );
+
+  /**
+   * Published questions of a live type in a bank the host may open a room from, newest or best
+   * match first: a catalog bank's without `clientId`, a bank of the host's tenant with it.
+   */
   async function candidates(
     host: AuthContext,
     bankId: string,
     query: LiveCandidateQuery,
     requestId: string,
   ): Promise<LiveCandidateList> {
+    if (query.clientId === undefined) {
+      // Premium banks are listed to the main API for anyone; opening the bank here says whether
+      // this host may see it (payment.required otherwise), as drawing from it does.
+      const bank = await deps.banks.open(host.user, bankId, requestId);
+      const list = await questionDb.listCatalogQuestions(
+        bank.id,
+        {
+          types: [...liveQuestionTypes],
+          limit: CANDIDATE_PAGE_SIZE,
+          ...(query.q !== undefined && { q: query.q }),
+          ...(query.cursor !== undefined && { cursor: query.cursor }),
+        },
+        requestId,
+      );
+      return { questions: candidatesOf(list.questions), nextCursor: list.nextCursor };
+    }
     const token = await memberAccess(host, query.clientId, requestId);
     // The list below would answer an empty page for a bank of another tenant; this says 404.
     await questionDb.getTenantBank(token, query.clientId, bankId, requestId);
@@ -155,17 +198,7 @@ export function createRoomQuestions(deps: {
         },
         requestId,
       );
-      for (const question of list.questions) {
-        if (!isLiveType(question.type)) continue;
-        found.push({
-          id: question.id,
-          version: question.publishedVersion ?? question.currentVersion,
-          type: question.type,
-          topic: question.topic,
-          difficulty: question.difficulty,
-          excerpt: stemExcerpt(question.excerpt),
-        });
-      }
+      found.push(...candidatesOf(list.questions));
       cursor = list.nextCursor ?? undefined;
       if (cursor === undefined || found.length >= CANDIDATE_PAGE_SIZE / 2) break;
     }
@@ -198,50 +231,19 @@ export function createRoomQuestions(deps: {
     return questions;
   }
 
+  /** A picked question's published version, or why a live room cannot ask it. */
+  function askable(picked: RoomQuestion): RoomQuestion | Refusal {
+    if (isLiveType(picked.content.type)) return picked;
+    return {
+      refused: `“${stemExcerpt(picked.content.stem, 60)}”: a live room cannot ask a ${picked.content.type} question`,
+    };
+  }
+
   /**
-   * The published versions of the questions the host picked, in their order. Every question
-   * that cannot be asked is named at once, so the host fixes the list in one go.
+   * The picked questions in their order, or every one that cannot be asked named at once, by
+   * its place in the list, so the host fixes the list in one go.
    */
-  async function picked(
-    token: string,
-    clientId: string,
-    bankId: string,
-    questionIds: readonly string[],
-    requestId: string,
-  ): Promise<RoomQuestion[]> {
-    const outcomes = await mapConcurrently(
-      questionIds,
-      PICK_CONCURRENCY,
-      async (questionId): Promise<RoomQuestion | { refused: string }> => {
-        let detail;
-        try {
-          detail = await questionDb.getQuestion(token, clientId, questionId, requestId);
-        } catch (error) {
-          if (error instanceof HttpProblem && error.code === 'not_found') {
-            return { refused: `${questionId}: not a question of this bank` };
-          }
-          throw error;
-        }
-        if (detail.bankId !== bankId)
-          return { refused: `${questionId}: not a question of this bank` };
-        const named = `“${stemExcerpt(detail.current.content.stem, 60)}”`;
-        if (detail.publishedVersion === null) return { refused: `${named}: not published` };
-        const version =
-          detail.current.version === detail.publishedVersion
-            ? detail.current
-            : await questionDb.getQuestionVersion(
-                token,
-                clientId,
-                questionId,
-                detail.publishedVersion,
-                requestId,
-              );
-        if (!isLiveType(version.content.type)) {
-          return { refused: `${named}: a live room cannot ask a ${version.content.type} question` };
-        }
-        return { questionId, version: version.version, content: version.content };
-      },
-    );
+  function settle(outcomes: readonly (RoomQuestion | Refusal)[]): RoomQuestion[] {
     const errors = outcomes.flatMap((outcome, index) =>
       'refused' in outcome
         ? [{ field: `questions.questionIds.${index}`, message: outcome.refused }]
@@ -256,6 +258,69 @@ export function createRoomQuestions(deps: {
     return outcomes as RoomQuestion[];
   }
 
+  /** The published versions of the questions picked from a bank of the host's tenant. */
+  async function pickedFromTenant(
+    token: string,
+    clientId: string,
+    bankId: string,
+    questionIds: readonly string[],
+    requestId: string,
+  ): Promise<RoomQuestion[]> {
+    const outcomes = await mapConcurrently(
+      questionIds,
+      PICK_CONCURRENCY,
+      async (questionId): Promise<RoomQuestion | Refusal> => {
+        let detail;
+        try {
+          detail = await questionDb.getQuestion(token, clientId, questionId, requestId);
+        } catch (error) {
+          if (error instanceof HttpProblem && error.code === 'not_found') {
+            return { refused: `${questionId}: not a question of this bank` };
+          }
+          throw error;
+        }
+        if (detail.bankId !== bankId)
+          return { refused: `${questionId}: not a question of this bank` };
+        if (detail.publishedVersion === null) {
+          return { refused: `“${stemExcerpt(detail.current.content.stem, 60)}”: not published` };
+        }
+        const version =
+          detail.current.version === detail.publishedVersion
+            ? detail.current
+            : await questionDb.getQuestionVersion(
+                token,
+                clientId,
+                questionId,
+                detail.publishedVersion,
+                requestId,
+              );
+        return askable({ questionId, version: version.version, content: version.content });
+      },
+    );
+    return settle(outcomes);
+  }
+
+  /**
+   * The published versions of the questions picked from a catalog bank, read in one call. The
+   * main API sees only published questions there, so a draft and a stranger's id read alike.
+   */
+  async function pickedFromCatalog(
+    bankId: string,
+    questionIds: readonly string[],
+    requestId: string,
+  ): Promise<RoomQuestion[]> {
+    const { questions } = await questionDb.lookupCatalogQuestions(bankId, questionIds, requestId);
+    const found = new Map(questions.map((question) => [question.questionId, question]));
+    return settle(
+      questionIds.map((questionId) => {
+        const question = found.get(questionId);
+        return question
+          ? askable(question)
+          : { refused: `${questionId}: not a published question of this bank` };
+      }),
+    );
+  }
+
   /** The bank and questions a new room opens with, read as the request says. */
   async function forRoom(
     host: AuthContext,
@@ -264,19 +329,16 @@ export function createRoomQuestions(deps: {
   ): Promise<RoomOpening> {
     const choice = input.questions;
     if (input.clientId === undefined) {
-      if (choice.mode === 'pick') {
-        throw new HttpProblem('validation.failed', {
-          detail:
-            'Questions can be picked by hand from the banks of a tenant you belong to; send the bank’s clientId. Catalog banks are drawn at random.',
-          errors: [{ field: 'clientId', message: 'required to pick questions by hand' }],
-        });
-      }
       const bank = await deps.banks.open(host.user, input.bankId, requestId);
+      const source = { id: bank.id, clientId: bank.clientId, title: bank.title };
+      if (choice.mode === 'pick') {
+        return {
+          bank: source,
+          questions: await pickedFromCatalog(bank.id, choice.questionIds, requestId),
+        };
+      }
       const drawn = await questionDb.drawFromCatalog(bank.id, drawRequestOf(choice), requestId);
-      return {
-        bank: { id: bank.id, clientId: bank.clientId, title: bank.title },
-        questions: suitable(drawn, choice.count),
-      };
+      return { bank: source, questions: suitable(drawn, choice.count) };
     }
     const token = await memberAccess(host, input.clientId, requestId);
     const bank = await questionDb.getTenantBank(token, input.clientId, input.bankId, requestId);
@@ -293,7 +355,13 @@ export function createRoomQuestions(deps: {
     }
     return {
       bank: source,
-      questions: await picked(token, input.clientId, bank.id, choice.questionIds, requestId),
+      questions: await pickedFromTenant(
+        token,
+        input.clientId,
+        bank.id,
+        choice.questionIds,
+        requestId,
+      ),
     };
   }
 

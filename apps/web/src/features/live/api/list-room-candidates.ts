@@ -3,14 +3,16 @@ import { apiGet } from '../../../lib/api-client';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 
 export interface CandidateSearch {
-  clientId: string;
+  /** The bank's tenant when it is one of the host's own; left out for a catalog bank. */
+  clientId?: string | undefined;
   bankId: string;
   /** Words to search for; empty lists the newest first. */
   q: string;
 }
 
 export function listRoomCandidates(search: CandidateSearch, cursor?: string) {
-  const query = new URLSearchParams({ clientId: search.clientId });
+  const query = new URLSearchParams();
+  if (search.clientId) query.set('clientId', search.clientId);
   if (search.q) query.set('q', search.q);
   if (cursor) query.set('cursor', cursor);
   return apiGet<LiveCandidateList>(
@@ -18,9 +20,9 @@ export function listRoomCandidates(search: CandidateSearch, cursor?: string) {
   );
 }
 
-/** The questions a host may pick from a bank of their tenant, a page at a time. */
+/** The questions a host may pick from a bank, a page at a time. */
 export const useRoomCandidates = (search: CandidateSearch) =>
   usePagedQuery(
-    `live/candidates/${search.clientId}/${search.bankId}?q=${encodeURIComponent(search.q)}`,
+    `live/candidates/${search.clientId ?? 'catalog'}/${search.bankId}?q=${encodeURIComponent(search.q)}`,
     (cursor?: string) => listRoomCandidates(search, cursor),
   );

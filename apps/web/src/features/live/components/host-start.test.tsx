@@ -36,6 +36,8 @@ const candidate = (n: number, excerpt: string): LiveCandidate => ({
 const nile = candidate(1, 'Which river flows through Cairo?');
 const seine = candidate(2, 'Which river flows through **Paris**?');
 const danube = candidate(3, 'The Danube flows through Vienna.');
+const paris = candidate(4, 'What is the capital of France?');
+const rome = candidate(5, 'What is the capital of Italy?');
 
 const room: LiveRoomSummary = {
   id: '99999999-9999-4999-8999-999999999999',
@@ -62,6 +64,10 @@ function stubHosting(create: (body: unknown) => Response) {
         (question) => !q || question.excerpt.includes(q),
       );
       return jsonResponse({ questions, nextCursor: null });
+    },
+    [`GET /api/rooms/banks/${capitals.id}/questions`]: (url) => {
+      searches.push(url.search);
+      return jsonResponse({ questions: [paris, rome], nextCursor: null });
     },
     [`GET /api/rooms/${room.id}`]: () => jsonResponse(room),
     'POST /api/rooms': (_url, init) => {
@@ -102,19 +108,37 @@ describe('opening a room: the bank picker and hand-picked questions', () => {
     expect(within(groups[1]!).getByRole('option').textContent).toBe('Capitals');
   });
 
-  it('offers hand-picking for the host’s own banks only', async () => {
-    stubHosting(() => jsonResponse(room, { status: 201 }));
-    host();
+  it('picks from a catalog bank without a tenant, and starts over on another bank', async () => {
+    const { sent, searches } = stubHosting(() => jsonResponse(room, { status: 201 }));
+    const router = host();
     const picker = await screen.findByLabelText('Bank');
     fireEvent.change(picker, { target: { value: capitals.id } });
-    expect(
-      (screen.getByRole('radio', { name: 'Pick them by hand' }) as HTMLInputElement).disabled,
-    ).toBe(true);
-    expect(screen.getByText(/catalog banks are drawn at random/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Pick them by hand' }));
+
+    fireEvent.click(await addButtonOf('capital of Italy'));
+    fireEvent.click(await addButtonOf('capital of France'));
+    // The catalog's questions are asked for without a tenant: the main API reads them itself.
+    expect(searches.length).toBeGreaterThan(0);
+    for (const search of searches) expect(search).not.toContain('clientId');
+
+    // Picked questions belong to their bank: another bank starts an empty list.
     fireEvent.change(picker, { target: { value: rivers.id } });
     expect(
-      (screen.getByRole('radio', { name: 'Pick them by hand' }) as HTMLInputElement).disabled,
-    ).toBe(false);
+      await screen.findByText("Add questions from the list of the bank's questions."),
+    ).toBeTruthy();
+    fireEvent.change(picker, { target: { value: capitals.id } });
+    fireEvent.click(await addButtonOf('capital of Italy'));
+    fireEvent.click(await addButtonOf('capital of France'));
+    fireEvent.click(screen.getByRole('button', { name: 'Open room' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/host/${room.id}`));
+    expect(sent).toEqual([
+      {
+        bankId: capitals.id,
+        questions: { mode: 'pick', questionIds: [rome.id, paris.id] },
+        settings: expect.objectContaining({ timerSeconds: 20 }),
+      },
+    ]);
   });
 
   it('picks questions in order, searches, reorders and opens the room with them', async () => {

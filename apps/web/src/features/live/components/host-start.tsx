@@ -23,7 +23,7 @@ import './live.css';
 /** A bank in the picker, with the tenant to send when the host reads it with their own access. */
 interface PickerBank {
   bank: LiveHostBank;
-  /** Set for the host's own tenants' banks: read as the host, and open to hand-picking. */
+  /** Set for the host's own tenants' banks, read as the host; left out for the catalog's. */
   clientId?: string;
 }
 
@@ -61,7 +61,7 @@ export function HostStart() {
     setSettings((current) => ({ ...current, [key]: value }));
   const options = banks.data ? pickerBanks(banks.data) : [];
   const chosen = options.find((option) => option.bank.id === bankId) ?? options[0];
-  const picking = mode === 'pick' && chosen?.clientId !== undefined;
+  const picking = mode === 'pick' && chosen !== undefined;
 
   const chooseBank = (id: string) => {
     setBankId(id);
@@ -145,7 +145,6 @@ export function HostStart() {
                     type="radio"
                     name="choose"
                     checked={(picking ? 'pick' : 'draw') === choice}
-                    disabled={choice === 'pick' && chosen?.clientId === undefined}
                     onChange={() => {
                       setMode(choice);
                       create.reset();
@@ -154,11 +153,8 @@ export function HostStart() {
                   {t(`live.host.choose.${choice}`)}
                 </label>
               ))}
-              {chosen && chosen.clientId === undefined && (
-                <p className="live-muted">{t('live.host.pickOwnOnly')}</p>
-              )}
             </fieldset>
-            {picking && chosen?.clientId !== undefined && (
+            {picking && (
               <QuestionPicker
                 key={chosen.bank.id}
                 clientId={chosen.clientId}

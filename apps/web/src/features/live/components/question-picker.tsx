@@ -25,7 +25,8 @@ export function QuestionPicker({
   onChange,
   refusals = {},
 }: {
-  clientId: string;
+  /** The bank's tenant when it is one of the host's own; left out for a catalog bank. */
+  clientId?: string | undefined;
   bankId: string;
   picked: readonly LiveCandidate[];
   onChange: (picked: LiveCandidate[]) => void;

@@ -130,6 +130,54 @@ export function reportGame(
   say();
 }
 
+/** Where a game is played: Questa's addresses, and how to read and stop what runs it. */
+interface GameTarget {
+  /** The origin browsers use; sign-in and room creation go there. */
+  url: string;
+  /** Where the host's console connects, when not at `url`. */
+  hostSocketUrl?: string;
+  /** The processes players connect to, in turn. */
+  playerUrls: string[];
+  output(): string;
+  stop(): Promise<unknown>;
+}
+
+/** Opens a room on `target`, plays it and reports it; whatever happens, stops `target`. */
+async function benchGame(
+  say: (line?: string) => void,
+  target: GameTarget,
+  options: { players: number; questions: number; title: string; conditions: string },
+) {
+  let bench: BenchRoom | undefined;
+  try {
+    const joinStarted = performance.now();
+    bench = await openBenchRoom({
+      hostUrl: target.url,
+      hostSocketUrl: target.hostSocketUrl,
+      playerUrls: target.playerUrls,
+      origin: target.url,
+      players: options.players,
+      questions: options.questions,
+      timerSeconds: 30,
+    });
+    const joinSeconds = (performance.now() - joinStarted) / 1000;
+    const figures = await playGame(bench);
+    reportGame(
+      say,
+      `Live room: ${options.players.toLocaleString('en')} players, ${bench.room.questionCount} questions, ${options.title}`,
+      `${options.conditions} Joining and connecting ${options.players.toLocaleString('en')} players took ${joinSeconds.toFixed(1)} s; answers spread over 3 s per question.`,
+      figures,
+    );
+  } catch (error) {
+    // What the server said is the best clue to why a run went wrong.
+    console.error(target.output().slice(-6000));
+    throw error;
+  } finally {
+    bench?.close();
+    await target.stop();
+  }
+}
+
 /**
  * (a) One room of `players` real Socket.IO clients on loopback through `questions` questions, on
  * one Questa process as `npm start` runs it (embedded database).
@@ -139,33 +187,16 @@ export async function benchLive(
   options: { players: number; questions: number },
 ) {
   const server = await startQuesta({ env: { LOG_LEVEL: 'warn' } });
-  let bench: BenchRoom | undefined;
-  try {
-    const joinStarted = performance.now();
-    bench = await openBenchRoom({
-      hostUrl: server.url,
-      playerUrls: [server.url],
-      origin: server.url,
-      players: options.players,
-      questions: options.questions,
-      timerSeconds: 30,
-    });
-    const joinSeconds = (performance.now() - joinStarted) / 1000;
-    const figures = await playGame(bench);
-    reportGame(
-      say,
-      `Live room: ${options.players.toLocaleString('en')} players, ${bench.room.questionCount} questions, one process`,
-      `Real Socket.IO clients on loopback, in the bench's own process; Questa as \`npm start\` runs it (embedded database). Joining and connecting ${options.players.toLocaleString('en')} players took ${joinSeconds.toFixed(1)} s; answers spread over 3 s per question.`,
-      figures,
-    );
-  } catch (error) {
-    // What the server said is the best clue to why a run went wrong.
-    console.error(server.output().slice(-6000));
-    throw error;
-  } finally {
-    bench?.close();
-    await server.stop();
-  }
+  await benchGame(
+    say,
+    { ...server, playerUrls: [server.url] },
+    {
+      ...options,
+      title: 'one process',
+      conditions:
+        "Real Socket.IO clients on loopback, in the bench's own process; Questa as `npm start` runs it (embedded database).",
+    },
+  );
 }
 
 async function startBroadcastServer() {
@@ -315,31 +346,17 @@ export async function benchLiveSpread(
     apiProcesses: options.processes,
     env: { LOG_LEVEL: 'warn' },
   });
-  let bench: BenchRoom | undefined;
-  try {
-    const joinStarted = performance.now();
-    bench = await openBenchRoom({
-      hostUrl: questa.url,
+  await benchGame(
+    say,
+    {
+      ...questa,
       hostSocketUrl: questa.apis[0]!.url,
       playerUrls: questa.apis.map((api) => api.url),
-      origin: questa.url,
-      players: options.players,
-      questions: options.questions,
-      timerSeconds: 30,
-    });
-    const joinSeconds = (performance.now() - joinStarted) / 1000;
-    const figures = await playGame(bench);
-    reportGame(
-      say,
-      `Live room: ${options.players.toLocaleString('en')} players, ${bench.room.questionCount} questions, ${options.processes} API processes with Redis`,
-      `Questa run apart on loopback (a question database, an identity provider and ${options.processes} main-API processes on one PostgreSQL database and one Redis); the host's console on the first API process, players on each in turn; real Socket.IO clients in the bench's own process. Joining and connecting took ${joinSeconds.toFixed(1)} s; answers spread over 3 s per question.`,
-      figures,
-    );
-  } catch (error) {
-    console.error(questa.output().slice(-6000));
-    throw error;
-  } finally {
-    bench?.close();
-    await questa.stop();
-  }
+    },
+    {
+      ...options,
+      title: `${options.processes} API processes with Redis`,
+      conditions: `Questa run apart on loopback (a question database, an identity provider and ${options.processes} main-API processes on one PostgreSQL database and one Redis); the host's console on the first API process, players on each in turn; real Socket.IO clients in the bench's own process.`,
+    },
+  );
 }

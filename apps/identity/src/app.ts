@@ -18,7 +18,7 @@ import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 import { loadAssets } from './pages/assets';
 import { createCsrf } from './pages/csrf';
 import { pageErrorHandler } from './pages/error-page';
-import { acceptFormPosts } from './pages/form-body';
+import { acceptFormPosts } from '@questa/http-kit';
 import type { PageKit } from './pages/page-kit';
 
 export { IDENTITY_SCHEMA } from './identity-db';

@@ -32,7 +32,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscription.routes'
 import { createSubscriptionService } from './modules/subscriptions/subscription.service';
 import { DEFAULT_RETRY_DELAYS_MS, startWebhookSender } from './modules/webhooks/webhook-sender';
 import { loadStylesheet } from './pages/assets';
-import { acceptFormPosts } from './pages/form-body';
+import { acceptFormPosts } from '@questa/http-kit';
 import { messagePage, sendPage, type PageContext } from './pages/layout';
 import { pageErrorHandler } from './pages/page-errors';
 import { sandboxDb } from './sandbox-db';

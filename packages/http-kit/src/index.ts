@@ -6,3 +6,5 @@ export { healthRoute } from './health-route';
 export { sendJsonText } from './json-text';
 export { runProcess, type ProcessPlan, type ServiceSchema } from './run-process';
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
+export { escapeHtml, html, SafeHtml, type HtmlValue } from './html';
+export { acceptFormPosts, formValue, type FormBody } from './form-body';

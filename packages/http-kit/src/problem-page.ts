@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Problem } from '@questa/contracts';
+import { escapeHtml } from './html';
 
 /** Where a problem page sends a person next; relative, so it works behind any origin. */
 export interface ProblemPageLinks {
@@ -36,12 +37,6 @@ border-radius:10px;background:var(--primary);color:var(--on-primary);font-weight
 
 const POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
 /** What a person can do about each problem: sign in again, try again, or go home. */
 function nextStep(problem: Problem, links: ProblemPageLinks, url: string) {
   if (problem.code === 'auth.required' && links.signIn) {
@@ -62,11 +57,11 @@ export function sendProblemPage(
   const next = nextStep(problem, links, request.url);
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${escape(problem.title)} · Questa</title><style>${STYLE}</style></head>
-<body><main><a class="brand" href="${escape(links.home)}"><span aria-hidden="true">Q</span>Questa</a>
-<h1>${escape(problem.title)}</h1><p>${escape(problem.detail ?? problem.title)}</p>
-<a class="next" href="${escape(next.href)}">${escape(next.label)}</a>
-<p class="ref">Reference ${escape(problem.requestId ?? '')}</p></main></body></html>
+<meta name="referrer" content="no-referrer"><title>${escapeHtml(problem.title)} · Questa</title><style>${STYLE}</style></head>
+<body><main><a class="brand" href="${escapeHtml(links.home)}"><span aria-hidden="true">Q</span>Questa</a>
+<h1>${escapeHtml(problem.title)}</h1><p>${escapeHtml(problem.detail ?? problem.title)}</p>
+<a class="next" href="${escapeHtml(next.href)}">${escapeHtml(next.label)}</a>
+<p class="ref">Reference ${escapeHtml(problem.requestId ?? '')}</p></main></body></html>
 `;
   return reply
     .code(problem.status)

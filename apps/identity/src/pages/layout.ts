@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AssetName, Assets } from './assets';
-import { html, type HtmlValue, type SafeHtml } from './html';
+import { html, type HtmlValue, type SafeHtml } from '@questa/http-kit';
 
 /** What every page needs to know about where it is served. */
 export interface PageContext {

@@ -1,4 +1,4 @@
-import { html, type HtmlValue, type SafeHtml } from './html';
+import { html, type HtmlValue, type SafeHtml } from '@questa/http-kit';
 import type { Page } from './layout';
 
 /** A page that says one thing and offers at most one way on. */

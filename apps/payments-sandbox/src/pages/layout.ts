@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { html, type HtmlValue, type SafeHtml } from './html';
+import { html, type HtmlValue, type SafeHtml } from '@questa/http-kit';
 
 export interface PageContext {
   stylesheetUrl: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formValue } from '../../pages/form-body';
+import { formValue } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
 import { csrfChecked, MAIL_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
 import { normalizeEmail } from './account-input';

@@ -1,4 +1,4 @@
-import { html } from '../../pages/html';
+import { html } from '@questa/http-kit';
 import { alert, field, hidden, type Page } from '../../pages/layout';
 import { messagePage } from '../../pages/message-page';
 import { PASSWORD_MIN_LENGTH, type FieldErrors, type SignUpField } from './account-input';

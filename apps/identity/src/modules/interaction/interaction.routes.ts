@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
-import { formValue } from '../../pages/form-body';
+import { formValue } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
 import { SIGN_IN_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
 import { signUpPage } from '../accounts/account.views';

@@ -1,4 +1,4 @@
-import { html } from '../../pages/html';
+import { html } from '@questa/http-kit';
 import { alert, field, type Page } from '../../pages/layout';
 import { messagePage } from '../../pages/message-page';
 import { resendForm } from '../accounts/account.views';

@@ -1,5 +1,5 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { html, trusted } from '../../pages/html';
+import { html, SafeHtml } from '@questa/http-kit';
 import { pageHeaders, renderPage, type Page, type PageContext } from '../../pages/layout';
 import { messagePage } from '../../pages/message-page';
 
@@ -22,7 +22,7 @@ export function providerViews(context: PageContext) {
         script: automatic ? 'logout.js' : undefined,
         body: html`<h1>Sign out of Questa?</h1>
           <p class="lead">This ends your Questa session on this device.</p>
-          ${trusted(form)}
+          ${new SafeHtml(form) /* oidc-provider's own markup, such as its logout form */}
           <button
             type="submit"
             form="op.logoutForm"

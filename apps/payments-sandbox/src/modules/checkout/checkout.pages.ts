@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formValue } from '../../pages/form-body';
+import { formValue } from '@questa/http-kit';
 import { messagePage, sendPage, type PageContext } from '../../pages/layout';
 import type { HostedCheckoutService } from './hosted-checkout.service';
 import { checkoutPage } from './checkout.views';

@@ -2,7 +2,7 @@ import { discountAmount } from '../../model/discounts';
 import { formatAmount, formatInterval } from '../../model/money';
 import { TEST_CARDS } from '../../model/test-cards';
 import { DAY } from '../../model/time';
-import { html, type SafeHtml } from '../../pages/html';
+import { html, type SafeHtml } from '@questa/http-kit';
 import { errorSummary, field, formatDate, type Page } from '../../pages/layout';
 import type { CouponObject } from '../../model/objects';
 import type { CheckoutSummary, FieldErrors } from './hosted-checkout.service';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { formatAmount } from '../../model/money';
-import { formValue } from '../../pages/form-body';
+import { formValue } from '@questa/http-kit';
 import { formatDate, messagePage, sendPage, type PageContext } from '../../pages/layout';
 import type { InvoiceService } from './invoice.service';
 import { invoiceLines, invoicePage } from './invoice.views';

@@ -1,5 +1,5 @@
 import { formatAmount } from '../../model/money';
-import { html } from '../../pages/html';
+import { html } from '@questa/http-kit';
 import { errorSummary, formatDate, notice, type Page } from '../../pages/layout';
 import type { CardFormErrors } from '../billing/cards';
 import { cardFields, testCardList } from '../checkout/checkout.views';

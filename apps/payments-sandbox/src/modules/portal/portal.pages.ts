@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formValue } from '../../pages/form-body';
+import { formValue } from '@questa/http-kit';
 import { messagePage, sendPage, type PageContext } from '../../pages/layout';
 import type { PortalService } from './portal.service';
 import { cardPage, confirmCancelPage, confirmPlanPage, portalPage } from './portal.views';

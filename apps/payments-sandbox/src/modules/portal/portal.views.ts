@@ -1,6 +1,6 @@
 import { formatAmount, formatInterval } from '../../model/money';
 import type { PriceObject, SubscriptionObject } from '../../model/objects';
-import { html, type SafeHtml } from '../../pages/html';
+import { html, type SafeHtml } from '@questa/http-kit';
 import { errorSummary, formatDate, notice, type Page } from '../../pages/layout';
 import type { CardFormErrors } from '../billing/cards';
 import { cardFields, testCardList } from '../checkout/checkout.views';

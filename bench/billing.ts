@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { signInOverHttp, startQuesta, type RunningServer } from '@questa/gateway/testing';
 import { PAYMENTS_SANDBOX_PREFIX, sandboxKeysIn } from '@questa/payments-sandbox';
@@ -140,10 +140,12 @@ async function deliver(url: string, secret: string, deliveries: string[], sender
  */
 export async function benchBilling(say: Say, options: { learners: number; rounds: number }) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'questa-bench-billing-'));
+  const loadBefore = loadavg()[0]!;
   try {
     const latency = await checkoutLatency(dataDir, options.learners);
     const webhooks = await webhookRounds(dataDir, options.rounds);
-    report(say, { learners: options.learners, latency, ...webhooks, rounds: options.rounds });
+    const load = { before: loadBefore, after: loadavg()[0]!, cores: cpus().length };
+    report(say, { learners: options.learners, latency, ...webhooks, rounds: options.rounds, load });
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -297,6 +299,8 @@ function report(
     twice: Throughput[];
     activeAfter: number;
     rounds: number;
+    /** The one-minute load average at the start and the end of this part. */
+    load: { before: number; after: number; cores: number };
   },
 ) {
   const { latency, once, twice } = figures;
@@ -306,7 +310,7 @@ function report(
   const p95 = percentile(latency.fromAnswer, 0.95);
 
   say(
-    `Billing on the one-process Questa (\`startQuesta\`, embedded PGlite, log level warn) with its built-in sandbox partner in the same process, reached over loopback as Stripe would be. The machine was busy throughout: 2 cores shared with a CI loop running tests in the background, so the figures are what a loaded machine gives, not a quiet one.`,
+    `Billing on the one-process Questa (\`startQuesta\`, embedded PGlite, log level warn) with its built-in sandbox partner in the same process, reached over loopback as Stripe would be. The machine was busy throughout: its ${figures.load.cores} cores were shared with a CI loop running tests in the background (one-minute load average ${figures.load.before.toFixed(1)} at the start of this part, ${figures.load.after.toFixed(1)} at its end), so the figures are what a loaded machine gives, not a quiet one.`,
   );
   say();
   say(

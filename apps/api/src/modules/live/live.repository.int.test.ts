@@ -91,15 +91,19 @@ describe('live room storage', () => {
       set: { state: 'question_open', position: 1, openForMs: 30_000 },
     });
 
-  const answerOf = (roomId: string, playerId: string, limitMs = 30_000) =>
-    live.insertAnswer({
-      roomId,
-      playerId,
-      position: 1,
-      answer: { type: 'true_false', value: true } as never,
-      correct: true,
-      limitMs,
-    });
+  const answerOf = async (roomId: string, playerId: string, limitMs = 30_000) =>
+    (
+      await live.insertAnswers([
+        {
+          roomId,
+          playerId,
+          position: 1,
+          answer: { type: 'true_false', value: true } as never,
+          correct: true,
+          limitMs,
+        },
+      ])
+    )[0];
 
   it('stores one answer per player while the question is open, and says why it refuses', async () => {
     const { roomId, players } = await roomWithPlayers(3);
@@ -116,6 +120,41 @@ describe('live room storage', () => {
     await live.kick(roomId, cem!.id, false);
     expect(await answerOf(roomId, cem!.id)).toBe('closed');
     expect(await live.countAnswers(roomId, 1)).toBe(1);
+  });
+
+  it('answers every answer of a batch on its own: stored, a second answer, or too late', async () => {
+    const first = await roomWithPlayers(3);
+    const second = await roomWithPlayers(1);
+    await open(first.roomId);
+    await open(second.roomId);
+    const [ada, ben, cem] = first.players;
+    await live.kick(first.roomId, cem!.id, false);
+    const answer = (roomId: string, playerId: string, limitMs = 30_000) => ({
+      roomId,
+      playerId,
+      position: 1,
+      answer: { type: 'true_false', value: true } as never,
+      correct: true,
+      limitMs,
+    });
+    const results = await live.insertAnswers([
+      answer(first.roomId, ada!.id),
+      answer(first.roomId, ada!.id),
+      answer(first.roomId, ben!.id, -1),
+      answer(first.roomId, cem!.id),
+      answer(second.roomId, second.players[0]!.id),
+      // A player of the first room cannot answer in the second.
+      answer(second.roomId, ben!.id),
+    ]);
+    expect(results.map((result) => (typeof result === 'object' ? 'stored' : result))).toEqual([
+      'stored',
+      'duplicate',
+      'closed',
+      'closed',
+      'stored',
+      'closed',
+    ]);
+    expect(await live.insertAnswers([answer(first.roomId, ada!.id)])).toEqual(['duplicate']);
   });
 
   it('writes every answer’s points in one statement and adds them to the scores', async () => {

@@ -478,64 +478,88 @@ export function createLiveRepository(db: ApiDb) {
     /* ---------- answers ---------- */
 
     /**
-     * Stores a player's answer while the question is open for them, in one statement: the room
-     * must be at this open question and not paused, the player still in it, and the time since
-     * the question opened (by the database's clock, like the deadline) within their limit. One
-     * answer per player per question, by the primary key. The room's row is share-locked so that
-     * an answer and the question's close cannot pass each other: an answer either lands before
-     * the close scores the question, or it sees the question closed.
-     * Points are given when the question closes (`setPoints`).
+     * Stores players' answers while the question is open for each of them, all in one statement:
+     * the room must be at this open question and not paused, the player still in it, and the time
+     * since the question opened (by the database's clock, like the deadline) within their limit.
+     * One answer per player per question, by the primary key. The rooms' rows are share-locked so
+     * that an answer and the question's close cannot pass each other: an answer either lands
+     * before the close scores the question, or it sees the question closed.
+     * Answers one result per answer, in order. Points are given when the question closes.
      */
-    async insertAnswer(values: {
-      roomId: string;
-      playerId: string;
-      position: number;
-      answer: AnswerInput;
-      correct: boolean;
-      limitMs: number;
-    }): Promise<{ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate'> {
-      const elapsed = sql<number>`greatest(0, (extract(epoch from (now() - r.opened_at)) * 1000))::int`;
-      const row = await db
-        .insertInto('live_answers')
-        .columns(['room_id', 'player_id', 'position', 'answer', 'elapsed_ms', 'correct'])
-        .expression((eb) =>
-          eb
-            .selectFrom('live_rooms as r')
-            .innerJoin('live_players as p', 'p.room_id', 'r.id')
-            .select([
-              'r.id',
-              'p.id',
-              'r.position',
-              jsonb(values.answer).as('answer'),
-              elapsed.as('elapsed_ms'),
-              sql<boolean>`${values.correct}`.as('correct'),
-            ])
-            .where('r.id', '=', values.roomId)
-            .where('p.id', '=', values.playerId)
-            .where('p.kicked', '=', false)
-            .where('r.state', '=', 'question_open')
-            .where('r.position', '=', values.position)
-            .where('r.paused_remaining_ms', 'is', null)
-            .where(
-              sql<number>`extract(epoch from (now() - r.opened_at)) * 1000`,
-              '<=',
-              values.limitMs,
-            )
-            .forShare('r'),
-        )
-        .onConflict((conflict) => conflict.doNothing())
-        .returning(['answered_at as answeredAt', 'elapsed_ms as elapsedMs'])
-        .executeTakeFirst();
-      if (row) return { answeredAt: iso(row.answeredAt), elapsedMs: row.elapsedMs };
-      // Only a refusal pays for telling a second answer from a late one.
-      const earlier = await db
-        .selectFrom('live_answers')
-        .select('player_id')
-        .where('room_id', '=', values.roomId)
-        .where('position', '=', values.position)
-        .where('player_id', '=', values.playerId)
-        .executeTakeFirst();
-      return earlier ? 'duplicate' : 'closed';
+    async insertAnswers(
+      answers: readonly {
+        roomId: string;
+        playerId: string;
+        position: number;
+        answer: AnswerInput;
+        correct: boolean;
+        limitMs: number;
+      }[],
+    ): Promise<({ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate')[]> {
+      if (answers.length === 0) return [];
+      const given = JSON.stringify(
+        answers.map((answer) => ({
+          room_id: answer.roomId,
+          player_id: answer.playerId,
+          position: answer.position,
+          answer: answer.answer,
+          correct: answer.correct,
+          limit_ms: answer.limitMs,
+        })),
+      );
+      const since = sql`extract(epoch from (now() - r.opened_at)) * 1000`;
+      const { rows } = await sql<{
+        roomId: string;
+        playerId: string;
+        position: number;
+        answeredAt: string;
+        elapsedMs: number;
+      }>`
+        insert into ${table('live_answers')} (room_id, player_id, position, answer, elapsed_ms, correct)
+        select r.id, p.id, r.position, v.answer, greatest(0, ${since})::int, v.correct
+        from jsonb_to_recordset(${given}::jsonb)
+          as v(room_id uuid, player_id uuid, position int, answer jsonb, correct boolean, limit_ms int)
+        join ${table('live_rooms')} as r on r.id = v.room_id
+        join ${table('live_players')} as p on p.id = v.player_id and p.room_id = r.id
+        where not p.kicked and r.state = 'question_open' and r.position = v.position
+          and r.paused_remaining_ms is null and ${since} <= v.limit_ms
+        for share of r
+        on conflict do nothing
+        returning room_id as "roomId", player_id as "playerId", position,
+          answered_at as "answeredAt", elapsed_ms as "elapsedMs"`.execute(db);
+      const keyOf = (answer: { roomId: string; playerId: string; position: number }) =>
+        `${answer.roomId}:${answer.playerId}:${answer.position}`;
+      const stored = new Map(rows.map((row) => [keyOf(row), row]));
+      const refused = answers.filter((answer) => !stored.has(keyOf(answer)));
+      // Only refusals pay for telling a second answer from a late one.
+      const earlier = new Set<string>();
+      if (refused.length > 0) {
+        const { rows: found } = await sql<{ roomId: string; playerId: string; position: number }>`
+          select a.room_id as "roomId", a.player_id as "playerId", a.position
+          from ${table('live_answers')} as a
+          join jsonb_to_recordset(${JSON.stringify(
+            refused.map((answer) => ({
+              room_id: answer.roomId,
+              player_id: answer.playerId,
+              position: answer.position,
+            })),
+          )}::jsonb) as v(room_id uuid, player_id uuid, position int)
+            on a.room_id = v.room_id and a.player_id = v.player_id and a.position = v.position`.execute(
+          db,
+        );
+        for (const row of found) earlier.add(keyOf(row));
+      }
+      // The same answer twice in one batch: the first is stored, the second is a second answer.
+      const taken = new Set<string>();
+      return answers.map((answer) => {
+        const key = keyOf(answer);
+        const row = stored.get(key);
+        if (row && !taken.has(key)) {
+          taken.add(key);
+          return { answeredAt: iso(row.answeredAt), elapsedMs: row.elapsedMs };
+        }
+        return row || earlier.has(key) ? 'duplicate' : 'closed';
+      });
     },
 
     /** What scoring a question needs of each answer to it: who gave it, and their streak. */

@@ -17,6 +17,7 @@ import {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { accuracyPoints, grade, presentQuestion, speedPoints } from '@questa/scoring';
+import { batchedWrites } from '../../db/batched-writes';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import type { AuthContext } from '../auth/auth.service';
@@ -88,6 +89,10 @@ export function createLiveService(deps: {
     }
     return question;
   }
+
+  // A room's answers arrive in bursts (everyone answers within seconds): those that come while one
+  // batch is being stored go together in the next statement.
+  const storeAnswer = batchedWrites(live.insertAnswers, { maxBatch: 500 });
 
   // A room's settings are fixed when it opens; answers read them from here. Bounded too.
   const settingsCache = new LRUCache<string, RoomRow['settings']>({ max: 5_000 });
@@ -437,7 +442,7 @@ export function createLiveService(deps: {
     if (!graded.ok) {
       throw new HttpProblem('validation.failed', { detail: graded.error.message });
     }
-    const stored = await live.insertAnswer({
+    const stored = await storeAnswer({
       roomId: player.roomId,
       playerId: player.id,
       position,

@@ -4,18 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import {
-  API_SCHEMA,
-  apiMigrations,
-  createHttpQuestionDbClient,
-  providerClientsFromConfig,
-} from '@questa/api';
+import { createHttpQuestionDbClient, providerClientsFromConfig } from '@questa/api';
 import { loadConfig, type QuestaConfig } from '@questa/config';
 import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
-import { IDENTITY_SCHEMA, identityMigrations } from '@questa/identity';
-import { questionDb, QUESTION_DB_SCHEMA, questionDbMigrations } from '@questa/question-db';
-import { buildGateway } from './gateway';
+import { questionDb } from '@questa/question-db';
+import { buildGateway, gatewaySchemas } from './gateway';
 import { freePort } from './testing/start-questa';
 
 /**
@@ -32,11 +26,7 @@ describe('catalog draws in one process, with the embedded provider', () => {
 
   beforeAll(async () => {
     test = await createTestDatabase();
-    for (const [schema, migrations] of [
-      [QUESTION_DB_SCHEMA, questionDbMigrations],
-      [API_SCHEMA, apiMigrations],
-      [IDENTITY_SCHEMA, identityMigrations],
-    ] as const) {
+    for (const { schema, migrations } of gatewaySchemas) {
       await migrate(test.database, schema, migrations);
     }
     const dataDir = await mkdtemp(path.join(tmpdir(), 'questa-gateway-'));

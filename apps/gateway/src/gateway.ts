@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   API_PREFIX,
+  API_SCHEMA,
   apiApp,
+  apiMigrations,
   billingDepsFromConfig,
   createApiCore,
   createHttpQuestionDbClient,
@@ -12,15 +14,19 @@ import {
 } from '@questa/api';
 import type { QuestaConfig } from '@questa/config';
 import type { Database } from '@questa/db';
-import { createRootServer } from '@questa/http-kit';
+import { createRootServer, type ServiceSchema } from '@questa/http-kit';
 import {
+  PAYMENTS_SANDBOX_SCHEMA,
   paymentsSandboxApp,
+  paymentsSandboxMigrations,
   paymentsSandboxDepsFromConfig,
   sandboxKeysIn,
 } from '@questa/payments-sandbox';
 import {
   IDENTITY_PREFIX,
+  IDENTITY_SCHEMA,
   identityApp,
+  identityMigrations,
   identityDepsFromConfig,
   seedDemoAccounts,
 } from '@questa/identity';
@@ -30,14 +36,24 @@ import {
   mediaStoreFromConfig,
   discoverIssuerKeys,
   QUESTION_DB_PREFIX,
+  QUESTION_DB_SCHEMA,
   questionDb,
   questionDbApp,
+  questionDbMigrations,
   seedDemoContent,
   seedMembership,
   type MediaStore,
   type SeedContent,
 } from '@questa/question-db';
 import { webClient } from './web-client';
+
+/** Every service's schema in the one database of `npm start`, each migrated before it is built. */
+export const gatewaySchemas: ServiceSchema[] = [
+  { schema: QUESTION_DB_SCHEMA, migrations: questionDbMigrations },
+  { schema: API_SCHEMA, migrations: apiMigrations },
+  { schema: IDENTITY_SCHEMA, migrations: identityMigrations },
+  { schema: PAYMENTS_SANDBOX_SCHEMA, migrations: paymentsSandboxMigrations },
+];
 
 export interface GatewayOptions {
   config: QuestaConfig;

@@ -1,27 +1,16 @@
 import { generateDemoContent } from '@questa/demo-content';
-import { API_SCHEMA, apiMigrations } from '@questa/api';
-import { DEMO_PASSWORD, IDENTITY_SCHEMA, identityMigrations } from '@questa/identity';
+import { DEMO_PASSWORD } from '@questa/identity';
 import { runProcess } from '@questa/http-kit';
-import {
-  PAYMENTS_SANDBOX_SCHEMA,
-  paymentsSandboxMigrations,
-  sandboxKeysFile,
-} from '@questa/payments-sandbox';
-import { QUESTION_DB_SCHEMA, questionDbMigrations } from '@questa/question-db';
+import { sandboxKeysFile } from '@questa/payments-sandbox';
 import { ensureWebBuild } from '@questa/web/build';
-import { buildGateway } from './gateway';
+import { buildGateway, gatewaySchemas } from './gateway';
 
 let webDistDir = '';
 
 /** `npm start`: every Questa service on one origin, on embedded defaults. */
 await runProcess({
   title: 'Questa',
-  schemas: [
-    { schema: QUESTION_DB_SCHEMA, migrations: questionDbMigrations },
-    { schema: API_SCHEMA, migrations: apiMigrations },
-    { schema: IDENTITY_SCHEMA, migrations: identityMigrations },
-    { schema: PAYMENTS_SANDBOX_SCHEMA, migrations: paymentsSandboxMigrations },
-  ],
+  schemas: gatewaySchemas,
   prepare: async () => {
     ({ distDir: webDistDir } = await ensureWebBuild({ log: (message) => console.log(message) }));
   },

@@ -1,7 +1,8 @@
 /**
  * Writes in batches as a group commit does: while one batch is being written, the items that
  * arrive meanwhile wait and go together in the next, in one statement and one commit. An item
- * that arrives while nothing is being written goes at once, so a quiet server adds no delay; a
+ * that arrives while nothing is being written goes on the next turn of the event loop, so a quiet
+ * server adds next to no delay; a
  * busy one pays one statement per batch instead of one per item, which is what limits how many
  * writes a second one database connection takes.
  *
@@ -17,7 +18,6 @@ export function batchedWrites<Item, Result>(
   let flushing = false;
 
   async function flush() {
-    flushing = true;
     while (queue.length > 0) {
       const batch = queue.slice(0, options.maxBatch);
       queue = queue.slice(batch.length);
@@ -34,6 +34,11 @@ export function batchedWrites<Item, Result>(
   return (item) =>
     new Promise<Result>((done, failed) => {
       queue.push({ item, done, failed });
-      if (!flushing) void flush();
+      if (flushing) return;
+      flushing = true;
+      // The first write waits for the rest of this turn of the event loop, so that requests
+      // already received join it. On the embedded database a statement runs on this thread and
+      // nothing else is read while it does: started at once, every batch would hold one item.
+      setImmediate(() => void flush());
     });
 }

@@ -38,16 +38,18 @@ const save = (attemptId: string, position: number) => ({
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('response writer', () => {
-  it('sends a lone answer at once, and those arriving meanwhile together in the next commit', async () => {
+  it('sends what arrives together in one commit, and what arrives meanwhile in the next', async () => {
     const repository = fakeRepository();
     const writer = createResponseWriter(repository, { graceSeconds: 60 });
-    const first = writer.save(save('a', 1));
-    expect(repository.batches).toHaveLength(1);
+    const first = [writer.save(save('a', 1)), writer.save(save('z', 1))];
+    await vi.waitFor(() => expect(repository.batches).toHaveLength(1));
+    expect(repository.batches[0]).toHaveLength(2);
     const more = [writer.save(save('a', 2)), writer.save(save('b', 1)), writer.save(save('c', 3))];
     await settled();
+    // The first commit is still open: nothing else is sent until it ends.
     expect(repository.batches).toHaveLength(1);
     repository.release();
-    expect(await first).toBe('t1');
+    expect(await Promise.all(first)).toEqual(['t1', 't1']);
     await vi.waitFor(() => expect(repository.batches[1]).toHaveLength(3));
     repository.release();
     expect(await Promise.all(more)).toEqual(['t2', 't2', 't2']);
@@ -57,6 +59,7 @@ describe('response writer', () => {
     const repository = fakeRepository();
     const writer = createResponseWriter(repository, { graceSeconds: 60 });
     const blocker = writer.save(save('x', 1));
+    await vi.waitFor(() => expect(repository.batches).toHaveLength(1));
     const earlier = writer.save({ ...save('a', 1), answer: { type: 'true_false', value: false } });
     const later = writer.save(save('a', 1));
     repository.release();
@@ -72,6 +75,7 @@ describe('response writer', () => {
     const repository = fakeRepository(new Set(['closed']));
     const writer = createResponseWriter(repository, { graceSeconds: 60 });
     const refused = writer.save(save('closed', 1));
+    await vi.waitFor(() => expect(repository.batches).toHaveLength(1));
     repository.release();
     expect(await refused).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import type { EventObject } from '../model/objects';
 import type { SandboxDb } from '../sandbox-db';
 import { jsonb } from './json';
+import { pageNewestFirst, type PageQuery } from './paging';
 
 export function createEventRepository(db: SandboxDb) {
   return {
@@ -21,40 +22,19 @@ export function createEventRepository(db: SandboxDb) {
       return row?.body as EventObject | undefined;
     },
 
-    async list(query: {
-      types?: string[] | undefined;
-      limit: number;
-      startingAfter?: string | undefined;
-      endingBefore?: string | undefined;
-    }): Promise<{ data: EventObject[]; hasMore: boolean }> {
+    async list(
+      query: PageQuery & { types?: string[] | undefined },
+    ): Promise<{ data: EventObject[]; hasMore: boolean }> {
       let select = db.selectFrom('events').select(['body', 'seq']);
       if (query.types) select = select.where('type', 'in', query.types);
       const seqOf = (id: string) => db.selectFrom('events').select('seq').where('id', '=', id);
-      if (query.endingBefore !== undefined) {
-        const rows = await select
-          .where('seq', '>', seqOf(query.endingBefore))
-          .orderBy('seq', 'asc')
-          .limit(query.limit + 1)
-          .execute();
-        return {
-          data: rows
-            .slice(0, query.limit)
-            .reverse()
-            .map((row) => row.body as EventObject),
-          hasMore: rows.length > query.limit,
-        };
-      }
-      if (query.startingAfter !== undefined) {
-        select = select.where('seq', '<', seqOf(query.startingAfter));
-      }
-      const rows = await select
-        .orderBy('seq', 'desc')
-        .limit(query.limit + 1)
-        .execute();
-      return {
-        data: rows.slice(0, query.limit).map((row) => row.body as EventObject),
-        hasMore: rows.length > query.limit,
-      };
+      const page = await pageNewestFirst(query, ({ cursor, order, take }) =>
+        (cursor ? select.where('seq', cursor.op, seqOf(cursor.id)) : select)
+          .orderBy('seq', order)
+          .limit(take)
+          .execute(),
+      );
+      return { data: page.rows.map((row) => row.body as EventObject), hasMore: page.hasMore };
     },
   };
 }

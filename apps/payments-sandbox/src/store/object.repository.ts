@@ -1,6 +1,7 @@
 import { sql } from '@questa/db';
 import type { SandboxDb } from '../sandbox-db';
 import { jsonb } from './json';
+import { pageNewestFirst, type PageQuery } from './paging';
 
 /** One stored object: what the API shows (`data`) and what the sandbox keeps to itself. */
 export interface StoredObject<T = unknown, I = Record<string, unknown>> {
@@ -18,12 +19,9 @@ export interface StoredObject<T = unknown, I = Record<string, unknown>> {
 /** Equality on a field of `data`, by dotted path (`recurring.interval`); lists mean "any of". */
 export type FieldFilter = Record<string, string | boolean | null | string[]>;
 
-export interface ListQuery {
+export interface ListQuery extends PageQuery {
   customer?: string | undefined;
   where?: FieldFilter;
-  limit: number;
-  startingAfter?: string | undefined;
-  endingBefore?: string | undefined;
 }
 
 type Row = {
@@ -124,32 +122,13 @@ export function createObjectRepository(db: SandboxDb) {
       }
       const seqOf = (id: string) =>
         db.selectFrom('objects').select('seq').where('id', '=', id).where('type', '=', type);
-      if (query.endingBefore !== undefined) {
-        // Pages backwards: the `limit` objects just newer than the cursor, still shown newest first.
-        const rows = await select
-          .where('seq', '>', seqOf(query.endingBefore))
-          .orderBy('seq', 'asc')
-          .limit(query.limit + 1)
-          .execute();
-        return {
-          data: rows
-            .slice(0, query.limit)
-            .reverse()
-            .map((row) => row.data as T),
-          hasMore: rows.length > query.limit,
-        };
-      }
-      if (query.startingAfter !== undefined) {
-        select = select.where('seq', '<', seqOf(query.startingAfter));
-      }
-      const rows = await select
-        .orderBy('seq', 'desc')
-        .limit(query.limit + 1)
-        .execute();
-      return {
-        data: rows.slice(0, query.limit).map((row) => row.data as T),
-        hasMore: rows.length > query.limit,
-      };
+      const page = await pageNewestFirst(query, ({ cursor, order, take }) =>
+        (cursor ? select.where('seq', cursor.op, seqOf(cursor.id)) : select)
+          .orderBy('seq', order)
+          .limit(take)
+          .execute(),
+      );
+      return { data: page.rows.map((row) => row.data as T), hasMore: page.hasMore };
     },
 
     /**

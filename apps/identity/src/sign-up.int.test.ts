@@ -67,7 +67,7 @@ describe('sign-up, email confirmation and password reset', () => {
     expect(tooShort.body).toContain('value="Sam@Example.test"');
     expect(tooShort.body).not.toContain('value="short"');
     expect(tooShort.body).toMatch(
-      /aria-invalid="true" aria-describedby="field-password-hint field-password-error"/,
+      /aria-invalid="true"\s+aria-describedby="field-password-hint field-password-error"/,
     );
 
     const created = await browser.submit(formFor(tooShort.body, '/signup'), {

@@ -8,3 +8,4 @@ export { runProcess, type ProcessPlan, type ServiceSchema } from './run-process'
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export { escapeHtml, html, SafeHtml, type HtmlValue } from './html';
 export { acceptFormPosts, formValue, type FormBody } from './form-body';
+export { field, pageHeaders, type FieldOptions } from './page-parts';

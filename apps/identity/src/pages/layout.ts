@@ -1,6 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { AssetName, Assets } from './assets';
-import { html, type HtmlValue, type SafeHtml } from '@questa/http-kit';
+import {
+  html,
+  pageHeaders as sharedPageHeaders,
+  type HtmlValue,
+  type SafeHtml,
+} from '@questa/http-kit';
 
 /** What every page needs to know about where it is served. */
 export interface PageContext {
@@ -46,49 +51,13 @@ export function renderPage(context: PageContext, page: Page): string {
 }
 
 /** Headers every hosted page is sent with. */
-export const pageHeaders = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-} as const;
+export const pageHeaders = sharedPageHeaders(CONTENT_SECURITY_POLICY);
 
 export function sendPage(reply: FastifyReply, context: PageContext, status: number, page: Page) {
   return reply.code(status).headers(pageHeaders).send(renderPage(context, page));
 }
 
-export interface FieldOptions {
-  name: string;
-  label: string;
-  type: 'text' | 'email' | 'password' | 'hidden';
-  value?: string | undefined;
-  autocomplete?: string;
-  error?: string | undefined;
-  hint?: string;
-  autofocus?: boolean;
-}
-
-export function field(options: FieldOptions): SafeHtml {
-  const id = `field-${options.name}`;
-  const described = [options.hint && `${id}-hint`, options.error && `${id}-error`]
-    .filter(Boolean)
-    .join(' ');
-  return html`<div class="field">
-    <label for="${id}">${options.label}</label>
-    ${options.hint && html`<p class="field-hint" id="${id}-hint">${options.hint}</p>`}
-    <input
-      id="${id}"
-      name="${options.name}"
-      type="${options.type}"
-      value="${options.value ?? ''}"
-      required${options.autocomplete && html` autocomplete="${options.autocomplete}"`}${
-        options.error && html` aria-invalid="true"`
-      }${described && html` aria-describedby="${described}"`}${options.autofocus && html` autofocus`}
-    />
-    ${options.error && html`<p class="field-error" id="${id}-error">${options.error}</p>`}
-  </div>`;
-}
+export { field } from '@questa/http-kit';
 
 export const hidden = (name: string, value: string) =>
   html`<input type="hidden" name="${name}" value="${value}" />`;

@@ -1,5 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import { html, type HtmlValue, type SafeHtml } from '@questa/http-kit';
+import {
+  html,
+  pageHeaders as sharedPageHeaders,
+  type HtmlValue,
+  type SafeHtml,
+} from '@questa/http-kit';
 
 export interface PageContext {
   stylesheetUrl: string;
@@ -49,57 +54,13 @@ export function renderPage(context: PageContext, page: Page): string {
   return `<!doctype html>\n${document.value}\n`;
 }
 
-const pageHeaders = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-} as const;
+const pageHeaders = sharedPageHeaders(CONTENT_SECURITY_POLICY);
 
 export function sendPage(reply: FastifyReply, context: PageContext, status: number, page: Page) {
   return reply.code(status).headers(pageHeaders).send(renderPage(context, page));
 }
 
-export interface FieldOptions {
-  name: string;
-  label: string;
-  value?: string | undefined;
-  error?: string | undefined;
-  hint?: string | undefined;
-  autocomplete?: string;
-  inputmode?: 'numeric' | 'email' | 'text';
-  type?: 'text' | 'email';
-  required?: boolean;
-  placeholder?: string;
-  maxlength?: number;
-}
-
-/** A labelled input whose hint and error are read with it by screen readers. */
-export function field(options: FieldOptions): SafeHtml {
-  const id = `field-${options.name}`;
-  const described = [options.hint && `${id}-hint`, options.error && `${id}-error`]
-    .filter(Boolean)
-    .join(' ');
-  return html`<div class="field${options.error ? ' field--invalid' : ''}">
-    <label for="${id}">${options.label}</label>
-    ${options.hint && html`<p class="field-hint" id="${id}-hint">${options.hint}</p>`}
-    ${options.error && html`<p class="field-error" id="${id}-error">${options.error}</p>`}
-    <input
-      id="${id}"
-      name="${options.name}"
-      type="${options.type ?? 'text'}"
-      value="${options.value ?? ''}"
-      ${options.required === false ? '' : html`required`}
-      ${options.autocomplete && html`autocomplete="${options.autocomplete}"`}
-      ${options.inputmode && html`inputmode="${options.inputmode}"`}
-      ${options.placeholder && html`placeholder="${options.placeholder}"`}
-      ${options.maxlength && html`maxlength="${options.maxlength}"`}
-      ${options.error && html`aria-invalid="true"`}
-      ${described && html`aria-describedby="${described}"`}
-    />
-  </div>`;
-}
+export { field } from '@questa/http-kit';
 
 /** A list of what to fix, at the top of a form, linking to each field. */
 export function errorSummary(errors: Record<string, string | undefined>, extra?: string): SafeHtml {

@@ -7,9 +7,6 @@ import type {
   LiveHostBanks,
   LiveResults,
   LiveRoomSummary,
-  QuestionContentInput,
-  QuestionDetail,
-  QuestionList,
 } from '@questa/contracts';
 import {
   createFileMediaStore,
@@ -18,43 +15,7 @@ import {
   seedMembership,
 } from '@questa/question-db';
 import { startLearningApi, type Learner, type LearningApi } from '../learning/learning-test-kit';
-
-const rivers: QuestionContentInput[] = [
-  {
-    type: 'single_choice',
-    stem: 'Which river flows through Cairo?',
-    topic: 'Africa',
-    difficulty: 1,
-    options: [
-      { id: 'a', text: 'The Nile', correct: true },
-      { id: 'b', text: 'The Congo', correct: false },
-    ],
-  },
-  {
-    type: 'true_false',
-    stem: 'The Danube flows through Vienna.',
-    topic: 'Europe',
-    difficulty: 1,
-    answer: true,
-  },
-  {
-    type: 'short_text',
-    stem: 'Which river flows through Paris?',
-    topic: 'Europe',
-    difficulty: 2,
-    accepted: ['Seine'],
-  },
-  {
-    type: 'matching',
-    stem: 'Match each river to its sea.',
-    topic: 'Europe',
-    difficulty: 3,
-    pairs: [
-      { id: 'r', prompt: 'Rhine', answer: 'North Sea' },
-      { id: 'd', prompt: 'Danube', answer: 'Black Sea' },
-    ],
-  },
-];
+import { asAuthor, riverQuestions, seededBank } from './live-test-fixtures';
 
 /**
  * Hosts who belong to no tenant pick a room's questions by hand from catalog banks: the main API
@@ -79,17 +40,7 @@ describe('hand-picking a room’s questions from a catalog bank', () => {
     await seedDemoContent(qdb, media, {
       tenant: { slug: 'live-catalog', name: 'River publisher' },
       media: [],
-      banks: [
-        {
-          slug: 'premium-rivers',
-          title: 'Premium rivers',
-          description: '',
-          language: 'en',
-          visibility: 'premium',
-          tags: [],
-          questions: rivers.map((content) => ({ mediaKeys: [], content })),
-        },
-      ],
+      banks: [seededBank('premium-rivers', 'Premium rivers', 'premium', riverQuestions)],
     });
     await seedDemoContent(qdb, media, {
       tenant: { slug: 'live-free', name: 'Free school' },
@@ -106,39 +57,16 @@ describe('hand-picking a room’s questions from a catalog bank', () => {
     // The publisher's own view of the bank, and a draft they start in it.
     const publisher = `publisher-${Math.random().toString(36).slice(2)}`;
     await seedMembership(qdb, { tenantSlug: 'live-catalog', userId: publisher, role: 'author' });
-    const token = await kit.beside.issuer.sign({ sub: publisher });
     const clientId = (
       (await (
         await fetch(`${kit.beside.url}/me/memberships`, {
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${await kit.beside.issuer.sign({ sub: publisher })}` },
         })
       ).json()) as { memberships: { clientId: string }[] }
     ).memberships[0]!.clientId;
-    const draft = await fetch(
-      `${kit.beside.url}/clients/${clientId}/banks/${premiumRiversId}/questions`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          content: {
-            type: 'true_false',
-            stem: draftStem,
-            topic: 'Europe',
-            difficulty: 2,
-            answer: false,
-          },
-        }),
-      },
-    );
-    expect(draft.status, await draft.clone().text()).toBe(201);
-    ids.set(draftStem, ((await draft.json()) as QuestionDetail).id);
-    const all = await fetch(
-      `${kit.beside.url}/clients/${clientId}/questions?bankId=${premiumRiversId}`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    for (const question of ((await all.json()) as QuestionList).questions) {
-      ids.set(question.excerpt, question.id);
-    }
+    const studio = await asAuthor(kit, publisher, clientId);
+    await studio.writeDraft(premiumRiversId, draftStem);
+    for (const [excerpt, id] of await studio.idsByExcerpt(premiumRiversId)) ids.set(excerpt, id);
   });
   afterAll(() => kit?.close());
 

@@ -14,8 +14,6 @@ import {
   type LiveResults,
   type LiveRoomSummary,
   type LiveRoomView,
-  type QuestionContentInput,
-  type QuestionDetail,
 } from '@questa/contracts';
 import {
   createFileMediaStore,
@@ -28,53 +26,7 @@ import { correctAnswer } from '@questa/scoring';
 import { sql } from '@questa/db';
 import { TEST_ORIGIN } from '../../testing';
 import { startLearningApi, type Learner, type LearningApi } from '../learning/learning-test-kit';
-
-const rivers: QuestionContentInput[] = [
-  {
-    type: 'single_choice',
-    stem: 'Which river flows through Cairo?',
-    topic: 'Africa',
-    difficulty: 1,
-    options: [
-      { id: 'a', text: 'The Nile', correct: true },
-      { id: 'b', text: 'The Congo', correct: false },
-    ],
-  },
-  {
-    type: 'true_false',
-    stem: 'The Danube flows through Vienna.',
-    topic: 'Europe',
-    difficulty: 1,
-    answer: true,
-  },
-  {
-    type: 'short_text',
-    stem: 'Which river flows through Paris?',
-    topic: 'Europe',
-    difficulty: 2,
-    accepted: ['Seine'],
-  },
-  {
-    type: 'matching',
-    stem: 'Match each river to its sea.',
-    topic: 'Europe',
-    difficulty: 3,
-    pairs: [
-      { id: 'r', prompt: 'Rhine', answer: 'North Sea' },
-      { id: 'd', prompt: 'Danube', answer: 'Black Sea' },
-    ],
-  },
-];
-
-const privateBank = (slug: string, title: string, questions: QuestionContentInput[]) => ({
-  slug,
-  title,
-  description: '',
-  language: 'en',
-  visibility: 'private' as const,
-  tags: [],
-  questions: questions.map((content) => ({ mediaKeys: [], content })),
-});
+import { asAuthor, riverQuestions, seededBank } from './live-test-fixtures';
 
 /**
  * Hosts opening rooms from their own tenant's private banks, drawn or picked by hand, and a guest
@@ -103,12 +55,12 @@ describe('hosting from a tenant’s banks, and keeping a guest’s result', () =
     await seedDemoContent(qdb, media, {
       tenant: { slug: 'live-own', name: 'River school' },
       media: [],
-      banks: [privateBank('rivers', 'Rivers', rivers)],
+      banks: [seededBank('rivers', 'Rivers', 'private', riverQuestions)],
     });
     await seedDemoContent(qdb, media, {
       tenant: { slug: 'live-other', name: 'Another school' },
       media: [],
-      banks: [privateBank('secrets', 'Secrets', rivers.slice(0, 2))],
+      banks: [seededBank('secrets', 'Secrets', 'private', riverQuestions.slice(0, 2))],
     });
     author = await kit.learner('author');
     await seedMembership(qdb, { tenantSlug: 'live-own', userId: author.sub, role: 'author' });
@@ -134,37 +86,9 @@ describe('hosting from a tenant’s banks, and keeping a guest’s result', () =
       ids.set(question.excerpt, question.id);
     }
     // Questions of another type are not listed; find the matching one the way an author would.
-    const all = await fetch(
-      `${kit.beside.url}/clients/${ownClientId}/questions?bankId=${riversId}`,
-      {
-        headers: { authorization: `Bearer ${await kit.beside.issuer.sign({ sub: author.sub })}` },
-      },
-    );
-    for (const question of ((await all.json()) as { questions: { id: string; excerpt: string }[] })
-      .questions) {
-      ids.set(question.excerpt, question.id);
-    }
-    const draft = await fetch(
-      `${kit.beside.url}/clients/${ownClientId}/banks/${riversId}/questions`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${await kit.beside.issuer.sign({ sub: author.sub })}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({
-          content: {
-            type: 'true_false',
-            stem: 'The Thames is longer than the Severn.',
-            topic: 'Europe',
-            difficulty: 2,
-            answer: false,
-          },
-        }),
-      },
-    );
-    expect(draft.status, await draft.clone().text()).toBe(201);
-    draftId = ((await draft.json()) as QuestionDetail).id;
+    const studio = await asAuthor(kit, author.sub, ownClientId);
+    for (const [excerpt, id] of await studio.idsByExcerpt(riversId)) ids.set(excerpt, id);
+    draftId = await studio.writeDraft(riversId, 'The Thames is longer than the Severn.');
 
     await kit.api.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(kit.api.server.address() as AddressInfo).port}`;
@@ -454,7 +378,7 @@ describe('hosting from a tenant’s banks, and keeping a guest’s result', () =
     it('plays the game: one answer scored, one on a skipped question', async () => {
       const host = connect({ roomId: room.id, host: true }, author.cookie);
       const player = connect({ roomId: room.id, playerToken: guest.playerToken });
-      const [cairo, danube] = rivers.map((content) => questionContent.parse(content));
+      const [cairo, danube] = riverQuestions.map((content) => questionContent.parse(content));
       expect(await host.send({ type: 'host.start' })).toMatchObject({ ok: true });
       await player.reached('question_open', 1);
       expect(

@@ -2,6 +2,7 @@ import type { RevenueReport, Subscriber, SubscriptionStatus } from '@questa/cont
 import { sql } from '@questa/db';
 import { table } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
+import { subscriptionColumns, toSubscription } from './subscription-view';
 
 /** Which subscriptions an admin asked for: a page of them, in one state or of matching learners. */
 export interface SubscriberFilter {
@@ -13,7 +14,6 @@ export interface SubscriberFilter {
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const iso = (value: string | null) => value && new Date(value).toISOString();
 
 /** What admins read about billing: subscribers, and revenue figures computed in the database. */
 export function createBillingReportRepository(db: ApiDb) {
@@ -26,24 +26,10 @@ export function createBillingReportRepository(db: ApiDb) {
         .leftJoin('billing_plans as p', 'p.id', 's.plan_id')
         .leftJoin('billing_prices as pr', 'pr.id', 's.price_id')
         .select([
-          's.id',
-          's.status',
-          's.current_period_start as currentPeriodStart',
-          's.current_period_end as currentPeriodEnd',
-          's.cancel_at_period_end as cancelAtPeriodEnd',
-          's.trial_end as trialEnd',
-          's.started_at as startedAt',
-          's.ended_at as endedAt',
-          's.created_at as createdAt',
+          ...subscriptionColumns,
           'u.id as userId',
           'u.email',
           'u.display_name as displayName',
-          'p.id as planId',
-          'p.name as planName',
-          'pr.id as priceId',
-          'pr.currency',
-          'pr.interval',
-          'pr.amount',
         ])
         .orderBy('s.created_at', 'desc')
         .orderBy('s.id', 'desc');
@@ -61,24 +47,8 @@ export function createBillingReportRepository(db: ApiDb) {
       }
       const rows = await query.limit(limit + 1).execute();
       const subscribers = rows.slice(0, limit).map((row): Subscriber => ({
-        id: row.id,
+        ...toSubscription(row),
         user: { id: row.userId, email: row.email, displayName: row.displayName },
-        plan: row.planId ? { id: row.planId, name: row.planName! } : null,
-        price: row.priceId
-          ? {
-              id: row.priceId,
-              currency: row.currency!,
-              interval: row.interval!,
-              amount: Number(row.amount),
-            }
-          : null,
-        status: row.status,
-        currentPeriodStart: iso(row.currentPeriodStart),
-        currentPeriodEnd: iso(row.currentPeriodEnd),
-        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-        trialEnd: iso(row.trialEnd),
-        startedAt: new Date(row.startedAt).toISOString(),
-        endedAt: iso(row.endedAt),
       }));
       return { subscribers, nextCursor: rows.length > limit ? rows[limit - 1]!.id : null };
     },

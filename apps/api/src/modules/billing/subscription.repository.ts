@@ -9,6 +9,7 @@ import type {
 import { sql } from '@questa/db';
 import { jsonb, table } from '../../db/json';
 import type { ApiDb, ApiTables } from '../../db/tables';
+import { subscriptionColumns, toSubscription } from './subscription-view';
 
 /** The fields of a subscription that come from the partner; what a sync compares and writes. */
 export interface SubscriptionState {
@@ -116,44 +117,15 @@ export function createSubscriptionRepository(db: ApiDb) {
       .leftJoin('billing_plans as p', 'p.id', 's.plan_id')
       .leftJoin('billing_prices as pr', 'pr.id', 's.price_id')
       .select([
-        's.id',
+        ...subscriptionColumns,
         's.user_id as userId',
         's.partner_customer_id as partnerCustomerId',
-        's.status',
-        's.current_period_start as currentPeriodStart',
-        's.current_period_end as currentPeriodEnd',
-        's.cancel_at_period_end as cancelAtPeriodEnd',
-        's.trial_end as trialEnd',
-        's.started_at as startedAt',
-        's.ended_at as endedAt',
-        'p.id as planId',
-        'p.name as planName',
-        'pr.id as priceId',
-        'pr.currency',
-        'pr.interval',
-        'pr.amount',
       ]);
   type ViewRow = Awaited<ReturnType<ReturnType<typeof subscriptionView>['execute']>>[number];
   const toView = (row: ViewRow): Subscription & { userId: string; partnerCustomerId: string } => ({
-    id: row.id,
+    ...toSubscription(row),
     userId: row.userId,
     partnerCustomerId: row.partnerCustomerId,
-    plan: row.planId ? { id: row.planId, name: row.planName! } : null,
-    price: row.priceId
-      ? {
-          id: row.priceId,
-          currency: row.currency!,
-          interval: row.interval!,
-          amount: Number(row.amount),
-        }
-      : null,
-    status: row.status,
-    currentPeriodStart: iso(row.currentPeriodStart),
-    currentPeriodEnd: iso(row.currentPeriodEnd),
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    trialEnd: iso(row.trialEnd),
-    startedAt: isoOr(row.startedAt),
-    endedAt: iso(row.endedAt),
   });
 
   const invoiceView = () =>

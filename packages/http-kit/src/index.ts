@@ -9,3 +9,4 @@ export type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export { escapeHtml, html, SafeHtml, type HtmlValue } from './html';
 export { acceptFormPosts, formValue, type FormBody } from './form-body';
 export { field, pageHeaders, type FieldOptions } from './page-parts';
+export { pageErrorHandler, type ErrorPageWords, type PageErrorOptions } from './page-errors';

@@ -190,7 +190,7 @@ describe('live rooms', () => {
     expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({ ok: true });
     expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({
       ok: false,
-      code: 'validation.failed',
+      code: 'live.already_answered',
     });
     lena.socket.disconnect();
     lena = connect({ roomId: room.id, playerToken: signedIn.playerToken });
@@ -204,9 +204,14 @@ describe('live rooms', () => {
       30_000,
     );
     expect(closed.reveal!.distribution.reduce((sum, entry) => sum + entry.count, 0)).toBe(1);
+    // Too late for Lena, who has not answered; Ada's second answer is refused for what it is.
+    expect(await lena.send({ type: 'answer', position: 1, answer })).toMatchObject({
+      ok: false,
+      code: 'live.question_closed',
+    });
     expect(await ada.send({ type: 'answer', position: 1, answer })).toMatchObject({
       ok: false,
-      code: 'validation.failed',
+      code: 'live.already_answered',
     });
     const adaAfter = await until(
       () => ada.seen.you.findLast((view) => view.lastResult?.position === 1),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerInput } from './answer';
 import { ids } from './ids';
+import { problemCodes } from './problem';
 import { learnerQuestion } from './learning/learner-question';
 import { pageCursor } from './admin';
 import { tenantRoles } from './rules/access';
@@ -252,7 +253,7 @@ export const liveAck = z.union([
     /** For an answer: when the server took it. Points come when the question closes. */
     receivedAt: iso.optional(),
   }),
-  z.object({ ok: z.literal(false), code: z.string(), detail: z.string() }),
+  z.object({ ok: z.literal(false), code: z.enum(problemCodes), detail: z.string() }),
 ]);
 export type LiveAck = z.infer<typeof liveAck>;
 

@@ -16,6 +16,8 @@ export const problemCatalogue = {
   'live.room_not_found': { status: 404, title: 'Room not found' },
   'live.room_full': { status: 409, title: 'Room is full' },
   'live.nickname_taken': { status: 409, title: 'Nickname taken' },
+  'live.question_closed': { status: 409, title: 'Question is closed' },
+  'live.already_answered': { status: 409, title: 'Already answered' },
   rate_limited: { status: 429, title: 'Too many requests' },
   'upload.too_large': { status: 413, title: 'File too large' },
   'upload.type': { status: 415, title: 'File type not accepted' },

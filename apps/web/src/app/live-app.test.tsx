@@ -270,7 +270,7 @@ describe("the live player's page", () => {
     server.reply = () =>
       Promise.resolve({
         ok: false,
-        code: 'validation.failed',
+        code: 'live.question_closed',
         detail: 'This question is closed: answers are no longer taken.',
       });
     renderAt('/live/123456');
@@ -279,7 +279,7 @@ describe("the live player's page", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rome' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'This question is closed: answers are no longer taken.',
+      'This question is closed: answers are no longer taken. Wait for the next one.',
     );
     expect(screen.queryByText('Answer sent. Waiting for the others…')).toBeNull();
     expect(screen.getByRole('button', { name: 'Rome' })).toBeTruthy();

@@ -433,9 +433,8 @@ export function createLiveService(deps: {
     ]);
     if (!settings) throw roomNotFound();
     const closed = () =>
-      new HttpProblem('validation.failed', {
+      new HttpProblem('live.question_closed', {
         detail: 'This question is closed: answers are no longer taken.',
-        errors: [{ field: 'position', message: 'closed' }],
       });
     if (!question) throw closed();
     const graded = grade(question.content, given);
@@ -452,9 +451,8 @@ export function createLiveService(deps: {
     });
     if (stored === 'closed') throw closed();
     if (stored === 'duplicate') {
-      throw new HttpProblem('validation.failed', {
+      throw new HttpProblem('live.already_answered', {
         detail: 'You have answered this question already.',
-        errors: [{ field: 'position', message: 'answered' }],
       });
     }
     deps.changed(player.roomId, 'answers');

@@ -2,6 +2,7 @@ import type { AnswerInput, LiveJoined } from '@questa/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
+import { problemMessage } from '../../../components/ui/problem-message';
 import { useT } from '../../../lib/i18n';
 import { useLiveChannel } from '../use-live-channel';
 import { Countdown } from './countdown';
@@ -53,7 +54,9 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
     const ack = await channel.send({ type: 'answer', position, answer: given });
     setSending(false);
     if (ack.ok) setAcknowledged(position);
-    else setRefused(ack.detail);
+    // What the room itself refuses (closed, answered already) is said in the player's language;
+    // anything else, such as an answer the question cannot take, keeps the server's own detail.
+    else setRefused(ack.code.startsWith('live.') ? problemMessage(t, ack) : ack.detail);
   };
 
   const answered = you.answeredPosition === room.position || acknowledged === room.position;

@@ -137,29 +137,31 @@ export function createLiveRepository(db: ApiDb) {
     ): Promise<(RoomRow & { players: number; connected: number; answered: number }) | undefined> {
       const row = await db
         .selectFrom('live_rooms as r')
+        // Both player counts in one pass over the room's players.
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('live_players as p')
+              .whereRef('p.room_id', '=', 'r.id')
+              .where('p.kicked', '=', false)
+              .select([
+                sql<number>`count(*)::int`.as('players'),
+                sql<number>`(count(*) filter (where p.connected))::int`.as('connected'),
+              ])
+              .as('c'),
+          (join) => join.onTrue(),
+        )
         .select(roomColumns.map((column) => `r.${column}` as const))
         .select(sql<string>`now()`.as('serverNow'))
-        .select((eb) => [
-          eb
-            .selectFrom('live_players as p')
-            .whereRef('p.room_id', '=', 'r.id')
-            .where('p.kicked', '=', false)
-            .select(sql<number>`count(*)::int`.as('players'))
-            .as('players'),
-          eb
-            .selectFrom('live_players as p')
-            .whereRef('p.room_id', '=', 'r.id')
-            .where('p.kicked', '=', false)
-            .where('p.connected', '=', true)
-            .select(sql<number>`count(*)::int`.as('connected'))
-            .as('connected'),
+        .select(['c.players', 'c.connected'])
+        .select((eb) =>
           eb
             .selectFrom('live_answers as a')
             .whereRef('a.room_id', '=', 'r.id')
             .whereRef('a.position', '=', 'r.position')
             .select(sql<number>`count(*)::int`.as('answered'))
             .as('answered'),
-        ])
+        )
         .where('r.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;

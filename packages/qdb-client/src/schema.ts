@@ -34,8 +34,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public and premium banks with their published question counts
-         * @description **Who may call it:** anyone; no credentials are needed.
+         * Search public and premium banks that have published questions
+         * @description A page of the banks a learner can use: public and premium ones with at least one published question. A bank without any is left out until its first question is published.
+         *
+         *     `q` finds text in the title or description; `language`, `tag`, `access` and `minQuestions` narrow the list; `sort` orders it. `total` counts the matches over every page, and `languages` and `tags` list what the whole catalog offers to filter by.
+         *
+         *     **Who may call it:** anyone; no credentials are needed.
          */
         get: operations["getCatalogBanks"];
         put?: never;
@@ -577,7 +581,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -595,14 +599,31 @@ export interface operations {
     };
     getCatalogBanks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only banks whose title or description holds this text, in any letter case. */
+                q?: string;
+                /** @description Only banks in this language. */
+                language?: string;
+                /** @description Only banks carrying this tag. */
+                tag?: string;
+                /** @description Only free (public) banks, or only premium ones. */
+                access?: "free" | "premium";
+                /** @description Only banks with at least this many published questions. */
+                minQuestions?: number;
+                /** @description `title` (A to Z), `newest` (last changed first) or `questions` (most published questions first). */
+                sort?: "title" | "newest" | "questions";
+                /** @description Which page to read, from 1. */
+                page?: number;
+                /** @description Banks per page, up to 100. */
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Public and premium banks with their published question counts. */
+            /** @description Search public and premium banks that have published questions. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -625,6 +646,48 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        languages: {
+                            language: string;
+                            bankCount: number;
+                        }[];
+                        tags: {
+                            tag: string;
+                            bankCount: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `validation.failed`: the request does not match its schema; `errors` names each field.
+             *
+             *     `validation.failed`: a filter, `sort`, `page` or `pageSize` is not one of the values described.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
                     };
                 };
             };
@@ -641,7 +704,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -711,7 +774,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -725,7 +788,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `not_found`: nothing with that id is visible to the caller. */
+            /**
+             * @description `not_found`: nothing with that id is visible to the caller.
+             *
+             *     `not_found`: the bank is private, has no published question yet, or there is no such bank.
+             */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -738,7 +805,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -765,7 +832,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -850,7 +917,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -877,7 +944,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -904,7 +971,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -935,7 +1002,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -962,7 +1029,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1226,7 +1293,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1253,7 +1320,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1280,7 +1347,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1311,7 +1378,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1338,7 +1405,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1394,7 +1461,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1421,7 +1488,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1448,7 +1515,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1504,7 +1571,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1531,7 +1598,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1558,7 +1625,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1616,7 +1683,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1643,7 +1710,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1670,7 +1737,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1697,7 +1764,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1724,7 +1791,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1786,7 +1853,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1813,7 +1880,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1840,7 +1907,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1867,7 +1934,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1894,7 +1961,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1944,7 +2011,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1971,7 +2038,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1998,7 +2065,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2025,7 +2092,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2052,7 +2119,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2112,7 +2179,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2139,7 +2206,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2166,7 +2233,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2193,7 +2260,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2220,7 +2287,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2293,7 +2360,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2320,7 +2387,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2347,7 +2414,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2374,7 +2441,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2401,7 +2468,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2451,7 +2518,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2478,7 +2545,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2505,7 +2572,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2532,7 +2599,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2559,7 +2626,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2625,7 +2692,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2652,7 +2719,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2679,7 +2746,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2706,7 +2773,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2733,7 +2800,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2830,7 +2897,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2857,7 +2924,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2884,7 +2951,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2911,7 +2978,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2938,7 +3005,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3007,7 +3074,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3034,7 +3101,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3061,7 +3128,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3088,7 +3155,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3115,7 +3182,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3202,7 +3269,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3229,7 +3296,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3256,7 +3323,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3283,7 +3350,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3310,7 +3377,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3401,7 +3468,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3428,7 +3495,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3455,7 +3522,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3482,7 +3549,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3509,7 +3576,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3994,7 +4061,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4021,7 +4088,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4048,7 +4115,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4075,7 +4142,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4102,7 +4169,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4364,7 +4431,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4391,7 +4458,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4418,7 +4485,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4445,7 +4512,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4472,7 +4539,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4959,7 +5026,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4986,7 +5053,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5013,7 +5080,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5040,7 +5107,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5067,7 +5134,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5094,7 +5161,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5370,7 +5437,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5397,7 +5464,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5424,7 +5491,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5451,7 +5518,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5478,7 +5545,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5505,7 +5572,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5758,7 +5825,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5785,7 +5852,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5812,7 +5879,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5839,7 +5906,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5866,7 +5933,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6119,7 +6186,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6146,7 +6213,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6173,7 +6240,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6200,7 +6267,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6227,7 +6294,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6510,7 +6577,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6537,7 +6604,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6564,7 +6631,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6591,7 +6658,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6618,7 +6685,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6899,7 +6966,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6926,7 +6993,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6953,7 +7020,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6980,7 +7047,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7007,7 +7074,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7065,7 +7132,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7092,7 +7159,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7119,7 +7186,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7146,7 +7213,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7173,7 +7240,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7200,7 +7267,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7227,7 +7294,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7490,7 +7557,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7517,7 +7584,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7544,7 +7611,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7571,7 +7638,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7598,7 +7665,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7625,7 +7692,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7652,7 +7719,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7709,7 +7776,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7736,7 +7803,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7763,7 +7830,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7790,7 +7857,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7817,7 +7884,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;

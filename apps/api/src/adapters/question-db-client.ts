@@ -16,6 +16,7 @@ import {
   type Bank,
   type CatalogBankDetail,
   type CatalogList,
+  type CatalogQuery,
   type CatalogQuestionLookupResult,
   type CatalogQuestionQuery,
   type Member,
@@ -36,7 +37,8 @@ export type DrawResult = z.output<typeof drawResult>;
 
 /** What the main API asks of the question database; `token` is the user's access token. */
 export interface QuestionDbClient {
-  listCatalog(requestId?: string): Promise<CatalogList>;
+  /** A page of the catalog; what `query` leaves out takes the question database's default. */
+  listCatalog(query: Partial<CatalogQuery>, requestId?: string): Promise<CatalogList>;
   getCatalogBank(bankId: string, requestId?: string): Promise<CatalogBankDetail>;
   myMemberships(token: string, requestId?: string): Promise<Membership[]>;
   listTenants(token: string, requestId?: string): Promise<Tenant[]>;
@@ -197,7 +199,13 @@ export function createHttpQuestionDbClient(options: {
   const tenantPath = (clientId: string) => `/clients/${encodeURIComponent(clientId)}`;
   const catalogPath = (bankId: string) => `/catalog/banks/${encodeURIComponent(bankId)}`;
   return {
-    listCatalog: (requestId) => call({ path: '/catalog/banks', schema: catalogList, requestId }),
+    listCatalog(query, requestId) {
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(query)) {
+        if (value !== undefined) search.set(name, String(value));
+      }
+      return call({ path: `/catalog/banks?${search}`, schema: catalogList, requestId });
+    },
     getCatalogBank: (bankId, requestId) =>
       call({
         path: catalogPath(bankId),

@@ -5,6 +5,7 @@
  */
 export * from './access';
 export * from './billing';
+export * from './catalog';
 export * from './files';
 export * from './learning';
 export * from './live';

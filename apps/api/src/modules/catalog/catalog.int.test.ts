@@ -62,6 +62,28 @@ describe('catalog through the main API', () => {
     expect(response.json()).toMatchObject({ banks: [{ title: 'Capitals', questionCount: 1 }] });
   });
 
+  it('passes search, filters, sort and page on to the question database', async () => {
+    const found = await api.inject('/api/catalog/banks?q=CAPI&sort=questions&pageSize=5');
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({
+      banks: [{ title: 'Capitals' }],
+      total: 1,
+      page: 1,
+      pageSize: 5,
+      languages: [{ language: 'en', bankCount: 1 }],
+    });
+    const none = await api.inject('/api/catalog/banks?language=de');
+    expect(none.json()).toMatchObject({ banks: [], total: 0 });
+  });
+
+  it('refuses a query it does not know before asking the question database', async () => {
+    const response = await api.inject('/api/catalog/banks?sort=cheapest&page=-1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation.failed' });
+    const fields = response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field);
+    expect(fields.sort()).toEqual(['querystring.page', 'querystring.sort']);
+  });
+
   it('answers a repeated request with 304 when the client already has it', async () => {
     const first = await api.inject('/api/catalog/banks');
     const again = await api.inject({

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bankIdParams, catalogBankDetail, catalogList } from '@questa/contracts';
+import { bankIdParams, catalogBankDetail, catalogList, catalogQuery } from '@questa/contracts';
 import { sendJsonText } from '@questa/http-kit';
 import type { CachedJson, CatalogService } from './catalog.service';
 
@@ -11,20 +11,36 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/catalog/banks',
     {
-      config: { permission: 'public' },
+      config: {
+        permission: 'public',
+        problems: {
+          'validation.failed':
+            'a filter, `sort`, `page` or `pageSize` is not one of the values described.',
+        },
+      },
       schema: {
-        summary: 'Banks in the catalog: public and premium, with question counts',
+        summary: 'Search the catalog: public and premium banks that have published questions',
+        description:
+          'A page of matching banks with `total`, the count over every page, and the languages and tags the whole catalog offers to filter by. A bank with no published question is never listed.',
         tags: ['catalog'],
+        querystring: catalogQuery,
         response: { 200: catalogList },
       },
     },
-    async (request, reply) => sendCached(request, reply, await catalog.list(request.id)),
+    async (request, reply) =>
+      sendCached(request, reply, await catalog.list(request.query, request.id)),
   );
 
   app.get(
     '/catalog/banks/:bankId',
     {
-      config: { permission: 'public' },
+      config: {
+        permission: 'public',
+        problems: {
+          not_found:
+            'the bank is private, has no published question yet, or there is no such bank.',
+        },
+      },
       schema: {
         summary: 'One bank of the catalog with its topics',
         tags: ['catalog'],

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CatalogBankDetail } from '@questa/contracts';
+import type { CatalogBankDetail, CatalogQuery } from '@questa/contracts';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 
 export interface CachedJson {
@@ -38,7 +38,9 @@ export function createCatalogService(client: QuestionDbClient, options: { ttlMs:
     remember(`bank:${bankId}`, () => client.getCatalogBank(bankId, requestId));
 
   return {
-    list: (requestId: string) => serialised('list', () => client.listCatalog(requestId)),
+    // The query is validated and its keys come in schema order, so equal queries share a key.
+    list: (query: CatalogQuery, requestId: string) =>
+      serialised(`list:${JSON.stringify(query)}`, () => client.listCatalog(query, requestId)),
     get: (bankId: string, requestId: string) =>
       serialised(`bank:${bankId}`, () => bank(bankId, requestId)),
     /** One catalog bank as data, for the learning modules. */

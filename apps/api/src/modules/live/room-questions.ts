@@ -1,4 +1,5 @@
 import {
+  CATALOG_LIMITS,
   liveQuestionTypes,
   type drawRequest,
   type LiveCandidate,
@@ -47,7 +48,7 @@ const liveTypesSentence =
 // Hidden and missing banks answer alike, so a host cannot probe another tenant's bank ids.
 const noSuchBank = () => new HttpProblem('not_found', { detail: 'You have no such bank.' });
 
-/** A tenant's banks are read 100 at a time; the picker lists at most this many pages of them. */
+/** Banks are read 100 at a time; the picker lists at most this many pages of a tenant's or the catalog's. */
 const BANK_PAGES = 5;
 /** One page of candidates reads up to this many pages of the tenant's list (other types are left out). */
 const CANDIDATE_PAGES = 4;
@@ -90,6 +91,19 @@ export function createRoomQuestions(deps: {
     return banks;
   }
 
+  async function allCatalogBanks(requestId: string) {
+    const banks = [];
+    for (let page = 1; page <= BANK_PAGES; page++) {
+      const list = await questionDb.listCatalog(
+        { page, pageSize: CATALOG_LIMITS.pageSizeMax },
+        requestId,
+      );
+      banks.push(...list.banks);
+      if (page * list.pageSize >= list.total) break;
+    }
+    return banks;
+  }
+
   const byTitle = (a: LiveHostBank, b: LiveHostBank) => a.title.localeCompare(b.title);
 
   async function hostBanks(host: AuthContext, requestId: string): Promise<LiveHostBanks> {
@@ -98,7 +112,7 @@ export function createRoomQuestions(deps: {
       deps.auth.accessToken(host),
     ]);
     const [catalog, memberships] = await Promise.all([
-      questionDb.listCatalog(requestId),
+      allCatalogBanks(requestId),
       questionDb.myMemberships(token, requestId),
     ]);
     const readable = memberships.filter((membership) =>
@@ -123,7 +137,7 @@ export function createRoomQuestions(deps: {
     // A bank of the host's own tenant is listed under it, where it is read with their access.
     const own = new Set(readable.map((membership) => membership.clientId));
     return {
-      catalog: catalog.banks
+      catalog: catalog
         .filter((bank) => !own.has(bank.clientId))
         .map((bank) => ({
           id: bank.id,

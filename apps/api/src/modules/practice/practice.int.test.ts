@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PracticeAnswerResult, PracticeState, ReviewQueue } from '@questa/contracts';
 import { LEARNING } from '@questa/contracts';
+import { sql } from '@questa/db';
 import { correctAnswer } from '@questa/scoring';
 import { startLearningApi, type Learner, type LearningApi } from '../learning/learning-test-kit';
 
@@ -59,6 +60,31 @@ describe('practice', () => {
     expect(JSON.stringify(state.item!.question)).not.toMatch(
       /"accepted"|"correct"|"answer":true|"value":5|"explanation"/,
     );
+  });
+
+  it('refuses practice and exams on a public bank without a published question, saying why', async () => {
+    const { rows } = await sql<{ id: string }>`
+      insert into question_db.banks (client_id, slug, title, description, language, visibility, tags)
+      select client_id, 'not-yet', 'Not yet', '', 'en', 'public', '{}'
+      from question_db.banks where id = ${kit.publicBankId}
+      returning id`.execute(kit.beside.database.kysely);
+    const emptyBankId = rows[0]!.id;
+    const learner = await kit.learner('nell', { premium: true });
+    const refusals = [
+      await start(learner, emptyBankId),
+      await learner.call({ method: 'POST', url: '/api/exams', payload: { bankId: emptyBankId } }),
+    ];
+    for (const response of refusals) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        code: 'not_found',
+        detail: 'This bank has no published questions yet, so it is not in the catalog.',
+      });
+    }
+    const { banks } = (await kit.api.inject('/api/catalog/banks')).json<{
+      banks: { id: string }[];
+    }>();
+    expect(banks.map((bank) => bank.id)).not.toContain(emptyBankId);
   });
 
   it('grades an answer at once, with the key, the explanation and the review schedule', async () => {

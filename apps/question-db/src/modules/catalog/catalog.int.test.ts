@@ -115,14 +115,25 @@ describe('catalog', () => {
     });
   });
 
-  it('lists public and premium banks with their published question counts, never private ones', async () => {
+  it('lists public and premium banks with their published question counts, never private or empty ones', async () => {
     const response = await app.inject('/qdb/api/v1/catalog/banks');
     expect(response.statusCode).toBe(200);
     const { banks } = response.json<{ banks: { title: string; questionCount: number }[] }>();
-    expect(banks.map((b) => [b.title, b.questionCount])).toEqual([
-      ['Open bank', 3],
-      ['Paid bank', 0],
-    ]);
+    expect(banks.map((b) => [b.title, b.questionCount])).toEqual([['Open bank', 3]]);
+  });
+
+  it('says a public bank without published questions is not in the catalog yet', async () => {
+    const paid = await questionDb(test.database)
+      .selectFrom('banks')
+      .select('id')
+      .where('slug', '=', 'paid')
+      .executeTakeFirstOrThrow();
+    const response = await app.inject(`/qdb/api/v1/catalog/banks/${paid.id}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'not_found',
+      detail: 'This bank has no published questions yet, so it is not in the catalog.',
+    });
   });
 
   it('describes one bank with its topics and question types', async () => {

@@ -1,14 +1,20 @@
 import { sql } from '@questa/db';
-import type { CatalogBank, CatalogBankDetail } from '@questa/contracts';
+import type { CatalogBank, CatalogBankDetail, CatalogList, CatalogQuery } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 
 const listedVisibilities = ['public', 'premium'] as const;
+/** Tags offered as filters, the most used first; more would not fit a list anyone reads. */
+const tagFacetMax = 100;
+
+/** `text` as a LIKE pattern that finds it anywhere, its own wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createCatalogRepository(db: QuestionDb) {
+  // The inner join leaves out banks without a published question: a learner could do nothing there.
   const listedBanks = () =>
     db
       .selectFrom('banks as b')
-      .leftJoin('questions as q', (join) =>
+      .innerJoin('questions as q', (join) =>
         join.onRef('q.bank_id', '=', 'b.id').on('q.published_version', 'is not', null),
       )
       .where('b.visibility', 'in', listedVisibilities)
@@ -37,10 +43,68 @@ export function createCatalogRepository(db: QuestionDb) {
     return row?.client_id;
   }
 
+  const matching = (query: CatalogQuery) => {
+    let banks = listedBanks();
+    if (query.q !== undefined) {
+      const pattern = containing(query.q);
+      banks = banks.where((row) =>
+        row.or([row('b.title', 'ilike', pattern), row('b.description', 'ilike', pattern)]),
+      );
+    }
+    if (query.language !== undefined) banks = banks.where('b.language', '=', query.language);
+    if (query.tag !== undefined) banks = banks.where(sql<boolean>`${query.tag} = any(b.tags)`);
+    if (query.access !== undefined) {
+      banks = banks.where('b.visibility', '=', query.access === 'free' ? 'public' : 'premium');
+    }
+    if (query.minQuestions !== undefined) {
+      banks = banks.having(sql`count(q.id)`, '>=', query.minQuestions);
+    }
+    return banks;
+  };
+
   return {
-    async listBanks(): Promise<CatalogBank[]> {
-      const rows = await listedBanks().orderBy('b.title').execute();
-      return rows.map(toCatalogBank);
+    /** One page of the listed banks that match, and how many match in all. */
+    async listBanks(query: CatalogQuery): Promise<{ banks: CatalogBank[]; total: number }> {
+      let page = matching(query);
+      page =
+        query.sort === 'newest'
+          ? page.orderBy('b.updated_at', 'desc')
+          : query.sort === 'questions'
+            ? page.orderBy(sql`count(q.id)`, 'desc')
+            : page;
+      // Ties fall back to the title, then the id, so pages never overlap or skip a bank.
+      const rows = await page
+        .orderBy(sql`lower(b.title)`)
+        .orderBy('b.id')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      const { total } = await db
+        .selectFrom(matching(query).as('m'))
+        .select(sql<string>`count(*)`.as('total'))
+        .executeTakeFirstOrThrow();
+      return { banks: rows.map(toCatalogBank), total: Number(total) };
+    },
+
+    /** The languages and tags of every listed bank, for a reader to filter by. */
+    async facets(): Promise<Pick<CatalogList, 'languages' | 'tags'>> {
+      const listed = listedBanks().as('l');
+      const languages = await db
+        .selectFrom(listed)
+        .groupBy('l.language')
+        .select(['l.language', sql<string>`count(*)`.as('bankCount')])
+        .orderBy('l.language')
+        .execute();
+      const tags = await sql<{ tag: string; bankCount: string }>`
+        select tag, count(*) as "bankCount"
+        from (${listedBanks()}) as l, unnest(l.tags) as tag
+        group by tag
+        order by count(*) desc, tag
+        limit ${tagFacetMax}`.execute(db);
+      return {
+        languages: languages.map((row) => ({ ...row, bankCount: Number(row.bankCount) })),
+        tags: tags.rows.map((row) => ({ ...row, bankCount: Number(row.bankCount) })),
+      };
     },
 
     async findBank(

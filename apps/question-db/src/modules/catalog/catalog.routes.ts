@@ -3,6 +3,7 @@ import {
   bankIdParams,
   catalogBankDetail,
   catalogList,
+  catalogQuery,
   catalogQuestionLookup,
   catalogQuestionLookupResult,
   catalogQuestionQuery,
@@ -17,20 +18,37 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/catalog/banks',
     {
-      config: { permission: 'public' },
+      config: {
+        permission: 'public',
+        problems: {
+          'validation.failed':
+            'a filter, `sort`, `page` or `pageSize` is not one of the values described.',
+        },
+      },
       schema: {
-        summary: 'Public and premium banks with their published question counts',
+        summary: 'Search public and premium banks that have published questions',
+        description: [
+          'A page of the banks a learner can use: public and premium ones with at least one published question. A bank without any is left out until its first question is published.',
+          '`q` finds text in the title or description; `language`, `tag`, `access` and `minQuestions` narrow the list; `sort` orders it. `total` counts the matches over every page, and `languages` and `tags` list what the whole catalog offers to filter by.',
+        ].join('\n\n'),
         tags: ['catalog'],
+        querystring: catalogQuery,
         response: { 200: catalogList },
       },
     },
-    () => catalog.list(),
+    (request) => catalog.list(request.query),
   );
 
   app.get(
     '/catalog/banks/:bankId',
     {
-      config: { permission: 'public' },
+      config: {
+        permission: 'public',
+        problems: {
+          not_found:
+            'the bank is private, has no published question yet, or there is no such bank.',
+        },
+      },
       schema: {
         summary: 'One listed bank with its topics and question types',
         tags: ['catalog'],

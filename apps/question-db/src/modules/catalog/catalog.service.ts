@@ -1,6 +1,7 @@
 import type {
   CatalogBankDetail,
   CatalogList,
+  CatalogQuery,
   CatalogQuestionLookupResult,
   CatalogQuestionQuery,
   QuestionList,
@@ -12,6 +13,11 @@ import type { CatalogRepository } from './catalog.repository';
 // Private banks answer exactly like missing ones so their ids cannot be probed.
 const notInCatalog = () =>
   new HttpProblem('not_found', { detail: 'There is no such bank in the catalog.' });
+// A public bank's existence is no secret, so its author's learners may be told why it is missing.
+const emptyBank = () =>
+  new HttpProblem('not_found', {
+    detail: 'This bank has no published questions yet, so it is not in the catalog.',
+  });
 
 /**
  * The public face of the question database: banks anyone may discover, public or premium, and
@@ -23,13 +29,14 @@ export function createCatalogService(deps: {
 }) {
   const { catalog } = deps;
   return {
-    async list(): Promise<CatalogList> {
-      return { banks: await catalog.listBanks() };
+    async list(query: CatalogQuery): Promise<CatalogList> {
+      const [page, facets] = await Promise.all([catalog.listBanks(query), catalog.facets()]);
+      return { ...page, page: query.page, pageSize: query.pageSize, ...facets };
     },
 
     async get(bankId: string): Promise<CatalogBankDetail> {
       const bank = await catalog.findBank(bankId);
-      if (!bank) throw notInCatalog();
+      if (!bank) throw (await catalog.isListed(bankId)) ? emptyBank() : notInCatalog();
       return { ...bank, ...(await catalog.publishedBreakdown(bankId)) };
     },
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ids } from './ids';
-import { globalRoles, tenantRoles } from './rules/access';
+import { auditActions, globalRoles, tenantRoles } from './rules/access';
 
 /** Where a page of a list starts: the `nextCursor` of the page before; the first page has none. */
 export const pageCursor = z
@@ -38,6 +38,14 @@ export const adminUserList = z.object({
   users: z.array(adminUser),
   nextCursor: z.string().nullable(),
 });
+export const adminUserQuery = z.strictObject({
+  q: z.string().trim().max(200).optional().meta({
+    description: 'Only users whose email or name contains this, ignoring case.',
+    example: 'grace',
+  }),
+  cursor: pageCursor,
+  limit: pageLimit(50),
+});
 
 export const userIdParams = z.strictObject({ userId: ids.user });
 export const roleParams = z.strictObject({
@@ -72,30 +80,6 @@ export const memberInput = z
   .strictObject({ role: z.enum(tenantRoles) })
   .meta({ examples: [{ role: 'author' }] });
 
-export const auditActions = [
-  'auth.sign_in',
-  'auth.sign_out',
-  'auth.sign_in_failed',
-  'role.granted',
-  'role.revoked',
-  'membership.granted',
-  'membership.revoked',
-  'credential.created',
-  'credential.revoked',
-  'premium.granted',
-  'premium.revoked',
-  'accommodation.changed',
-  'plan.created',
-  'plan.changed',
-  'promotion_code.created',
-  'promotion_code.withdrawn',
-  'checkout.started',
-  'subscription.changed',
-  'refund.created',
-  'billing.reconciled',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
-
 export const auditEvent = z.object({
   id: z.string(),
   at: z.iso.datetime({ offset: true }),
@@ -112,6 +96,30 @@ export const auditList = z.object({
   events: z.array(auditEvent),
   nextCursor: z.string().nullable(),
 });
+export const auditQuery = z
+  .strictObject({
+    who: z.string().trim().min(1).max(200).optional().meta({
+      description:
+        'Only events by this person: their subject, or part of their email or name, ignoring case.',
+      example: 'admin@questa.test',
+    }),
+    action: z.enum(auditActions).optional().meta({ description: 'Only events of this kind.' }),
+    from: z.iso.datetime({ offset: true }).optional().meta({
+      description: 'Only events at or after this time.',
+      example: '2026-01-01T00:00:00Z',
+    }),
+    to: z.iso.datetime({ offset: true }).optional().meta({
+      description: 'Only events before this time.',
+      example: '2026-02-01T00:00:00Z',
+    }),
+    cursor: pageCursor,
+    limit: pageLimit(50),
+  })
+  .refine((query) => !query.from || !query.to || query.from < query.to, {
+    message: 'must be later than from',
+    path: ['to'],
+  });
+export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const credentialScopes = ['banks:read', 'banks:write'] as const;
 export type CredentialScope = (typeof credentialScopes)[number];

@@ -11,3 +11,29 @@ export type TenantRole = (typeof tenantRoles)[number];
  * site cannot set it without the browser asking first, so its absence marks a forged request.
  */
 export const CSRF_HEADER = 'x-questa-request';
+
+/** What the audit log records; the client names each in words and filters by them. */
+export const auditActions = [
+  'auth.sign_in',
+  'auth.sign_out',
+  'auth.sign_in_failed',
+  'role.granted',
+  'role.revoked',
+  'membership.granted',
+  'membership.changed',
+  'membership.revoked',
+  'credential.created',
+  'credential.revoked',
+  'premium.granted',
+  'premium.revoked',
+  'accommodation.changed',
+  'plan.created',
+  'plan.changed',
+  'promotion_code.created',
+  'promotion_code.withdrawn',
+  'checkout.started',
+  'subscription.changed',
+  'refund.created',
+  'billing.reconciled',
+] as const;
+export type AuditAction = (typeof auditActions)[number];

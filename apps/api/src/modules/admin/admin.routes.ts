@@ -4,11 +4,12 @@ import {
   accommodations,
   adminUser,
   adminUserList,
+  adminUserQuery,
   premiumGrant,
   userIdParams,
   auditList,
+  auditQuery,
   clientParams,
-  cursorQuery,
   memberInput,
   memberList,
   memberParams,
@@ -32,13 +33,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       config: { permission: 'user:list' },
       schema: {
-        summary: 'Everyone who has signed in',
+        summary: 'Everyone who has signed in, newest first',
+        description: 'Searched by part of an email or name, a page at a time.',
         tags: ['admin'],
-        querystring: cursorQuery,
+        querystring: adminUserQuery,
         response: { 200: adminUserList },
       },
     },
-    (request) => admin.listUsers(request.query.cursor, request.query.limit),
+    (request) => admin.listUsers(request.query),
   );
 
   app.put(
@@ -176,11 +178,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       config: { permission: 'audit:read' },
       schema: {
         summary: 'Audit log, newest first',
+        description: 'Narrowed by who acted, what they did and when, a page at a time.',
         tags: ['admin'],
-        querystring: cursorQuery,
+        querystring: auditQuery,
         response: { 200: auditList },
       },
     },
-    (request) => admin.listAudit(request.query.cursor, request.query.limit),
+    (request) => admin.listAudit(request.query),
   );
 };

@@ -1,4 +1,4 @@
-import type { GlobalRole, TenantRole } from '@questa/contracts';
+import type { AuditQuery, GlobalRole, TenantRole } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -22,18 +22,20 @@ export function createAdminService(deps: {
   auth: AuthService;
   questionDb: QuestionDbClient;
 }) {
+  // Each change names the role and what the person held before and after, so the audit log
+  // answers "who could do what, and since when" without replaying earlier events.
   async function changeRole(actor: Actor, userId: string, role: GlobalRole, grant: boolean) {
-    const user = await deps.users.findById(userId);
-    if (!user) throw new HttpProblem('not_found', { detail: 'There is no such user.' });
+    const before = await findUser(userId);
     await (grant ? deps.users.grantRole(userId, role) : deps.users.revokeRole(userId, role));
+    const after = await findUser(userId);
     await deps.audit.record({
       action: grant ? 'role.granted' : 'role.revoked',
       actor: actor.context.user.sub,
-      target: user.email,
+      target: before.email,
       ip: actor.ip,
-      details: { role, sub: user.sub },
+      details: { role, sub: before.sub, from: before.roles, to: after.roles },
     });
-    deps.auth.forgetUser(user.sub);
+    deps.auth.forgetUser(before.sub);
   }
 
   async function changeMembership(
@@ -43,14 +45,18 @@ export function createAdminService(deps: {
     role: TenantRole | null,
   ) {
     const token = await deps.auth.accessToken(actor.context);
+    // Read before the change, for the audit's "from": the question database decides the change
+    // itself, and a concurrent edit between the two calls would only make this word stale.
+    const members = await deps.questionDb.listMembers(token, clientId, actor.requestId);
+    const from = members.find((member) => member.userId === userId)?.role ?? null;
     if (role) await deps.questionDb.putMember(token, clientId, userId, role, actor.requestId);
     else await deps.questionDb.deleteMember(token, clientId, userId, actor.requestId);
     await deps.audit.record({
-      action: role ? 'membership.granted' : 'membership.revoked',
+      action: !role ? 'membership.revoked' : from ? 'membership.changed' : 'membership.granted',
       actor: actor.context.user.sub,
       target: `tenant/${clientId}/member/${userId}`,
       ip: actor.ip,
-      details: role ? { role } : {},
+      details: { from, to: role },
     });
     deps.auth.forgetUser(userId);
   }
@@ -98,7 +104,8 @@ export function createAdminService(deps: {
       return findUser(userId);
     },
 
-    listUsers: (cursor: string | undefined, limit: number) => deps.users.list(cursor, limit),
+    listUsers: (query: { q?: string | undefined; cursor?: string | undefined; limit: number }) =>
+      deps.users.list(query),
     grantRole: (actor: Actor, userId: string, role: GlobalRole) =>
       changeRole(actor, userId, role, true),
     revokeRole: (actor: Actor, userId: string, role: GlobalRole) =>
@@ -120,7 +127,7 @@ export function createAdminService(deps: {
       changeMembership(actor, clientId, userId, role),
     removeMember: (actor: Actor, clientId: string, userId: string) =>
       changeMembership(actor, clientId, userId, null),
-    listAudit: (cursor: string | undefined, limit: number) => deps.audit.list(cursor, limit),
+    listAudit: (query: AuditQuery) => deps.audit.list(query),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEvent } from '@questa/contracts';
+import type { AuditAction, AuditEvent, AuditQuery } from '@questa/contracts';
 import type { ApiDb } from '../../db/tables';
 
 export interface NewAuditEvent {
@@ -21,14 +21,42 @@ export function createAuditRepository(db: ApiDb) {
         .execute();
     },
 
-    /** Newest first; the cursor is the id of the last event already shown. */
-    async list(cursor: string | undefined, limit: number) {
+    /**
+     * Newest first, narrowed by who did it, what it was and when; the cursor is the id of the last
+     * event already shown.
+     */
+    async list({ who, action, from, to, cursor, limit }: AuditQuery) {
       let query = db
         .selectFrom('audit_events')
         .select(['id', 'at', 'action', 'actor', 'target', 'ip', 'details'])
         .orderBy('id', 'desc')
         .limit(limit + 1);
       if (cursor && /^\d+$/.test(cursor)) query = query.where('id', '<', cursor);
+      if (action) query = query.where('action', '=', action);
+      if (from) query = query.where('at', '>=', from);
+      if (to) query = query.where('at', '<', to);
+      if (who) {
+        // Events name their actor by subject; admins know people by email or name.
+        const pattern = `%${who.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((row) =>
+          row.or([
+            row('actor', '=', who),
+            row(
+              'actor',
+              'in',
+              db
+                .selectFrom('users')
+                .select('sub')
+                .where((user) =>
+                  user.or([
+                    user('email', 'ilike', pattern),
+                    user('display_name', 'ilike', pattern),
+                  ]),
+                ),
+            ),
+          ]),
+        );
+      }
       const rows = await query.execute();
       const events: AuditEvent[] = rows.slice(0, limit).map((row) => ({
         ...row,

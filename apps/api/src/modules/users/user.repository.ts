@@ -114,13 +114,30 @@ export function createUserRepository(db: ApiDb) {
       return row && toUser(row);
     },
 
-    /** Newest first; the cursor is the last id of the previous page. */
-    async list(cursor: string | undefined, limit: number) {
+    /**
+     * Newest first, those whose email or name contains `q` when given; the cursor is the last id
+     * of the previous page.
+     */
+    async list({
+      q,
+      cursor,
+      limit,
+    }: {
+      q?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }) {
       let query = db
         .selectFrom('users')
         .select(columns)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc');
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((row) =>
+          row.or([row('email', 'ilike', pattern), row('display_name', 'ilike', pattern)]),
+        );
+      }
       if (cursor && uuidPattern.test(cursor)) {
         query = query.where(
           sql<boolean>`(created_at, id) < (select c.created_at, c.id from ${sql.id(API_SCHEMA, 'users')} c where c.id = ${cursor})`,

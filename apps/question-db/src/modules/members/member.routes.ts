@@ -50,16 +50,18 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
     },
     async (request, reply) => {
       const { clientId, userId } = request.params;
-      await members.set(clientId, userId, request.body.role);
+      const from = await members.set(clientId, userId, request.body.role);
+      const action = from ? 'membership.changed' : 'membership.granted';
       request.log.info(
         {
-          audit: 'membership.granted',
+          audit: action,
           actor: requireSession(request, reply).sub,
           clientId,
           userId,
           role: request.body.role,
+          from,
         },
-        'membership granted',
+        from ? 'membership changed' : 'membership granted',
       );
       return reply.code(204).send(null);
     },
@@ -78,13 +80,14 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
     },
     async (request, reply) => {
       const { clientId, userId } = request.params;
-      await members.remove(clientId, userId);
+      const from = await members.remove(clientId, userId);
       request.log.info(
         {
           audit: 'membership.revoked',
           actor: requireSession(request, reply).sub,
           clientId,
           userId,
+          from,
         },
         'membership revoked',
       );

@@ -29,20 +29,22 @@ export function createMemberService(deps: {
       return { members: await members.list(clientId) };
     },
 
-    /** Adds the user with `role`, or changes their role. */
-    async set(clientId: string, userId: string, role: TenantRole): Promise<void> {
+    /** Adds the user with `role`, or changes their role; answers the role they had before. */
+    async set(clientId: string, userId: string, role: TenantRole): Promise<TenantRole | null> {
       const done = await members.changeInTenant(clientId, async (locked) => {
         const current = await locked.roleOf(clientId, userId);
         if (current === 'owner' && role !== 'owner' && (await locked.countOwners(clientId)) === 1) {
           throw lastOwner('body.role');
         }
         await locked.upsert(clientId, userId, role);
-        return true;
+        return { from: current ?? null };
       });
       if (!done) throw noSuchTenant();
+      return done.from;
     },
 
-    async remove(clientId: string, userId: string): Promise<void> {
+    /** Removes the member; answers the role they had. */
+    async remove(clientId: string, userId: string): Promise<TenantRole> {
       const done = await members.changeInTenant(clientId, async (locked) => {
         const current = await locked.roleOf(clientId, userId);
         if (!current) {
@@ -52,9 +54,10 @@ export function createMemberService(deps: {
           throw lastOwner('params.userId');
         }
         await locked.remove(clientId, userId);
-        return true;
+        return { from: current };
       });
       if (!done) throw noSuchTenant();
+      return done.from;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CatalogBank, CatalogBankDetail } from '@questa/contracts';
+import type { CatalogBank, CatalogBankDetail, CatalogList } from '@questa/contracts';
 
 export function aBank(overrides: Partial<CatalogBank> = {}): CatalogBank {
   return {
@@ -24,6 +24,28 @@ export function aBankDetail(overrides: Partial<CatalogBankDetail> = {}): Catalog
       { topic: 'Africa', questionCount: 4 },
     ],
     questionTypes: ['single_choice', 'short_text'],
+    ...overrides,
+  };
+}
+
+/** A catalog page holding `banks`, with the facets and count the server would send. */
+export function aCatalogList(
+  banks: CatalogBank[] = [aBank()],
+  overrides: Partial<CatalogList> = {},
+): CatalogList {
+  return {
+    banks,
+    total: banks.length,
+    page: 1,
+    pageSize: 24,
+    languages: [
+      { language: 'de', bankCount: 1 },
+      { language: 'en', bankCount: 2 },
+    ],
+    tags: [
+      { tag: 'geography', bankCount: 2 },
+      { tag: 'science', bankCount: 1 },
+    ],
     ...overrides,
   };
 }

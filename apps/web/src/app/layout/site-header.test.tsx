@@ -2,9 +2,10 @@ import { renderApp } from '../../testing/render-app';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { aMembership, anAdminSession, aSession, signedOut } from '../../testing/session-fixtures';
+import { aCatalogList } from '../../testing/catalog-fixtures';
 import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
 
-const catalog = { 'GET /api/catalog/banks': () => jsonResponse({ banks: [] }) };
+const catalog = { 'GET /api/catalog/banks': () => jsonResponse(aCatalogList([])) };
 // Page headers count as banners to the testing library too; the site header comes first.
 const header = () => within(screen.getAllByRole('banner')[0] as HTMLElement);
 

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../components/ui/page-title';
-import { BankList } from '../../features/catalog/components/bank-list';
+import { CatalogBrowser } from '../../features/catalog/components/catalog-browser';
 import { useT } from '../../lib/i18n';
 import './page.css';
 
@@ -12,7 +12,7 @@ export function Component() {
         <h1>{t('catalog.title')}</h1>
         <p className="page__intro">{t('catalog.intro')}</p>
       </header>
-      <BankList />
+      <CatalogBrowser />
     </div>
   );
 }

@@ -2,11 +2,12 @@ import { renderApp } from '../../../testing/render-app';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { activeBilling, aSessionWithBilling } from '../../../testing/billing-fixtures';
+import { aCatalogList } from '../../../testing/catalog-fixtures';
 import { jsonResponse, stubApi } from '../../../testing/stub-fetch';
 
 describe('the past-due banner', () => {
   it('shows on every page while a payment has failed, with the way to fix it', async () => {
-    stubApi({ 'GET /api/catalog/banks': () => jsonResponse({ banks: [] }) });
+    stubApi({ 'GET /api/catalog/banks': () => jsonResponse(aCatalogList([])) });
     const billing = activeBilling({
       status: 'past_due',
       pastDue: true,
@@ -24,7 +25,7 @@ describe('the past-due banner', () => {
   });
 
   it('is not there while payments are fine', async () => {
-    stubApi({ 'GET /api/catalog/banks': () => jsonResponse({ banks: [] }) });
+    stubApi({ 'GET /api/catalog/banks': () => jsonResponse(aCatalogList([])) });
     renderApp('/', { session: aSessionWithBilling(activeBilling()) });
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('complementary', { name: 'Payment problem' })).toBeNull();

@@ -44,10 +44,10 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
-export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core in the page and returns every violation it finds, whatever its impact. */
+export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> };
@@ -61,7 +61,11 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
       nodes: nodes.map((node) => ({ target: node.target })),
     }));
   });
-  return violations.filter(
+}
+
+/** The serious and critical violations axe-core finds in the page. */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  return (await accessibilityViolations(page)).filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
 }

@@ -4,7 +4,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aLearnerBilling } from '../../../testing/admin-billing-fixtures';
 import { anAdminSession, anAdminUser, anAuditEvent } from '../../../testing/session-fixtures';
-import { calls, jsonResponse, problemResponse, stubApi } from '../../../testing/stub-fetch';
+import {
+  calls,
+  jsonResponse,
+  noContent,
+  problemResponse,
+  stubApi,
+} from '../../../testing/stub-fetch';
 
 const grace: AdminUser = anAdminUser({
   id: '44444444-4444-4444-8444-444444444444',
@@ -200,5 +206,74 @@ describe('users panel: premium and extra exam time', () => {
       'true',
     );
     expect(router.state.location.search).toBe(`?tab=subscribers&user=${grace.id}`);
+  });
+});
+
+describe('users panel: admin role and search', () => {
+  /** An API whose users gain the admin role when it is granted. */
+  function stubRoles() {
+    let users = [ada, grace];
+    return stubApi({
+      'GET /api/admin/users': (url) => {
+        const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+        const found = users.filter((user) => user.email.includes(q));
+        // Pages of one, so the second page is asked for with the first's cursor.
+        const cursor = url.searchParams.get('cursor');
+        const start = cursor ? found.findIndex((user) => user.id === cursor) + 1 : 0;
+        const page = found.slice(start, start + 1);
+        return jsonResponse({
+          users: page,
+          nextCursor: start + 1 < found.length ? page[0]!.id : null,
+        });
+      },
+      [`PUT /api/admin/users/${grace.id}/roles/admin`]: () => {
+        users = users.map((user) => (user.id === grace.id ? { ...user, roles: ['admin'] } : user));
+        return noContent();
+      },
+    });
+  }
+
+  it('asks before granting admin, grants nothing when cancelled, and says when it is done', async () => {
+    const fetchMock = stubRoles();
+    renderApp('/admin', { session: anAdminSession() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Grant admin to grace@example.com' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Make Grace Hopper an admin?' });
+    expect(within(dialog).getByText(/read the audit log/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetchMock).some((call) => call.startsWith('PUT'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Grant admin to grace@example.com' }));
+    dialog = await screen.findByRole('dialog', { name: 'Make Grace Hopper an admin?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant admin' }));
+
+    expect(await screen.findByText('grace@example.com is now an admin.')).toBeTruthy();
+    expect(calls(fetchMock)).toContain(`PUT /api/admin/users/${grace.id}/roles/admin`);
+  });
+
+  it('searches by part of an email, and says when nobody matches', async () => {
+    const fetchMock = stubRoles();
+    renderApp('/admin', { session: anAdminSession() });
+    expect(await screen.findByText('1 user shown; more are listed after it.')).toBeTruthy();
+
+    const search = screen.getByRole('search', { name: 'Search users' });
+    fireEvent.change(within(search).getByLabelText('Email or name'), {
+      target: { value: ' grace ' },
+    });
+    fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 user.')).toBeTruthy();
+    expect(rowOf('Grace Hopper').getByText('grace@example.com')).toBeTruthy();
+    expect(screen.queryByText('Ada Lovelace', { selector: 'th' })).toBeNull();
+    expect(calls(fetchMock)).toContain('GET /api/admin/users?limit=25&q=grace');
+
+    fireEvent.change(within(search).getByLabelText('Email or name'), {
+      target: { value: 'nobody' },
+    });
+    fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No user matches this search.')).toBeTruthy();
   });
 });

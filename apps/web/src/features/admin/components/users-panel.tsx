@@ -1,22 +1,28 @@
 import type { AdminUser, SessionUser } from '@questa/contracts';
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Table } from '../../../components/ui/table';
 import { formatDate, useI18n } from '../../../lib/i18n';
 import { useGrantAdminRole } from '../api/grant-admin-role';
-import { useUsers } from '../api/list-users';
+import { useUserSearch } from '../api/list-users';
 import { useRevokeAdminRole } from '../api/revoke-admin-role';
 import { useSetAccommodations } from '../api/set-accommodations';
 import { useSetPremium } from '../api/set-premium';
 import { ExtraTimeControl } from './extra-time-control';
 import { LoadingRows } from './loading-rows';
 import { PremiumDialog } from './premium-dialog';
+import { SavedNotice, useSavedNotice } from './saved-notice';
 
+/**
+ * Users searched by part of an email or name, a page at a time, each with their role, premium and
+ * extra exam time. Granting or revoking admin asks first, and every change says it was saved.
+ */
 export function UsersPanel({
   currentUser,
   onAccessChange,
@@ -25,12 +31,18 @@ export function UsersPanel({
   onAccessChange: () => void;
 }) {
   const { t, locale } = useI18n();
-  const users = useUsers();
+  const id = useId();
+  const [q, setQ] = useState('');
+  const [query, setQuery] = useState('');
+  const { first, pages, hasMore, loadMore, more } = useUserSearch(query);
+  const users = pages.flatMap((page) => page.users);
+  const notice = useSavedNotice();
   const grant = useGrantAdminRole();
   const revoke = useRevokeAdminRole();
   const premium = useSetPremium();
   const accommodations = useSetAccommodations();
   const [revoking, setRevoking] = useState<AdminUser>();
+  const [promoting, setPromoting] = useState<AdminUser>();
   const [granting, setGranting] = useState<AdminUser>();
   const [revokingPremium, setRevokingPremium] = useState<AdminUser>();
   // When the page opened is close enough to tell a grant that ended from one that runs.
@@ -40,6 +52,10 @@ export function UsersPanel({
   const closeDialog = () => {
     setRevoking(undefined);
     revoke.reset();
+  };
+  const closeGrant = () => {
+    setPromoting(undefined);
+    grant.reset();
   };
   const closePremium = () => {
     setGranting(undefined);
@@ -62,140 +78,218 @@ export function UsersPanel({
       : t('admin.premium.until', { date });
   };
 
-  if (users.status === 'pending') return <LoadingRows label={t('admin.users.loading')} />;
-  if (users.status === 'error') {
-    return (
-      <ProblemAlert title={t('admin.users.loadFailed')} error={users.error} onRetry={users.retry} />
-    );
-  }
-  if (users.data.length === 0) return <EmptyState title={t('admin.users.empty')} />;
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(q.trim());
+  };
 
-  return (
-    <>
-      {grant.status === 'error' && (
-        <ProblemAlert title={t('admin.users.changeFailed')} error={grant.error} />
-      )}
-      {accommodations.status === 'error' && (
-        <ProblemAlert title={t('admin.extraTime.failed')} error={accommodations.error} />
-      )}
-      {accommodations.status === 'success' && (
-        <p role="status" className="admin-form__done">
-          {t('admin.extraTime.saved', {
-            email: accommodations.data.email,
-            percent: accommodations.data.extraTimePercent,
-          })}
+  const results = () => {
+    if (first.status === 'pending') return <LoadingRows label={t('admin.users.loading')} />;
+    if (first.status === 'error') {
+      return (
+        <ProblemAlert
+          title={t('admin.users.loadFailed')}
+          error={first.error}
+          onRetry={first.retry}
+        />
+      );
+    }
+    if (users.length === 0) {
+      return <EmptyState title={query ? t('admin.users.noneMatch') : t('admin.users.empty')} />;
+    }
+    return (
+      <>
+        <p className="admin-secondary" role="status">
+          {hasMore
+            ? t('admin.users.shownMore', { count: users.length })
+            : t('admin.users.shown', { count: users.length })}
         </p>
-      )}
-      <Table caption={t('admin.tab.users')} captionHidden>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.users.name')}</th>
-            <th scope="col">{t('admin.users.email')}</th>
-            <th scope="col">{t('admin.users.roles')}</th>
-            <th scope="col">{t('admin.premium.title')}</th>
-            <th scope="col">{t('admin.extraTime.title')}</th>
-            <th scope="col">{t('admin.users.joined')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('admin.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.data.map((user) => {
-            const isAdmin = user.roles.includes('admin');
-            return (
-              <tr key={user.id}>
-                <th scope="row">{user.displayName}</th>
-                <td className="table__mono">{user.email}</td>
-                <td>
-                  {isAdmin ? <Badge>{t('admin.users.admin')}</Badge> : t('admin.users.learner')}
-                </td>
-                <td>
-                  <div className="admin-premium">
-                    <span>{premiumStatus(user)}</span>
-                    <span className="admin-premium__actions">
+        {table()}
+        <LoadMore
+          hasMore={hasMore}
+          state={more}
+          label={t('admin.users.loadMore')}
+          errorTitle={t('admin.users.loadMoreFailed')}
+          onLoadMore={() => void loadMore()}
+        />
+      </>
+    );
+  };
+
+  const table = () => (
+    <Table caption={t('admin.tab.users')} captionHidden className="admin-users">
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.users.name')}</th>
+          <th scope="col">{t('admin.users.email')}</th>
+          <th scope="col">{t('admin.users.roles')}</th>
+          <th scope="col">{t('admin.premium.title')}</th>
+          <th scope="col">{t('admin.extraTime.title')}</th>
+          <th scope="col">{t('admin.users.joined')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('admin.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => {
+          const isAdmin = user.roles.includes('admin');
+          return (
+            <tr key={user.id}>
+              <th scope="row">{user.displayName}</th>
+              <td className="table__mono" data-label={t('admin.users.email')}>
+                {user.email}
+              </td>
+              <td data-label={t('admin.users.roles')}>
+                {isAdmin ? <Badge>{t('admin.users.admin')}</Badge> : t('admin.users.learner')}
+              </td>
+              <td data-label={t('admin.premium.title')}>
+                <div className="admin-premium">
+                  <span>{premiumStatus(user)}</span>
+                  <span className="admin-premium__actions">
+                    <Button
+                      variant="secondary"
+                      className="button--small"
+                      aria-label={
+                        user.premiumGrant
+                          ? t('admin.premium.changeFor', { email: user.email })
+                          : t('admin.premium.grantFor', { email: user.email })
+                      }
+                      disabled={premium.status === 'pending'}
+                      onClick={() => {
+                        premium.reset();
+                        setGranting(user);
+                      }}
+                    >
+                      {user.premiumGrant ? t('admin.premium.change') : t('admin.premium.grant')}
+                    </Button>
+                    {user.premiumGrant && (
                       <Button
                         variant="secondary"
                         className="button--small"
-                        aria-label={
-                          user.premiumGrant
-                            ? t('admin.premium.changeFor', { email: user.email })
-                            : t('admin.premium.grantFor', { email: user.email })
-                        }
+                        aria-label={t('admin.premium.revokeFor', { email: user.email })}
                         disabled={premium.status === 'pending'}
                         onClick={() => {
                           premium.reset();
-                          setGranting(user);
+                          setRevokingPremium(user);
                         }}
                       >
-                        {user.premiumGrant ? t('admin.premium.change') : t('admin.premium.grant')}
+                        {t('admin.premium.revoke')}
                       </Button>
-                      {user.premiumGrant && (
-                        <Button
-                          variant="secondary"
-                          className="button--small"
-                          aria-label={t('admin.premium.revokeFor', { email: user.email })}
-                          disabled={premium.status === 'pending'}
-                          onClick={() => {
-                            premium.reset();
-                            setRevokingPremium(user);
-                          }}
-                        >
-                          {t('admin.premium.revoke')}
-                        </Button>
-                      )}
-                      <Link
-                        to={`?tab=subscribers&user=${encodeURIComponent(user.id)}`}
-                        className="billing-link admin-premium__history"
-                        aria-label={t('admin.subscribers.historyOf', { name: user.displayName })}
-                      >
-                        {t('admin.subscribers.history')}
-                      </Link>
-                    </span>
-                  </div>
-                </td>
-                <td>
-                  <ExtraTimeControl
-                    key={user.extraTimePercent}
-                    user={user}
-                    busy={accommodations.status === 'pending'}
-                    onSave={(percent) =>
-                      void accommodations.mutate(user.id, { extraTimePercent: percent })
-                    }
-                  />
-                </td>
-                <td className="table__nowrap">{formatDate(user.createdAt, locale)}</td>
-                <td className="table__nowrap">
-                  {isAdmin ? (
-                    <Button
-                      variant="secondary"
-                      className="button--small"
-                      aria-label={t('admin.users.revokeFor', { email: user.email })}
-                      disabled={busy}
-                      onClick={() => setRevoking(user)}
+                    )}
+                    <Link
+                      to={`?tab=subscribers&user=${encodeURIComponent(user.id)}`}
+                      className="billing-link admin-premium__history"
+                      aria-label={t('admin.subscribers.historyOf', { name: user.displayName })}
                     >
-                      {t('admin.users.revoke')}
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      className="button--small"
-                      aria-label={t('admin.users.grantFor', { email: user.email })}
-                      disabled={busy}
-                      onClick={async () => {
-                        const outcome = await grant.mutate(user.id);
-                        if (outcome.ok && user.id === currentUser.id) onAccessChange();
-                      }}
-                    >
-                      {t('admin.users.grant')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+                      {t('admin.subscribers.history')}
+                    </Link>
+                  </span>
+                </div>
+              </td>
+              <td data-label={t('admin.extraTime.title')}>
+                <ExtraTimeControl
+                  key={user.extraTimePercent}
+                  user={user}
+                  busy={accommodations.status === 'pending'}
+                  onSave={async (percent) => {
+                    const outcome = await accommodations.mutate(user.id, {
+                      extraTimePercent: percent,
+                    });
+                    if (!outcome.ok) return;
+                    notice.show(
+                      t('admin.extraTime.saved', {
+                        email: outcome.data.email,
+                        percent: outcome.data.extraTimePercent,
+                      }),
+                    );
+                  }}
+                />
+              </td>
+              <td className="table__nowrap" data-label={t('admin.users.joined')}>
+                {formatDate(user.createdAt, locale)}
+              </td>
+              <td className="table__nowrap admin-users__actions">
+                {isAdmin ? (
+                  <Button
+                    variant="secondary"
+                    className="button--small"
+                    aria-label={t('admin.users.revokeFor', { email: user.email })}
+                    disabled={busy}
+                    onClick={() => setRevoking(user)}
+                  >
+                    {t('admin.users.revoke')}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    className="button--small"
+                    aria-label={t('admin.users.grantFor', { email: user.email })}
+                    disabled={busy}
+                    onClick={() => {
+                      grant.reset();
+                      setPromoting(user);
+                    }}
+                  >
+                    {t('admin.users.grant')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="visually-hidden">
+        {t('admin.tab.users')}
+      </h2>
+      <form
+        className="billing-filter"
+        role="search"
+        onSubmit={search}
+        aria-label={t('admin.users.search')}
+      >
+        <div className="admin-field">
+          <label htmlFor={`${id}-q`}>{t('admin.users.query')}</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            className="input"
+            value={q}
+            maxLength={200}
+            placeholder={t('admin.users.queryPlaceholder')}
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </div>
+        <Button type="submit">{t('admin.users.searchButton')}</Button>
+      </form>
+      <SavedNotice notice={notice} />
+      {accommodations.status === 'error' && (
+        <ProblemAlert title={t('admin.extraTime.failed')} error={accommodations.error} />
+      )}
+      {results()}
+      <ConfirmDialog
+        open={promoting !== undefined}
+        title={t('admin.users.confirmGrant', { name: promoting?.displayName ?? '' })}
+        confirmLabel={t('admin.users.grant')}
+        busy={grant.status === 'pending'}
+        error={grant.error}
+        onCancel={closeGrant}
+        onConfirm={async () => {
+          if (!promoting) return;
+          const outcome = await grant.mutate(promoting.id);
+          if (!outcome.ok) return;
+          closeGrant();
+          notice.show(t('admin.users.granted', { email: promoting.email }));
+          if (promoting.id === currentUser.id) onAccessChange();
+        }}
+      >
+        <p>{t('admin.users.confirmGrantBody', { name: promoting?.displayName ?? '' })}</p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={revoking !== undefined}
         title={t('admin.users.confirmRevoke', { name: revoking?.displayName ?? '' })}
@@ -208,6 +302,7 @@ export function UsersPanel({
           const outcome = await revoke.mutate(revoking.id);
           if (!outcome.ok) return;
           closeDialog();
+          notice.show(t('admin.users.revoked', { email: revoking.email }));
           if (revoking.id === currentUser.id) onAccessChange();
         }}
       >
@@ -227,6 +322,7 @@ export function UsersPanel({
           const outcome = await premium.mutate(granting.id, { premium: true, until });
           if (!outcome.ok) return;
           closePremium();
+          notice.show(t('admin.premium.saved', { email: granting.email }));
           afterPremiumChange(granting);
         }}
       />
@@ -245,11 +341,12 @@ export function UsersPanel({
           });
           if (!outcome.ok) return;
           closePremium();
+          notice.show(t('admin.premium.revokedNotice', { email: revokingPremium.email }));
           afterPremiumChange(revokingPremium);
         }}
       >
         <p>{t('admin.premium.confirmRevokeBody', { name: revokingPremium?.displayName ?? '' })}</p>
       </ConfirmDialog>
-    </>
+    </section>
   );
 }

@@ -51,13 +51,15 @@ describe('admin page', () => {
     expect(graceRow.getByText('Learner')).toBeTruthy();
 
     fireEvent.click(graceRow.getByRole('button', { name: 'Grant admin to grace@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make Grace Hopper an admin?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant admin' }));
 
     expect(
       await screen.findByRole('button', { name: 'Revoke admin from grace@example.com' }),
     ).toBeTruthy();
     const request = requestTo(fetchMock, 'PUT', `/api/admin/users/${grace.id}/roles/admin`);
     expect(request.headers.get('X-Questa-Request')).toBe('1');
-    expect(calls(fetchMock)[0]).toBe('GET /api/admin/users?limit=100');
+    expect(calls(fetchMock)[0]).toBe('GET /api/admin/users?limit=25');
   });
 
   it('asks before revoking admin, and explains a refusal', async () => {
@@ -82,21 +84,27 @@ describe('admin page', () => {
     );
   });
 
-  it('follows cursors until every user is listed', async () => {
+  it('offers every user to the member form, following cursors', async () => {
     const fetchMock = stubApi({
       'GET /api/admin/users': (url) =>
         url.searchParams.get('cursor') === 'page-2'
           ? jsonResponse({ users: [grace], nextCursor: null })
           : jsonResponse({ users: [ada], nextCursor: 'page-2' }),
+      'GET /api/admin/tenants': () => jsonResponse({ tenants: [aTenant()] }),
+      [`GET /api/admin/tenants/${tenantId}/members`]: () => jsonResponse({ members: [] }),
     });
-    renderApp('/admin', { session: anAdminSession() });
+    renderApp('/admin?tab=tenants', { session: anAdminSession() });
 
-    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
-    expect(screen.getByText('Ada Lovelace', { selector: 'th' })).toBeTruthy();
-    expect(calls(fetchMock)).toEqual([
-      'GET /api/admin/users?limit=100',
-      'GET /api/admin/users?limit=100&cursor=page-2',
-    ]);
+    const user = (await screen.findByLabelText('User')) as HTMLSelectElement;
+    await waitFor(() => expect(user.disabled).toBe(false));
+    expect(within(user).getByRole('option', { name: /grace@example.com/ })).toBeTruthy();
+    expect(within(user).getByRole('option', { name: /ada@example.com/ })).toBeTruthy();
+    expect(calls(fetchMock)).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/users?limit=100',
+        'GET /api/admin/users?limit=100&cursor=page-2',
+      ]),
+    );
   });
 
   it('shows a tenant’s members by name and adds a member with the chosen role', async () => {
@@ -157,6 +165,22 @@ describe('admin page', () => {
     // A member the users list does not know is shown by their subject.
     const role = (await screen.findByLabelText('Role of sub-unknown')) as HTMLSelectElement;
     fireEvent.change(role, { target: { value: 'author' } });
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Change the role of sub-unknown in Acme Academy?',
+    });
+    expect(dialog.textContent).toContain('sub-unknown goes from Viewer to Author.');
+    // Cancelling changes nothing, and the role shown is still the saved one.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(role.value).toBe('viewer');
+    expect(calls(fetchMock).some((call) => call.startsWith('PUT'))).toBe(false);
+
+    fireEvent.change(role, { target: { value: 'author' } });
+    dialog = await screen.findByRole('dialog', {
+      name: 'Change the role of sub-unknown in Acme Academy?',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('sub-unknown is now Author in Acme Academy.')).toBeTruthy();
     await waitFor(() =>
       expect(
         JSON.parse(
@@ -168,12 +192,13 @@ describe('admin page', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove sub-unknown' }));
-    const dialog = await screen.findByRole('dialog', {
+    dialog = await screen.findByRole('dialog', {
       name: 'Remove sub-unknown from Acme Academy?',
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(screen.queryByLabelText('Role of sub-unknown')).toBeNull());
+    expect(screen.getByText('sub-unknown was removed from Acme Academy.')).toBeTruthy();
     expect(calls(fetchMock)).toContain(`DELETE /api/admin/tenants/${tenantId}/members/sub-unknown`);
   });
 

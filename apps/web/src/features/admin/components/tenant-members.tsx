@@ -1,4 +1,4 @@
-import type { AdminUser, Member, SessionUser, Tenant } from '@questa/contracts';
+import type { AdminUser, Member, SessionUser, Tenant, TenantRole } from '@questa/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -13,8 +13,12 @@ import { useSetMemberRole } from '../api/set-member-role';
 import { isTenantRole, tenantRoleOptions } from '../tenant-roles';
 import { AddMemberForm } from './add-member-form';
 import { LoadingRows } from './loading-rows';
+import { SavedNotice, useSavedNotice } from './saved-notice';
 
-/** A tenant's members, each with a role to change and a way to remove them, and a form to add. */
+/**
+ * A tenant's members, each with a role to change and a way to remove them, and a form to add. A
+ * role change and a removal ask first, naming what changes, and say when they are saved.
+ */
 export function TenantMembers({
   tenant,
   currentUser,
@@ -30,6 +34,9 @@ export function TenantMembers({
   const setRole = useSetMemberRole();
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<Member>();
+  // The select keeps showing the saved role until the change is confirmed and saved.
+  const [changing, setChanging] = useState<{ member: Member; role: TenantRole }>();
+  const notice = useSavedNotice();
 
   // Members are known by the identity provider's subject; the users list turns that into a person.
   const userBySub = new Map<string, AdminUser>(users.data?.map((user) => [user.sub, user]));
@@ -41,6 +48,10 @@ export function TenantMembers({
   const closeDialog = () => {
     setRemoving(undefined);
     remove.reset();
+  };
+  const closeChange = () => {
+    setChanging(undefined);
+    setRole.reset();
   };
 
   return (
@@ -54,9 +65,7 @@ export function TenantMembers({
           onRetry={members.retry}
         />
       )}
-      {setRole.status === 'error' && (
-        <ProblemAlert title={t('admin.members.changeFailed')} error={setRole.error} />
-      )}
+      <SavedNotice notice={notice} />
       {members.status === 'success' && members.data.members.length === 0 && (
         <EmptyState title={t('admin.members.empty')} />
       )}
@@ -92,11 +101,11 @@ export function TenantMembers({
                       aria-label={t('admin.members.roleOf', { member: nameOf(member) })}
                       value={member.role}
                       disabled={setRole.status === 'pending'}
-                      onChange={async (event) => {
+                      onChange={(event) => {
                         const role = event.target.value;
-                        if (!isTenantRole(role)) return;
-                        const outcome = await setRole.mutate(tenant.id, member.userId, role);
-                        if (outcome.ok) afterChange(member);
+                        if (!isTenantRole(role) || role === member.role) return;
+                        setRole.reset();
+                        setChanging({ member, role });
                       }}
                     >
                       {tenantRoleOptions.map((role) => (
@@ -146,10 +155,49 @@ export function TenantMembers({
           const outcome = await remove.mutate(tenant.id, removing.userId);
           if (!outcome.ok) return;
           closeDialog();
+          notice.show(
+            t('admin.members.removed', { member: nameOf(removing), tenant: tenant.name }),
+          );
           afterChange(removing);
         }}
       >
         <p>{t('admin.members.confirmRemoveBody')}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={changing !== undefined}
+        title={t('admin.members.confirmRole', {
+          member: changing ? nameOf(changing.member) : '',
+          tenant: tenant.name,
+        })}
+        confirmLabel={t('admin.members.confirmRoleButton')}
+        busy={setRole.status === 'pending'}
+        error={setRole.error}
+        onCancel={closeChange}
+        onConfirm={async () => {
+          if (!changing) return;
+          const { member, role } = changing;
+          const outcome = await setRole.mutate(tenant.id, member.userId, role);
+          if (!outcome.ok) return;
+          closeChange();
+          notice.show(
+            t('admin.members.roleSaved', {
+              member: nameOf(member),
+              to: t(`tenantRole.${role}`),
+              tenant: tenant.name,
+            }),
+          );
+          afterChange(member);
+        }}
+      >
+        {changing && (
+          <p>
+            {t('admin.members.confirmRoleBody', {
+              member: nameOf(changing.member),
+              from: t(`tenantRole.${changing.member.role}`),
+              to: t(`tenantRole.${changing.role}`),
+            })}
+          </p>
+        )}
       </ConfirmDialog>
     </section>
   );

@@ -17,9 +17,25 @@ export const catalogBank = z.object({
 });
 export type CatalogBank = z.infer<typeof catalogBank>;
 
+// Query strings come from people editing addresses too: every refusal says what would do.
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be ${min} or more` })
+    .max(max, { error: `must be ${max} or less` });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+
 /** What a learner may narrow the catalog by, and in which order and page they read it. */
 export const catalogQuery = z.strictObject({
-  q: z.string().trim().min(1).max(C.searchMax).optional().meta({
+  q: text(C.searchMax).optional().meta({
     description: 'Only banks whose title or description holds this text, in any letter case.',
     example: 'geography',
   }),
@@ -28,41 +44,25 @@ export const catalogQuery = z.strictObject({
     .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'must be a language tag such as en or pt-BR' })
     .optional()
     .meta({ description: 'Only banks in this language.', example: 'en' }),
-  tag: z
-    .string()
-    .trim()
-    .min(1)
-    .max(QUESTION_LIMITS.tagMax)
+  tag: text(QUESTION_LIMITS.tagMax)
     .optional()
     .meta({ description: 'Only banks carrying this tag.', example: 'geography' }),
-  access: z.enum(catalogAccesses).optional().meta({
+  access: oneOf(catalogAccesses).optional().meta({
     description: 'Only free (public) banks, or only premium ones.',
     example: 'free',
   }),
-  minQuestions: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1)
-    .max(C.minQuestionsMax)
+  minQuestions: wholeNumber(1, C.minQuestionsMax)
     .optional()
     .meta({ description: 'Only banks with at least this many published questions.', example: 10 }),
-  sort: z.enum(catalogSorts).default('title').meta({
+  sort: oneOf(catalogSorts).default('title').meta({
     description:
       '`title` (A to Z), `newest` (last changed first) or `questions` (most published questions first).',
     example: 'newest',
   }),
-  page: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1)
-    .max(C.pageMax)
+  page: wholeNumber(1, C.pageMax)
     .default(1)
     .meta({ description: 'Which page to read, from 1.', example: 1 }),
-  pageSize: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1)
-    .max(C.pageSizeMax)
+  pageSize: wholeNumber(1, C.pageSizeMax)
     .default(C.pageSizeDefault)
     .meta({ description: `Banks per page, up to ${C.pageSizeMax}.`, example: 24 }),
 });

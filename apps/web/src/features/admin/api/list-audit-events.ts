@@ -1,8 +1,6 @@
-import type { AuditEvent, auditList } from '@questa/contracts';
-import { useState } from 'react';
+import type { AuditAction, AuditEvent, auditList } from '@questa/contracts';
 import { apiGet, type Parsed } from '../../../lib/api-client';
-import { useMutation } from '../../../lib/use-mutation';
-import { useQuery } from '../../../lib/use-query';
+import { usePagedQuery } from '../../../lib/use-paged-query';
 
 export type AuditList = Parsed<typeof auditList>;
 
@@ -10,35 +8,34 @@ export const auditQueryKey = 'admin/audit';
 
 const pageSize = 50;
 
-export function listAuditEvents(cursor?: string): Promise<AuditList> {
+/** Which events to show: by whom (subject, or part of an email or name), what, and when. */
+export interface AuditFilter {
+  who?: string | undefined;
+  action?: AuditAction | undefined;
+  /** Events at or after this instant (ISO 8601). */
+  from?: string | undefined;
+  /** Events before this instant (ISO 8601). */
+  to?: string | undefined;
+}
+
+export function listAuditEvents(filter: AuditFilter, cursor?: string): Promise<AuditList> {
   const query = new URLSearchParams({ limit: String(pageSize) });
+  for (const name of ['who', 'action', 'from', 'to'] as const) {
+    const value = filter[name];
+    if (value) query.set(name, value);
+  }
   if (cursor) query.set('cursor', cursor);
   return apiGet<AuditList>(`/admin/audit?${query}`);
 }
 
-/**
- * The newest page of the audit log, cached, plus older pages fetched on demand. When the newest page
- * is refetched the older ones are dropped: the cursor they continued from no longer follows it.
- */
-export function useAuditEvents() {
-  const first = useQuery(auditQueryKey, () => listAuditEvents());
-  const [older, setOlder] = useState<{ after: AuditList; pages: AuditList[] }>();
-  const more = useMutation(listAuditEvents);
-
-  const pages = first.data ? [first.data, ...(older?.after === first.data ? older.pages : [])] : [];
+/** Events matching `filter`, newest first, a page at a time. */
+export function useAuditEvents(filter: AuditFilter) {
+  const key = [filter.who, filter.action, filter.from, filter.to]
+    .map((part) => encodeURIComponent(part ?? ''))
+    .join('/');
+  const { pages, ...rest } = usePagedQuery(`${auditQueryKey}/${key}`, (cursor?: string) =>
+    listAuditEvents(filter, cursor),
+  );
   const events: AuditEvent[] = pages.flatMap((page) => page.events);
-  const nextCursor = pages.at(-1)?.nextCursor ?? null;
-
-  const loadMore = async () => {
-    const after = first.data;
-    if (!after || !nextCursor) return;
-    const outcome = await more.mutate(nextCursor);
-    if (!outcome.ok) return;
-    setOlder((current) => ({
-      after,
-      pages: [...(current?.after === after ? current.pages : []), outcome.data],
-    }));
-  };
-
-  return { first, events, hasMore: nextCursor !== null, loadMore, more };
+  return { ...rest, events };
 }

@@ -258,6 +258,7 @@ describe('question editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit for review' }));
 
     expect(await screen.findByRole('button', { name: 'Return to draft' })).toBeTruthy();
+    expect(screen.getByText('Submitted for review.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
     expect(bodyOf(fetchMock, 'POST', qdb(`/questions/${questionId}/transitions`)).body).toEqual({
       action: 'submit',
@@ -275,15 +276,36 @@ describe('question editor', () => {
     expect(stem().closest('fieldset[disabled]')).toBeTruthy();
   });
 
-  it('offers owners to retire a published question', async () => {
+  it('offers owners to retire a published question, and asks before taking it from learners', async () => {
     const published = aQuestionDetail(
       contents.numeric,
       { publishedVersion: 1 },
       { status: 'published' },
     );
-    openEditor(published, 'owner');
-    expect(await screen.findByRole('button', { name: 'Retire' })).toBeTruthy();
+    const fetchMock = openEditor(published, 'owner', {
+      [`POST ${qdb(`/questions/${questionId}/transitions`)}`]: () =>
+        jsonResponse(
+          aQuestionDetail(contents.numeric, { publishedVersion: 1 }, { status: 'retired' }),
+        ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retire' }));
     expect(screen.getByRole('button', { name: 'Save as new draft' })).toBeTruthy();
+
+    let dialog = await screen.findByRole('dialog', { name: 'Retire this question?' });
+    expect(dialog.textContent).toContain('Learners stop seeing it');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetchMock).some((call) => call.startsWith('POST'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retire' }));
+    dialog = await screen.findByRole('dialog', { name: 'Retire this question?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retire' }));
+
+    expect(await screen.findByText('Retired: learners no longer see this question.')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', qdb(`/questions/${questionId}/transitions`)).body).toEqual({
+      action: 'retire',
+      expectedRevision: 3,
+    });
   });
 
   it('offers viewers no step and no save', async () => {

@@ -3,11 +3,13 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Tabs } from '../../../components/ui/tabs';
 import { useT } from '../../../lib/i18n';
+import type { QuestionAction } from '../api/transition-question';
 import { uploadMedia } from '../api/upload-media';
 import { StatusBadge } from '../components/status-badge';
 import { HistoryPanel } from '../history/history-panel';
@@ -43,9 +45,16 @@ export function QuestionEditor({
   const { detail, content, issues } = draft;
   const stem = useRef<MarkdownFieldHandle>(null);
   const [view, setView] = useState<View>('edit');
+  const [confirmingRetire, setConfirmingRetire] = useState(false);
+  const [done, setDone] = useState<QuestionAction>();
   const status = detail.current.status;
   const actions = workflowActions({ status, publishedVersion: detail.publishedVersion }, access);
   const busy = draft.status === 'saving' || draft.action !== undefined;
+
+  const take = async (action: QuestionAction) => {
+    setDone(undefined);
+    if (await draft.transition(action)) setDone(action);
+  };
 
   const upload = (file: File, onProgress: Parameters<typeof uploadMedia>[2]) =>
     uploadMedia(clientId, file, onProgress);
@@ -90,7 +99,8 @@ export function QuestionEditor({
               key={action}
               variant={action === 'retire' ? 'danger' : 'primary'}
               disabled={busy || draft.status === 'conflict' || (draft.dirty && !draft.valid)}
-              onClick={() => draft.transition(action)}
+              // Retiring takes a published question away from learners, so it asks first.
+              onClick={() => (action === 'retire' ? setConfirmingRetire(true) : void take(action))}
             >
               {t(`workflow.${action}`)}
             </Button>
@@ -98,6 +108,9 @@ export function QuestionEditor({
         </div>
       </header>
 
+      <p className="editor-step-done" role="status">
+        {done && t(`workflow.done.${done}`)}
+      </p>
       {draft.restored && draft.status !== 'conflict' && (
         <div className="authoring-notice" role="status">
           <p>{t('editor.restored')}</p>
@@ -178,6 +191,19 @@ export function QuestionEditor({
           <HistoryPanel clientId={clientId} questionId={detail.id} revision={detail.revision} />
         )}
       </Tabs>
+      <ConfirmDialog
+        open={confirmingRetire}
+        title={t('workflow.confirmRetire')}
+        confirmLabel={t('workflow.retire')}
+        busy={draft.action === 'retire'}
+        onCancel={() => setConfirmingRetire(false)}
+        onConfirm={async () => {
+          await take('retire');
+          setConfirmingRetire(false);
+        }}
+      >
+        <p>{t('workflow.confirmRetireBody')}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -211,15 +211,15 @@ export function useQuestionDraft({
       error: undefined,
     }));
 
-  /** Saves what is unsaved, then takes the workflow step. */
-  const transition = async (action: QuestionAction) => {
+  /** Saves what is unsaved, then takes the workflow step; answers whether the step was taken. */
+  const transition = async (action: QuestionAction): Promise<boolean> => {
     setState((current) => ({ ...current, action, actionError: undefined }));
     let revision = latest.current.baseRevision;
     if (stableJson(latest.current.content) !== latest.current.savedJson) {
       const saved = await save();
       if (!saved) {
         setState((current) => ({ ...current, action: undefined }));
-        return;
+        return false;
       }
       revision = saved.revision;
     }
@@ -232,6 +232,7 @@ export function useQuestionDraft({
         baseRevision: moved.revision,
         action: undefined,
       }));
+      return true;
     } catch (caught) {
       const error = toApiError(caught);
       const conflict = error.code === 'conflict.version';
@@ -242,6 +243,7 @@ export function useQuestionDraft({
         phase: conflict ? 'conflict' : current.phase,
         error: conflict ? error : current.error,
       }));
+      return false;
     }
   };
 
@@ -262,7 +264,7 @@ export function useQuestionDraft({
     reloadTheirs: () => void resolveConflict(false),
     keepMine: () => void resolveConflict(true),
     discardLocal,
-    transition: (action: QuestionAction) => void transition(action),
+    transition,
   };
 }
 

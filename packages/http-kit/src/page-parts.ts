@@ -28,7 +28,10 @@ export interface FieldOptions {
   autocomplete?: string;
   inputmode?: 'numeric' | 'email' | 'text';
   placeholder?: string;
+  minlength?: number;
   maxlength?: number;
+  /** Markup that belongs to the field and follows its input, such as a show-password button. */
+  after?: SafeHtml | undefined;
   /** Fields are required unless said otherwise. */
   required?: boolean;
   autofocus?: boolean;
@@ -56,10 +59,12 @@ export function field(options: FieldOptions): SafeHtml {
       ${options.autocomplete && html`autocomplete="${options.autocomplete}"`}
       ${options.inputmode && html`inputmode="${options.inputmode}"`}
       ${options.placeholder && html`placeholder="${options.placeholder}"`}
+      ${options.minlength && html`minlength="${options.minlength}"`}
       ${options.maxlength && html`maxlength="${options.maxlength}"`}
       ${options.error && html`aria-invalid="true"`}
       ${described && html`aria-describedby="${described}"`}
       ${options.autofocus && html`autofocus`}
     />
+    ${options.after}
   </div>`;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 const files = {
   'identity.css': 'text/css; charset=utf-8',
   'logout.js': 'text/javascript; charset=utf-8',
+  'password.js': 'text/javascript; charset=utf-8',
 } as const;
 
 export type AssetName = keyof typeof files;

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AssetName, Assets } from './assets';
+import type { Locale } from './messages';
 import {
   html,
   pageHeaders as sharedPageHeaders,
@@ -18,6 +19,8 @@ export interface Page {
   title: string;
   body: SafeHtml;
   script?: AssetName;
+  /** The language the page is written in; English unless said otherwise. */
+  lang?: Locale;
 }
 
 /**
@@ -28,7 +31,7 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'; object-src 'none'";
 
 export function renderPage(context: PageContext, page: Page): string {
-  const document = html`<html lang="en">
+  const document = html`<html lang="${page.lang ?? 'en'}">
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -40,9 +43,11 @@ export function renderPage(context: PageContext, page: Page): string {
     </head>
     <body>
       <div class="shell">
-        <a class="brand" href="${context.homeUrl}"
-          ><span class="brand-mark" aria-hidden="true">Q</span>Questa</a
-        >
+        <header class="masthead">
+          <a class="brand" href="${context.homeUrl}"
+            ><span class="brand-mark" aria-hidden="true">Q</span>Questa</a
+          >
+        </header>
         <main class="card" id="main">${page.body}</main>
       </div>
     </body>

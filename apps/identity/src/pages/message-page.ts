@@ -1,5 +1,6 @@
 import { html, type HtmlValue, type SafeHtml } from '@questa/http-kit';
 import type { Page } from './layout';
+import type { Locale } from './messages';
 
 /** A page that says one thing and offers at most one way on. */
 export function messagePage(options: {
@@ -7,9 +8,11 @@ export function messagePage(options: {
   lead: HtmlValue;
   details?: SafeHtml;
   action?: { label: string; href: string };
+  lang?: Locale;
 }): Page {
   return {
     title: options.title,
+    ...(options.lang ? { lang: options.lang } : {}),
     body: html`<h1>${options.title}</h1>
       <p class="lead">${options.lead}</p>
       ${options.details}

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitRule, RateLimiter } from '../modules/rate-limit/rate-limiter';
 import type { Csrf } from './csrf';
 import { sendPage, type PageContext } from './layout';
+import { messagesOf } from './locale';
 import { messagePage } from './message-page';
 
 /** What the routes of the hosted pages share. */
@@ -35,15 +36,17 @@ export async function withinLimit(
   const decision = await kit.rateLimiter.hit(`${scope}:${request.ip}`, rule);
   if (decision.allowed) return true;
   const seconds = decision.retryAfterSeconds;
+  const t = messagesOf(request);
   reply.header('retry-after', String(seconds));
   await sendPage(
     reply,
     kit.context,
     429,
     messagePage({
-      title: 'Too many attempts',
-      lead: `There were more than ${rule.limit} attempts from your network within a minute. For your safety, please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before you try again.`,
-      action: { label: 'Try again', href: retryHref },
+      lang: t.lang,
+      title: t.tooManyAttempts.title,
+      lead: t.tooManyAttempts.lead(rule.limit, seconds),
+      action: { label: t.tooManyAttempts.action, href: retryHref },
     }),
   );
   return false;
@@ -58,14 +61,16 @@ export async function csrfChecked(
   backHref: string,
 ): Promise<boolean> {
   if (kit.csrf.check(request, token)) return true;
+  const t = messagesOf(request);
   await sendPage(
     reply,
     kit.context,
     403,
     messagePage({
-      title: 'This form has expired',
-      lead: 'For your security, forms work only for a while after they were opened. Open it again and resend it.',
-      action: { label: 'Open the form again', href: backHref },
+      lang: t.lang,
+      title: t.formExpired.title,
+      lead: t.formExpired.lead,
+      action: { label: t.formExpired.action, href: backHref },
     }),
   );
   return false;

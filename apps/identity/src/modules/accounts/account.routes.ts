@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formValue } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
+import { messagesOf, withLocale } from '../../pages/locale';
 import { csrfChecked, MAIL_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
 import { normalizeEmail } from './account-input';
 import type { AccountService } from './account.service';
@@ -24,20 +25,21 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
   const { context, mountPath, signInUrl } = kit;
 
   return async (app: FastifyInstance) => {
-    app.get('/signup', publicRoute, async (request, reply) =>
-      sendPage(
+    app.get('/signup', publicRoute, async (request, reply) => {
+      const t = messagesOf(request);
+      return sendPage(
         reply,
         context,
         200,
-        signUpPage({
+        signUpPage(t, {
           mountPath,
           csrf: kit.csrf.token(request, reply),
           values: {},
           errors: {},
-          signInHref: signInUrl,
+          signInHref: withLocale(signInUrl, t, 'locale'),
         }),
-      ),
-    );
+      );
+    });
 
     app.post('/signup', publicRoute, async (request, reply) => {
       const body = request.body;
@@ -56,12 +58,13 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
       };
       const { errors } = await accounts.signUp(input);
       const csrf = kit.csrf.token(request, reply);
+      const t = messagesOf(request);
       if (Object.keys(errors).length > 0) {
         return sendPage(
           reply,
           context,
           400,
-          signUpPage({
+          signUpPage(t, {
             mountPath,
             csrf,
             values: { displayName: input.displayName, email: input.email },
@@ -69,7 +72,7 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
             interaction: fromInteraction,
             signInHref: fromInteraction
               ? `${mountPath}/interaction/${fromInteraction}?screen=signin`
-              : signInUrl,
+              : withLocale(signInUrl, t, 'locale'),
           }),
         );
       }
@@ -77,7 +80,7 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
         reply,
         context,
         200,
-        checkEmailPage({ mountPath, csrf, email: normalizeEmail(input.email) }),
+        checkEmailPage(t, { mountPath, csrf, email: normalizeEmail(input.email) }),
       );
     });
 
@@ -92,15 +95,20 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
         reply,
         context,
         200,
-        checkEmailPage({ mountPath, csrf: kit.csrf.token(request, reply), email }),
+        checkEmailPage(messagesOf(request), {
+          mountPath,
+          csrf: kit.csrf.token(request, reply),
+          email,
+        }),
       );
     });
 
     app.get<{ Querystring: { token?: string } }>('/verify', publicRoute, async (request, reply) => {
       const verified = await accounts.verifyEmail(String(request.query.token ?? ''));
+      const t = messagesOf(request);
       return verified
-        ? sendPage(reply, context, 200, emailVerifiedPage(signInUrl))
-        : sendPage(reply, context, 400, verificationFailedPage(signInUrl));
+        ? sendPage(reply, context, 200, emailVerifiedPage(t, signInUrl))
+        : sendPage(reply, context, 400, verificationFailedPage(t, signInUrl));
     });
 
     app.get('/reset', publicRoute, async (request, reply) =>
@@ -108,7 +116,11 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
         reply,
         context,
         200,
-        resetRequestPage({ mountPath, csrf: kit.csrf.token(request, reply), signInUrl }),
+        resetRequestPage(messagesOf(request), {
+          mountPath,
+          csrf: kit.csrf.token(request, reply),
+          signInUrl,
+        }),
       ),
     );
 
@@ -119,22 +131,23 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
       }
       if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, resetHref))) return;
       const email = normalizeEmail(formValue(request.body, 'email'));
+      const t = messagesOf(request);
       if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
         return sendPage(
           reply,
           context,
           400,
-          resetRequestPage({
+          resetRequestPage(t, {
             mountPath,
             csrf: kit.csrf.token(request, reply),
             email,
-            error: 'Enter an email address like name@example.com.',
+            error: t.signUp.emailInvalid,
             signInUrl,
           }),
         );
       }
       await accounts.requestPasswordReset(email);
-      return sendPage(reply, context, 200, resetSentPage(email));
+      return sendPage(reply, context, 200, resetSentPage(t, email));
     });
 
     app.get<{ Querystring: { token?: string } }>(
@@ -142,14 +155,15 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
       publicRoute,
       async (request, reply) => {
         const token = String(request.query.token ?? '');
+        const t = messagesOf(request);
         if (!(await accounts.resetTokenUsable(token))) {
-          return sendPage(reply, context, 400, resetLinkInvalidPage(mountPath));
+          return sendPage(reply, context, 400, resetLinkInvalidPage(t, mountPath));
         }
         return sendPage(
           reply,
           context,
           200,
-          newPasswordPage({ mountPath, csrf: kit.csrf.token(request, reply), token }),
+          newPasswordPage(t, { mountPath, csrf: kit.csrf.token(request, reply), token }),
         );
       },
     );
@@ -161,21 +175,22 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
         return;
       }
       const result = await accounts.resetPassword(token, formValue(request.body, 'password'));
+      const t = messagesOf(request);
       switch (result.status) {
         case 'changed':
-          return sendPage(reply, context, 200, passwordChangedPage(signInUrl));
+          return sendPage(reply, context, 200, passwordChangedPage(t, signInUrl));
         case 'invalid_token':
-          return sendPage(reply, context, 400, resetLinkInvalidPage(mountPath));
+          return sendPage(reply, context, 400, resetLinkInvalidPage(t, mountPath));
         case 'invalid_password':
           return sendPage(
             reply,
             context,
             400,
-            newPasswordPage({
+            newPasswordPage(t, {
               mountPath,
               csrf: kit.csrf.token(request, reply),
               token,
-              error: result.error,
+              error: result.problem,
             }),
           );
       }

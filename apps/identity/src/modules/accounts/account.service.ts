@@ -6,6 +6,7 @@ import {
   checkSignUp,
   normalizeEmail,
   type FieldErrors,
+  type PasswordProblem,
   type SignUpField,
   type SignUpInput,
 } from './account-input';
@@ -142,10 +143,10 @@ export function createAccountService(deps: AccountServiceDeps) {
     ): Promise<
       | { status: 'changed' }
       | { status: 'invalid_token' }
-      | { status: 'invalid_password'; error: string }
+      | { status: 'invalid_password'; problem: PasswordProblem }
     > {
-      const error = checkPassword(password);
-      if (error) return { status: 'invalid_password', error };
+      const problem = checkPassword(password);
+      if (problem) return { status: 'invalid_password', problem };
       const accountId = await tokens.consume(hashToken(token), 'reset');
       if (!accountId) return { status: 'invalid_token' };
       await accounts.setPassword(accountId, await hashPassword(password));

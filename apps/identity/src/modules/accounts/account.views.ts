@@ -1,183 +1,223 @@
 import { html } from '@questa/http-kit';
 import { alert, field, hidden, type Page } from '../../pages/layout';
+import { LOCALE_PARAM, withLocale } from '../../pages/locale';
 import { messagePage } from '../../pages/message-page';
-import { PASSWORD_MIN_LENGTH, type FieldErrors, type SignUpField } from './account-input';
+import type { Messages } from '../../pages/messages';
+import { passwordField } from '../../pages/password-field';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type FieldErrors,
+  type InputProblem,
+  type SignUpField,
+} from './account-input';
 
-export function signUpPage(props: {
-  mountPath: string;
-  csrf: string;
-  values: { displayName?: string; email?: string };
-  errors: FieldErrors<SignUpField>;
-  /** The interaction the form was opened from, to come back to it for signing in. */
-  interaction?: string | undefined;
-  signInHref: string;
-}): Page {
+/** A problem with a field, in words. */
+export function problemText(t: Messages, field: SignUpField, problem: InputProblem): string {
+  switch (field) {
+    case 'displayName':
+      return problem === 'missing'
+        ? t.signUp.nameMissing
+        : t.rules.tooLong(DISPLAY_NAME_MAX_LENGTH);
+    case 'email':
+      return problem === 'missing' ? t.signUp.emailMissing : t.signUp.emailInvalid;
+    case 'password':
+      return problem === 'too_long'
+        ? t.rules.tooLong(PASSWORD_MAX_LENGTH)
+        : t.rules.tooShort(PASSWORD_MIN_LENGTH);
+  }
+}
+
+/** Forms carry the page language, so the answer to a post speaks it too. */
+const localeField = (t: Messages) => t.lang !== 'en' && hidden(LOCALE_PARAM, t.lang);
+
+export function signUpPage(
+  t: Messages,
+  props: {
+    mountPath: string;
+    csrf: string;
+    values: { displayName?: string; email?: string };
+    errors: FieldErrors<SignUpField>;
+    /** The interaction the form was opened from, to come back to it for signing in. */
+    interaction?: string | undefined;
+    signInHref: string;
+  },
+): Page {
   const { errors } = props;
   const failed = Object.keys(errors).length > 0;
+  const error = (name: SignUpField) => {
+    const problem = errors[name];
+    return problem && problemText(t, name, problem);
+  };
   return {
-    title: 'Create your account',
-    body: html`<h1>Create your Questa account</h1>
-      <p class="lead">
-        Practise with instant feedback and pick up where you left off on any device.
-      </p>
-      ${failed && alert('Please correct the fields marked below.')}
+    title: t.signUp.title,
+    lang: t.lang,
+    script: 'password.js',
+    body: html`<h1>${t.signUp.heading}</h1>
+      <p class="lead">${t.signUp.lead}</p>
+      ${failed && alert(t.signUp.correctFields)}
       <form method="post" action="${props.mountPath}/signup">
-        ${hidden('csrf', props.csrf)}
+        ${hidden('csrf', props.csrf)} ${localeField(t)}
         ${props.interaction && hidden('interaction', props.interaction)}
         ${field({
           name: 'displayName',
-          label: 'Display name',
+          label: t.signUp.displayName,
           type: 'text',
           value: props.values.displayName,
           autocomplete: 'name',
-          error: errors.displayName,
+          error: error('displayName'),
           autofocus: !failed || errors.displayName !== undefined,
         })}
         ${field({
           name: 'email',
-          label: 'Email',
+          label: t.signUp.email,
           type: 'email',
           value: props.values.email,
           autocomplete: 'email',
-          error: errors.email,
+          error: error('email'),
           autofocus: failed && errors.displayName === undefined && errors.email !== undefined,
         })}
-        ${field({
-          name: 'password',
-          label: 'Password',
-          type: 'password',
+        ${passwordField(t, {
+          label: t.signUp.password,
           autocomplete: 'new-password',
-          hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
-          error: errors.password,
+          error: error('password'),
           autofocus:
             failed &&
             errors.displayName === undefined &&
             errors.email === undefined &&
             errors.password !== undefined,
         })}
-        <button type="submit" class="button button--primary">Create account</button>
+        <button type="submit" class="button button--primary">${t.signUp.submit}</button>
       </form>
       <ul class="links">
-        <li>Already have an account? <a href="${props.signInHref}">Sign in</a></li>
+        <li>${t.signUp.haveAccount} <a href="${props.signInHref}">${t.signUp.signIn}</a></li>
       </ul>`,
   };
 }
 
-export function resendForm(props: { mountPath: string; csrf: string; email: string }) {
+export function resendForm(t: Messages, props: { mountPath: string; csrf: string; email: string }) {
   return html`<form method="post" action="${props.mountPath}/verify/resend">
-    ${hidden('csrf', props.csrf)} ${hidden('email', props.email)}
-    <button type="submit" class="button button--secondary">Send the link again</button>
+    ${hidden('csrf', props.csrf)} ${hidden('email', props.email)} ${localeField(t)}
+    <button type="submit" class="button button--secondary">${t.checkEmail.resend}</button>
   </form>`;
 }
 
-export function checkEmailPage(props: { mountPath: string; csrf: string; email: string }): Page {
+export function checkEmailPage(
+  t: Messages,
+  props: { mountPath: string; csrf: string; email: string },
+): Page {
   return messagePage({
-    title: 'Check your email',
-    lead: html`We sent a link to <strong>${props.email}</strong>. Open it to confirm your address,
-      then sign in.`,
-    details: html`<p>Nothing arrived after a few minutes? Look in your spam folder, or:</p>
-      ${resendForm(props)}`,
+    lang: t.lang,
+    title: t.checkEmail.title,
+    lead: t.checkEmail.lead(props.email),
+    details: html`<p>${t.checkEmail.nothingArrived}</p>
+      ${resendForm(t, props)}`,
   });
 }
 
-export function emailVerifiedPage(signInUrl: string): Page {
+export function emailVerifiedPage(t: Messages, signInUrl: string): Page {
   return messagePage({
-    title: 'Your email is confirmed',
-    lead: 'Thank you. Your Questa account is ready.',
-    action: { label: 'Continue to sign in', href: signInUrl },
+    lang: t.lang,
+    title: t.verified.title,
+    lead: t.verified.lead,
+    action: { label: t.verified.continue, href: withLocale(signInUrl, t, 'locale') },
   });
 }
 
-export function verificationFailedPage(signInUrl: string): Page {
+export function verificationFailedPage(t: Messages, signInUrl: string): Page {
   return messagePage({
-    title: 'This link no longer works',
-    lead: 'Confirmation links work once and expire after 24 hours. Sign in with your email and password to get a new one.',
-    action: { label: 'Continue to sign in', href: signInUrl },
+    lang: t.lang,
+    title: t.verified.failedTitle,
+    lead: t.verified.failedLead,
+    action: { label: t.verified.continue, href: withLocale(signInUrl, t, 'locale') },
   });
 }
 
-export function resetRequestPage(props: {
-  mountPath: string;
-  csrf: string;
-  email?: string;
-  error?: string | undefined;
-  signInUrl: string;
-}): Page {
+export function resetRequestPage(
+  t: Messages,
+  props: {
+    mountPath: string;
+    csrf: string;
+    email?: string;
+    error?: string | undefined;
+    signInUrl: string;
+  },
+): Page {
   return {
-    title: 'Reset your password',
-    body: html`<h1>Reset your password</h1>
-      <p class="lead">
-        Enter the email address of your account and we will send you a link to choose a new
-        password.
-      </p>
+    title: t.reset.title,
+    lang: t.lang,
+    body: html`<h1>${t.reset.title}</h1>
+      <p class="lead">${t.reset.lead}</p>
       <form method="post" action="${props.mountPath}/reset">
-        ${hidden('csrf', props.csrf)}
+        ${hidden('csrf', props.csrf)} ${localeField(t)}
         ${field({
           name: 'email',
-          label: 'Email',
+          label: t.reset.email,
           type: 'email',
           value: props.email,
           autocomplete: 'email',
           error: props.error,
           autofocus: true,
         })}
-        <button type="submit" class="button button--primary">Send reset link</button>
+        <button type="submit" class="button button--primary">${t.reset.submit}</button>
       </form>
       <ul class="links">
-        <li>Remembered it? <a href="${props.signInUrl}">Sign in</a></li>
+        <li>
+          ${t.reset.remembered}
+          <a href="${withLocale(props.signInUrl, t, 'locale')}">${t.reset.signIn}</a>
+        </li>
       </ul>`,
   };
 }
 
-export function resetSentPage(email: string): Page {
-  return messagePage({
-    title: 'Check your email',
-    lead: html`If <strong>${email}</strong> belongs to a Questa account, we sent it a link to choose
-      a new password. The link works once and expires in 1 hour.`,
-  });
+export function resetSentPage(t: Messages, email: string): Page {
+  return messagePage({ lang: t.lang, title: t.reset.sentTitle, lead: t.reset.sentLead(email) });
 }
 
-export function newPasswordPage(props: {
-  mountPath: string;
-  csrf: string;
-  token: string;
-  error?: string | undefined;
-}): Page {
+export function newPasswordPage(
+  t: Messages,
+  props: {
+    mountPath: string;
+    csrf: string;
+    token: string;
+    error?: InputProblem | undefined;
+  },
+): Page {
   return {
-    title: 'Choose a new password',
-    body: html`<h1>Choose a new password</h1>
-      <p class="lead">
-        After this, you are signed out everywhere and sign in with the new password.
-      </p>
-      ${props.error && alert('Please correct the field marked below.')}
+    title: t.reset.newTitle,
+    lang: t.lang,
+    script: 'password.js',
+    body: html`<h1>${t.reset.newTitle}</h1>
+      <p class="lead">${t.reset.newLead}</p>
+      ${props.error && alert(t.reset.correctField)}
       <form method="post" action="${props.mountPath}/reset/password">
-        ${hidden('csrf', props.csrf)} ${hidden('token', props.token)}
-        ${field({
-          name: 'password',
-          label: 'New password',
-          type: 'password',
+        ${hidden('csrf', props.csrf)} ${hidden('token', props.token)} ${localeField(t)}
+        ${passwordField(t, {
+          label: t.reset.newPassword,
           autocomplete: 'new-password',
-          hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
-          error: props.error,
+          error: props.error && problemText(t, 'password', props.error),
           autofocus: true,
         })}
-        <button type="submit" class="button button--primary">Set new password</button>
+        <button type="submit" class="button button--primary">${t.reset.setPassword}</button>
       </form>`,
   };
 }
 
-export function passwordChangedPage(signInUrl: string): Page {
+export function passwordChangedPage(t: Messages, signInUrl: string): Page {
   return messagePage({
-    title: 'Your password is changed',
-    lead: 'Sign in with your new password to continue.',
-    action: { label: 'Continue to sign in', href: signInUrl },
+    lang: t.lang,
+    title: t.reset.changedTitle,
+    lead: t.reset.changedLead,
+    action: { label: t.reset.continue, href: withLocale(signInUrl, t, 'locale') },
   });
 }
 
-export function resetLinkInvalidPage(mountPath: string): Page {
+export function resetLinkInvalidPage(t: Messages, mountPath: string): Page {
   return messagePage({
-    title: 'This link no longer works',
-    lead: 'Password reset links work once and expire after 1 hour. Ask for a new one.',
-    action: { label: 'Request a new link', href: `${mountPath}/reset` },
+    lang: t.lang,
+    title: t.reset.invalidTitle,
+    lead: t.reset.invalidLead,
+    action: { label: t.reset.requestNew, href: withLocale(`${mountPath}/reset`, t) },
   });
 }

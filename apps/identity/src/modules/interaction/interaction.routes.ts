@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
 import { formValue } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
+import { messagesOf } from '../../pages/locale';
 import { SIGN_IN_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
 import { signUpPage } from '../accounts/account.views';
 import type { AccountService } from '../accounts/account.service';
@@ -42,14 +43,16 @@ export function interactionRoutes(kit: PageKit, provider: Provider, accounts: Ac
     return reply.redirect(returnTo, 303);
   };
 
-  const expired = (reply: FastifyReply) =>
-    sendPage(reply, context, 400, interactionExpiredPage(kit.signInUrl));
+  const expired = (request: UidRequest, reply: FastifyReply) =>
+    sendPage(reply, context, 400, interactionExpiredPage(messagesOf(request), kit.signInUrl));
 
   return async (app: FastifyInstance) => {
     app.get('/interaction/:uid', publicRoute, async (request: UidRequest, reply) => {
       const interaction = await findInteraction(request, reply);
-      if (!interaction) return expired(reply);
+      if (!interaction) return expired(request, reply);
       const { uid } = interaction;
+      // The language the app asked for when it started signing in, else the browser's.
+      const t = messagesOf(request, interaction.params.ui_locales);
       // Consent is implied for Questa's own clients; only an explicit prompt=consent lands here.
       if (interaction.prompt.name === 'consent') return finish(request, reply, { consent: {} });
 
@@ -60,7 +63,7 @@ export function interactionRoutes(kit: PageKit, provider: Provider, accounts: Ac
           reply,
           context,
           200,
-          signUpPage({
+          signUpPage(t, {
             mountPath,
             csrf,
             values: {},
@@ -75,7 +78,7 @@ export function interactionRoutes(kit: PageKit, provider: Provider, accounts: Ac
         reply,
         context,
         200,
-        signInPage({ mountPath, uid, csrf, email: typeof hint === 'string' ? hint : undefined }),
+        signInPage(t, { mountPath, uid, csrf, email: typeof hint === 'string' ? hint : undefined }),
       );
     });
 
@@ -83,7 +86,7 @@ export function interactionRoutes(kit: PageKit, provider: Provider, accounts: Ac
       const retryHref = `${mountPath}/interaction/${request.params.uid}`;
       if (!(await withinLimit(kit, request, reply, 'sign-in', SIGN_IN_RULE, retryHref))) return;
       const interaction = await findInteraction(request, reply);
-      if (!interaction) return expired(reply);
+      if (!interaction) return expired(request, reply);
 
       const email = formValue(request.body, 'email').trim();
       const result = await accounts.signIn(email, formValue(request.body, 'password'), request.ip);
@@ -98,7 +101,7 @@ export function interactionRoutes(kit: PageKit, provider: Provider, accounts: Ac
         reply,
         context,
         result.status === 'unverified' ? 403 : 401,
-        signInPage({
+        signInPage(messagesOf(request, interaction.params.ui_locales), {
           mountPath,
           uid: interaction.uid,
           csrf: kit.csrf.token(request, reply),

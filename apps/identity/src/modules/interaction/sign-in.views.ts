@@ -1,64 +1,68 @@
 import { html } from '@questa/http-kit';
 import { alert, field, type Page } from '../../pages/layout';
+import { withLocale } from '../../pages/locale';
 import { messagePage } from '../../pages/message-page';
+import type { Messages } from '../../pages/messages';
+import { passwordField } from '../../pages/password-field';
 import { resendForm } from '../accounts/account.views';
 
-export function signInPage(props: {
-  mountPath: string;
-  uid: string;
-  csrf: string;
-  email?: string | undefined;
-  problem?: 'wrong_credentials' | 'unverified';
-}): Page {
+export function signInPage(
+  t: Messages,
+  props: {
+    mountPath: string;
+    uid: string;
+    csrf: string;
+    email?: string | undefined;
+    problem?: 'wrong_credentials' | 'unverified';
+  },
+): Page {
   const { mountPath, uid, problem } = props;
   const email = props.email ?? '';
   return {
-    title: 'Sign in',
-    body: html`<h1>Sign in to Questa</h1>
-      <p class="lead">Welcome back. Your practice is waiting.</p>
-      ${problem === 'wrong_credentials' && alert('Email or password is wrong.')}
+    title: t.signIn.title,
+    lang: t.lang,
+    script: 'password.js',
+    body: html`<h1>${t.signIn.heading}</h1>
+      <p class="lead">${t.signIn.lead}</p>
+      ${problem === 'wrong_credentials' && alert(t.signIn.wrongCredentials)}
       ${
         problem === 'unverified' &&
         alert(
-          html`<p>
-              Please confirm your email address first: open the link we sent to
-              <strong>${email}</strong>.
-            </p>
-            ${resendForm({ mountPath, csrf: props.csrf, email })}`,
+          html`${t.signIn.unverified(email)}
+          ${resendForm(t, { mountPath, csrf: props.csrf, email })}`,
         )
       }
       <form method="post" action="${mountPath}/interaction/${uid}/login">
         ${field({
           name: 'email',
-          label: 'Email',
+          label: t.signIn.email,
           type: 'email',
           value: email,
           autocomplete: 'email',
           autofocus: email === '',
         })}
-        ${field({
-          name: 'password',
-          label: 'Password',
-          type: 'password',
+        ${passwordField(t, {
+          label: t.signIn.password,
           autocomplete: 'current-password',
           autofocus: email !== '',
         })}
-        <button type="submit" class="button button--primary">Sign in</button>
+        <button type="submit" class="button button--primary">${t.signIn.submit}</button>
       </form>
       <ul class="links">
-        <li><a href="${mountPath}/reset">Forgot your password?</a></li>
+        <li><a href="${withLocale(`${mountPath}/reset`, t)}">${t.signIn.forgot}</a></li>
         <li>
-          New to Questa?
-          <a href="${mountPath}/interaction/${uid}?screen=signup">Create an account</a>
+          ${t.signIn.newHere}
+          <a href="${mountPath}/interaction/${uid}?screen=signup">${t.signIn.createAccount}</a>
         </li>
       </ul>`,
   };
 }
 
-export function interactionExpiredPage(signInUrl: string): Page {
+export function interactionExpiredPage(t: Messages, signInUrl: string): Page {
   return messagePage({
-    title: 'This sign-in page has expired',
-    lead: 'Sign-in pages stay valid for an hour, in the browser they were opened in. Please start again.',
-    action: { label: 'Start again', href: signInUrl },
+    lang: t.lang,
+    title: t.signIn.expiredTitle,
+    lead: t.signIn.expiredLead,
+    action: { label: t.signIn.startAgain, href: withLocale(signInUrl, t, 'locale') },
   });
 }

@@ -64,10 +64,7 @@ export function AuditPanel() {
   };
 
   return (
-    <section className="admin-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="visually-hidden">
-        {t('admin.tab.audit')}
-      </h2>
+    <div className="admin-section">
       <form
         className="billing-filter"
         role="search"
@@ -134,7 +131,7 @@ export function AuditPanel() {
         )}
       </form>
       <AuditResults filter={filter} filtered={filtered} />
-    </section>
+    </div>
   );
 }
 

@@ -243,10 +243,7 @@ export function UsersPanel({
   );
 
   return (
-    <section className="admin-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="visually-hidden">
-        {t('admin.tab.users')}
-      </h2>
+    <div className="admin-section">
       <form
         className="billing-filter"
         role="search"
@@ -347,6 +344,6 @@ export function UsersPanel({
       >
         <p>{t('admin.premium.confirmRevokeBody', { name: revokingPremium?.displayName ?? '' })}</p>
       </ConfirmDialog>
-    </section>
+    </div>
   );
 }

@@ -25,6 +25,8 @@ export interface OidcClient {
     nonce: string;
     codeVerifier: string;
     signup: boolean;
+    /** The app's language, for the provider's pages (`ui_locales`). */
+    locale?: string | undefined;
   }): Promise<string>;
   exchangeCode(
     callbackUrl: URL,
@@ -138,7 +140,7 @@ export function createOidcClient(
   };
 
   return {
-    async authorizationUrl({ state, nonce, codeVerifier, signup }) {
+    async authorizationUrl({ state, nonce, codeVerifier, signup, locale }) {
       const parameters: Record<string, string> = {
         redirect_uri: options.redirectUri,
         scope: options.scopes,
@@ -149,6 +151,7 @@ export function createOidcClient(
         nonce,
       };
       if (signup) parameters.prompt = 'create';
+      if (locale) parameters.ui_locales = locale;
       return oidc.buildAuthorizationUrl(await config(), parameters).href;
     },
 

@@ -1,4 +1,7 @@
 import { config } from './config';
+import { appMessages } from './i18n/app-messages';
+import { matchLocale } from './i18n/detect-locale';
+import { defaultLocale } from './i18n/messages';
 
 // Any origin that cannot be a real one: a return address that resolves elsewhere is not ours.
 const probeOrigin = 'https://return-to.invalid';
@@ -20,13 +23,33 @@ export function sameOriginPath(value: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The address that starts signing in and comes back to `returnTo`, a path on this site. */
+/**
+ * The app's language (the i18n provider keeps it on <html>) when the sign-in pages need telling.
+ * They follow the browser's languages otherwise, which lead to the app's language too unless the
+ * reader chose another one here; so the address names it only then.
+ */
+const appLocale = (): Record<string, string> => {
+  if (typeof document === 'undefined') return {};
+  const lang = document.documentElement.lang;
+  const browser = matchLocale(navigator.languages, appMessages.locales) ?? defaultLocale;
+  return lang && lang !== browser ? { locale: lang } : {};
+};
+
+/**
+ * The address that starts signing in and comes back to `returnTo`, a path on this site. It names
+ * the app's language, so the sign-in pages speak it too.
+ */
 export function signInUrl(returnTo: string): string {
-  return `${config.apiBase}/auth/login?${new URLSearchParams({ returnTo: sameOriginPath(returnTo) })}`;
+  const query = new URLSearchParams({ returnTo: sameOriginPath(returnTo), ...appLocale() });
+  return `${config.apiBase}/auth/login?${query}`;
 }
 
 /** Like signInUrl, but opens the identity provider's sign-up page. */
 export function signUpUrl(returnTo: string): string {
-  const query = new URLSearchParams({ signup: '1', returnTo: sameOriginPath(returnTo) });
+  const query = new URLSearchParams({
+    signup: '1',
+    returnTo: sameOriginPath(returnTo),
+    ...appLocale(),
+  });
   return `${config.apiBase}/auth/login?${query}`;
 }

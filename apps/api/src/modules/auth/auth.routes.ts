@@ -30,7 +30,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) =>
-      reply.redirect(await auth.startLogin(request.query.returnTo, request.query.signup === '1')),
+      reply.redirect(
+        await auth.startLogin(request.query.returnTo, {
+          signup: request.query.signup === '1',
+          locale: request.query.locale,
+        }),
+      ),
   );
 
   app.get(

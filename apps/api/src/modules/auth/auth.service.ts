@@ -101,12 +101,15 @@ export function createAuthService(deps: {
   }
 
   return {
-    async startLogin(returnTo: string | undefined, signup: boolean): Promise<string> {
+    async startLogin(
+      returnTo: string | undefined,
+      screen: { signup: boolean; locale?: string | undefined },
+    ): Promise<string> {
       const state = newState();
       const nonce = newNonce();
       const codeVerifier = newPkceVerifier();
       await deps.attempts.create({ state, nonce, codeVerifier, returnTo: safeReturnTo(returnTo) });
-      return deps.oidc.authorizationUrl({ state, nonce, codeVerifier, signup });
+      return deps.oidc.authorizationUrl({ state, nonce, codeVerifier, ...screen });
     },
 
     /** Completes a sign-in: exchanges the code, records the user and opens a session. */

@@ -200,6 +200,24 @@ describe('signing in through an external OpenID Connect provider', () => {
     });
   });
 
+  it('tells the provider the app’s language for its pages, when the app names one', async () => {
+    const authorizeFor = async (query: string) => {
+      const login = await fetch(`${apiOrigin}/api/auth/login?${query}`, { redirect: 'manual' });
+      expect(login.status).toBe(302);
+      return new URL(login.headers.get('location')!).searchParams;
+    };
+    expect((await authorizeFor('locale=de')).get('ui_locales')).toBe('de');
+    const signUp = await authorizeFor('signup=1&locale=de-AT');
+    expect(signUp.get('ui_locales')).toBe('de-AT');
+    expect(signUp.get('prompt')).toBe('create');
+    expect((await authorizeFor('returnTo=/account')).has('ui_locales')).toBe(false);
+
+    const malformed = await fetch(`${apiOrigin}/api/auth/login?locale=de%20fr`, {
+      redirect: 'manual',
+    });
+    expect(malformed.status).toBe(400);
+  });
+
   it('refuses a callback whose state it did not issue', async () => {
     const forged = await fetch(`${apiOrigin}/api/auth/callback?code=stolen&state=made-up`, {
       redirect: 'manual',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sameOriginPath, signInUrl, signUpUrl } from './sign-in-url';
 
 describe('signInUrl', () => {
@@ -24,5 +24,25 @@ describe('signInUrl', () => {
   ])('refuses %j as a return address and falls back to /', (returnTo) => {
     expect(sameOriginPath(returnTo)).toBe('/');
     expect(signInUrl(returnTo)).toBe('/api/auth/login?returnTo=%2F');
+  });
+});
+
+describe('the language of the sign-in pages', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+    vi.restoreAllMocks();
+  });
+
+  it('names the app’s language when the browser’s languages would lead elsewhere', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+    document.documentElement.lang = 'de';
+    expect(signInUrl('/account')).toBe('/api/auth/login?returnTo=%2Faccount&locale=de');
+    expect(signUpUrl('/')).toBe('/api/auth/login?signup=1&returnTo=%2F&locale=de');
+  });
+
+  it('leaves it to the browser’s languages when they lead to the app’s language', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-AT', 'en']);
+    document.documentElement.lang = 'de';
+    expect(signInUrl('/account')).toBe('/api/auth/login?returnTo=%2Faccount');
   });
 });

@@ -100,6 +100,10 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
     const admin = await adminContext.newPage();
     await signIn(admin, baseUrl, 'admin@questa.test');
     await admin.goto(`${baseUrl}/admin`);
+    // The users tab shows a page at a time; the search finds the learner wherever they are.
+    const search = admin.getByRole('search', { name: 'Search users' });
+    await search.getByLabel('Email or name').fill(email);
+    await search.getByRole('button', { name: 'Search' }).click();
     await admin.getByRole('button', { name: `Grant premium to ${email}` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Premium for Fay First-Day' });
     await dialog.getByRole('radio', { name: 'Until revoked' }).check();

@@ -131,5 +131,6 @@ describe('admin audit log: what changed, and filters', () => {
     fireEvent.click(form.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('table', { name: 'Audit log' })).toBeTruthy();
     expect((form.getByLabelText('Who') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(form.getByLabelText('Who'));
   });
 });

@@ -1,6 +1,6 @@
 import type { AdminUser, AuditAction, AuditEvent } from '@questa/contracts';
 import { auditActions } from '@questa/contracts/rules';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FieldError } from '../../../components/ui/field';
@@ -35,6 +35,7 @@ export function AuditPanel() {
   const [toDay, setToDay] = useState('');
   const [filter, setFilter] = useState<AuditFilter>({});
   const [submitted, setSubmitted] = useState(false);
+  const whoInput = useRef<HTMLInputElement>(null);
 
   const dayError = fromDay && toDay && toDay < fromDay ? t('admin.audit.toBeforeFrom') : undefined;
   const filtered = Object.values(filter).some(Boolean);
@@ -61,6 +62,8 @@ export function AuditPanel() {
     setToDay('');
     setSubmitted(false);
     setFilter({});
+    // The button goes with the filters; focus stays in the form rather than falling to the page.
+    whoInput.current?.focus();
   };
 
   return (
@@ -75,6 +78,7 @@ export function AuditPanel() {
         <div className="admin-field">
           <label htmlFor={`${id}-who`}>{t('admin.audit.who')}</label>
           <input
+            ref={whoInput}
             id={`${id}-who`}
             type="search"
             className="input"

@@ -75,11 +75,20 @@ describe.skipIf(!browserAvailable)('sign-in and access', () => {
     await admin.getByLabel('User', { exact: true }).selectOption({ label: 'learner@questa.test' });
     await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Author' });
     await admin.getByRole('button', { name: 'Add member' }).click();
+    // Adding a member grants a role, so it is confirmed in a dialog that names it.
+    await admin
+      .getByRole('dialog', { name: 'Add learner@questa.test to Questa Demo as Author?' })
+      .getByRole('button', { name: 'Add member' })
+      .click();
     await admin.getByRole('button', { name: 'Remove learner@questa.test' }).waitFor();
     expect(await seriousAccessibilityViolations(admin)).toEqual([]);
 
     await admin.getByRole('tab', { name: 'Audit log' }).click();
-    await admin.getByText('Membership granted').first().waitFor();
+    await admin
+      .getByRole('table', { name: 'Audit log' })
+      .getByText('Membership granted')
+      .first()
+      .waitFor();
     await adminContext.close();
 
     await learner.reload();

@@ -134,8 +134,16 @@ describe('admin page', () => {
     fireEvent.change(user, { target: { value: 'sub-grace' } });
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'reviewer' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add grace@example.com to Acme Academy as Reviewer?',
+    });
+    expect(calls(fetchMock).some((call) => call.startsWith('PUT'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add member' }));
 
     expect(await within(table).findByText('grace@example.com')).toBeTruthy();
+    expect(
+      await screen.findByText('grace@example.com was added to Acme Academy as Reviewer.'),
+    ).toBeTruthy();
     const request = requestTo(fetchMock, 'PUT', `/api/admin/tenants/${tenantId}/members/sub-grace`);
     expect(JSON.parse(String(request.body))).toEqual({ role: 'reviewer' });
     expect(request.headers.get('X-Questa-Request')).toBe('1');
@@ -217,6 +225,10 @@ describe('admin page', () => {
     await waitFor(() => expect(user.disabled).toBe(false));
     fireEvent.change(user, { target: { value: 'sub-grace' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add grace@example.com to Acme Academy as Viewer?',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add member' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The member could not be added.');

@@ -1,6 +1,6 @@
 import { config } from './config';
 import { appMessages } from './i18n/app-messages';
-import { matchLocale } from './i18n/detect-locale';
+import { detectLocale, matchLocale } from './i18n/detect-locale';
 import { defaultLocale } from './i18n/messages';
 
 // Any origin that cannot be a real one: a return address that resolves elsewhere is not ours.
@@ -24,15 +24,16 @@ export function sameOriginPath(value: string): string {
 }
 
 /**
- * The app's language (the i18n provider keeps it on <html>) when the sign-in pages need telling.
- * They follow the browser's languages otherwise, which lead to the app's language too unless the
- * reader chose another one here; so the address names it only then.
+ * The app's language when the sign-in pages need telling: they follow the browser's languages
+ * otherwise, which lead to the app's language too unless the reader chose another one here; so
+ * the address names it only then. The saved choice is read rather than the rendered language,
+ * since a link is rebuilt on the render that follows a change, before the page shows it.
  */
 const appLocale = (): Record<string, string> => {
-  if (typeof document === 'undefined') return {};
-  const lang = document.documentElement.lang;
+  if (typeof navigator === 'undefined') return {};
+  const chosen = detectLocale(appMessages.locales);
   const browser = matchLocale(navigator.languages, appMessages.locales) ?? defaultLocale;
-  return lang && lang !== browser ? { locale: lang } : {};
+  return chosen !== browser ? { locale: chosen } : {};
 };
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveLocale } from '../../lib/i18n/detect-locale';
 import { sameOriginPath, signInUrl, signUpUrl } from './sign-in-url';
 
 describe('signInUrl', () => {
@@ -29,20 +30,21 @@ describe('signInUrl', () => {
 
 describe('the language of the sign-in pages', () => {
   afterEach(() => {
-    document.documentElement.lang = '';
+    localStorage.clear();
     vi.restoreAllMocks();
   });
 
-  it('names the app’s language when the browser’s languages would lead elsewhere', () => {
+  it('names the language chosen in the app when the browser’s languages would lead elsewhere', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
-    document.documentElement.lang = 'de';
+    saveLocale('de');
     expect(signInUrl('/account')).toBe('/api/auth/login?returnTo=%2Faccount&locale=de');
     expect(signUpUrl('/')).toBe('/api/auth/login?signup=1&returnTo=%2F&locale=de');
   });
 
   it('leaves it to the browser’s languages when they lead to the app’s language', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-AT', 'en']);
-    document.documentElement.lang = 'de';
+    expect(signInUrl('/account')).toBe('/api/auth/login?returnTo=%2Faccount');
+    saveLocale('de');
     expect(signInUrl('/account')).toBe('/api/auth/login?returnTo=%2Faccount');
   });
 });

@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { readOutbox } from '@questa/mail';
 import { accessibilityViolations, browserAvailable, launchBrowser } from './support/browser';
 
 const passwordInput = (page: Page) => page.locator('#field-password');
 
 describe.skipIf(!browserAvailable)('the hosted sign-in pages', () => {
   const baseUrl = inject('baseUrl');
+  const outbox = path.join(inject('dataDir'), 'outbox');
   let browser: Browser;
 
   beforeAll(async () => {
@@ -73,7 +76,7 @@ describe.skipIf(!browserAvailable)('the hosted sign-in pages', () => {
     await context.close();
   });
 
-  it('have no accessibility violation of any impact in English either', async () => {
+  it('have no accessibility violation of any impact in English either, down to the new password', async () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(baseUrl);
@@ -83,6 +86,34 @@ describe.skipIf(!browserAvailable)('the hosted sign-in pages', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('heading', { name: 'Create your Questa account' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.goBack();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const email = 'learner@questa.test';
+    const asked = Date.now();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const link = await vi.waitFor(
+      async () => {
+        const mail = (await readOutbox(outbox))
+          .filter((message) => message.to === email && Date.parse(message.sentAt) >= asked - 1000)
+          .at(-1);
+        const found = mail?.text.match(/https?:\/\/\S+\/idp\/reset\/password\?token=\S+/)?.[0];
+        if (!found) throw new Error('no reset mail yet');
+        return found;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password').fill('short');
+    await page.getByText('Use at least 12 characters. 5 so far.').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });

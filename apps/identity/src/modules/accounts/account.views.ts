@@ -30,7 +30,7 @@ export function problemText(t: Messages, field: SignUpField, problem: InputProbl
 }
 
 /** Forms carry the page language, so the answer to a post speaks it too. */
-const localeField = (t: Messages) => t.lang !== 'en' && hidden(LOCALE_PARAM, t.lang);
+export const localeField = (t: Messages) => t.lang !== 'en' && hidden(LOCALE_PARAM, t.lang);
 
 export function signUpPage(
   t: Messages,

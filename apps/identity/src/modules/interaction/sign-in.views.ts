@@ -4,7 +4,7 @@ import { withLocale } from '../../pages/locale';
 import { messagePage } from '../../pages/message-page';
 import type { Messages } from '../../pages/messages';
 import { passwordField } from '../../pages/password-field';
-import { resendForm } from '../accounts/account.views';
+import { localeField, resendForm } from '../accounts/account.views';
 
 export function signInPage(
   t: Messages,
@@ -33,6 +33,7 @@ export function signInPage(
         )
       }
       <form method="post" action="${mountPath}/interaction/${uid}/login">
+        ${localeField(t)}
         ${field({
           name: 'email',
           label: t.signIn.email,

@@ -3,7 +3,7 @@ import { alert, field, hidden, type Page } from '../../pages/layout';
 import { LOCALE_PARAM, withLocale } from '../../pages/locale';
 import { messagePage } from '../../pages/message-page';
 import type { Messages } from '../../pages/messages';
-import { passwordField } from '../../pages/password-field';
+import { passwordField } from './password-field';
 import {
   DISPLAY_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,

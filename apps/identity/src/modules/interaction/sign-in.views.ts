@@ -3,7 +3,7 @@ import { alert, field, type Page } from '../../pages/layout';
 import { withLocale } from '../../pages/locale';
 import { messagePage } from '../../pages/message-page';
 import type { Messages } from '../../pages/messages';
-import { passwordField } from '../../pages/password-field';
+import { passwordField } from '../accounts/password-field';
 import { localeField, resendForm } from '../accounts/account.views';
 
 export function signInPage(

@@ -1,6 +1,6 @@
 import { field, html } from '@questa/http-kit';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../modules/accounts/account-input';
-import type { Messages } from './messages';
+import type { Messages } from '../../pages/messages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-input';
 
 /**
  * A password input with a show-password button. A new password also carries the rule: it is

@@ -21,7 +21,7 @@ describe.skipIf(!browserAvailable)('the hosted sign-in pages', () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(baseUrl);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('de');
     await page.getByRole('link', { name: 'Anmelden', exact: true }).click();
 
     await page.getByRole('heading', { name: 'Bei Questa anmelden' }).waitFor();

@@ -65,6 +65,11 @@ describe('the language of the hosted pages, and the password rule on them', () =
     // The sign-in link leads back through the app, which is told the language.
     expect(signUp.body).toContain('href="http://localhost:8080/api/auth/login?locale=de"');
 
+    const signIn = await openSignIn(browser, pkce());
+    const interaction = formFor(signIn.body, '/login').action.replace(/\/login$/, '');
+    const german = await browser.request('GET', interaction, { headers: germanBrowser });
+    expect(german.body).toContain('<h1>Bei Questa anmelden</h1>');
+
     const english = await browser.request('GET', '/idp/signup', {
       headers: { 'accept-language': 'fr-FR, en;q=0.8, de;q=0.5' },
     });

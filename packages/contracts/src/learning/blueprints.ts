@@ -51,6 +51,21 @@ export const blueprint = z.object({
 });
 export type Blueprint = z.infer<typeof blueprint>;
 export const blueprintList = z.object({ blueprints: z.array(blueprint) });
+
+/** One exam as a learner is about to start it: the time limit is their own. */
+export const learnerBlueprint = blueprint.extend({
+  /** The learner's extra time, as an admin granted it; 0 for most. */
+  extraTimePercent: z.number().int(),
+  /** The blueprint's time limit with that extra time: what the learner's clock starts from. */
+  learnerTimeLimitSeconds: z.number().int(),
+});
+export type LearnerBlueprint = z.infer<typeof learnerBlueprint>;
+export const learnerBlueprintParams = z.strictObject({
+  bankId: ids.bank,
+  blueprintId: z
+    .union([z.uuid(), z.literal('default')])
+    .meta({ description: 'A blueprint of the bank, or `default` for its built-in mock exam.' }),
+});
 export const blueprintParams = z.strictObject({
   clientId: ids.client,
   bankId: ids.bank,

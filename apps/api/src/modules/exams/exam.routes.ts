@@ -9,6 +9,8 @@ import {
   examResponseParams,
   examReview,
   examStart,
+  learnerBlueprint,
+  learnerBlueprintParams,
   responseAck,
 } from '@questa/contracts';
 import type { ExamService } from './exam.service';
@@ -39,6 +41,33 @@ export const examRoutes: FastifyPluginAsyncZod<{ exams: ExamService }> = async (
         request.id,
       ),
     }),
+  );
+
+  app.get(
+    '/banks/:bankId/blueprints/:blueprintId',
+    {
+      config: {
+        permission: 'learning:use',
+        problems: {
+          'payment.required': 'the bank is premium and the learner has no premium.',
+        },
+      },
+      schema: {
+        summary: 'One exam of a bank, with the time limit the learner would have',
+        description:
+          'What a start page shows before the clock runs: the number of questions, the pass mark, the review policy and the time limit including the extra time an admin granted this learner. Reading it starts nothing.',
+        tags,
+        params: learnerBlueprintParams,
+        response: { 200: learnerBlueprint },
+      },
+    },
+    (request) =>
+      exams.blueprintForLearner(
+        request.auth!.user,
+        request.params.bankId,
+        request.params.blueprintId,
+        request.id,
+      ),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type ExamAttempt,
   type ExamReview,
   type ExamSummary,
+  type LearnerBlueprint,
   type SavedResponse,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
@@ -20,6 +21,12 @@ import type { BlueprintService } from './blueprint.service';
 import type { AttemptRow, ExamRepository } from './exam.repository';
 import { createResponseWriter } from './response-writer';
 
+/** A time limit stretched by the learner's extra time, in whole seconds. */
+const withExtraTime = (seconds: number, percent: number) =>
+  Math.round(seconds * (1 + percent / 100));
+
+const noSuchBlueprint = () =>
+  new HttpProblem('not_found', { detail: 'This bank has no such exam blueprint.' });
 const noSuchAttempt = () => new HttpProblem('not_found', { detail: 'There is no such exam.' });
 const expired = () =>
   new HttpProblem('exam.expired', {
@@ -161,6 +168,23 @@ export function createExamService(deps: {
       return deps.blueprints.forBank(await deps.banks.open(user, bankId, requestId));
     },
 
+    /** One exam of a bank as this learner would take it, with their own time limit. */
+    async blueprintForLearner(
+      user: UserRow,
+      bankId: string,
+      blueprintId: string,
+      requestId: string,
+    ): Promise<LearnerBlueprint> {
+      const bank = await deps.banks.open(user, bankId, requestId);
+      const blueprint = await deps.blueprints.find(bank, blueprintId);
+      if (!blueprint) throw noSuchBlueprint();
+      return {
+        ...blueprint,
+        extraTimePercent: user.extraTimePercent,
+        learnerTimeLimitSeconds: withExtraTime(blueprint.timeLimitSeconds, user.extraTimePercent),
+      };
+    },
+
     async start(
       user: UserRow,
       input: { bankId: string; blueprintId: string },
@@ -171,9 +195,7 @@ export function createExamService(deps: {
       }
       const bank = await deps.banks.open(user, input.bankId, requestId);
       const blueprint = await deps.blueprints.find(bank, input.blueprintId);
-      if (!blueprint) {
-        throw new HttpProblem('not_found', { detail: 'This bank has no such exam blueprint.' });
-      }
+      if (!blueprint) throw noSuchBlueprint();
       const draw = await deps.questionDb.drawFromCatalog(
         bank.id,
         { rules: blueprint.rules },
@@ -193,7 +215,7 @@ export function createExamService(deps: {
           ? perQuestion * order.length
           : blueprint.timeLimitSeconds,
       );
-      const seconds = Math.round(limit * (1 + user.extraTimePercent / 100));
+      const seconds = withExtraTime(limit, user.extraTimePercent);
       const attemptId = await deps.unitOfWork((work) =>
         work.exams.create(
           {

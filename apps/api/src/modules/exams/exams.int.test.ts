@@ -301,6 +301,26 @@ describe('exams', () => {
     expect(limit).toBe(1.5 * 10 * LEARNING.examSecondsPerQuestion * 1000);
     expect(attempt.extraTimePercent).toBe(50);
   });
+
+  it('describes one exam before it starts, with the learner’s own time limit', async () => {
+    const learner = await kit.learner('reader', { premium: true });
+    await createUserRepository(kit.db).setExtraTime(learner.userId, 25);
+    const url = `/api/banks/${kit.publicBankId}/blueprints`;
+    const response = await learner.call({ url: `${url}/default` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: 'default',
+      questionCount: 10,
+      timeLimitSeconds: 900,
+      extraTimePercent: 25,
+      learnerTimeLimitSeconds: 1125,
+      reviewPolicy: 'full',
+    });
+    // Reading it starts nothing.
+    expect((await learner.call({ url: '/api/exams' })).json()).toEqual({ attempts: [] });
+    const missing = await learner.call({ url: `${url}/${crypto.randomUUID()}` });
+    expect(missing.statusCode).toBe(404);
+  });
 });
 
 /**

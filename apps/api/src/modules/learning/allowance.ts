@@ -12,6 +12,11 @@ export const nextUtcMidnight = (now = new Date()): string =>
  * The free daily practice allowance (`LEARNING.freeDailyAnswers` a day). The count lives in one row per
  * learner and day, raised in the answer's own unit of work only while under the limit.
  */
+const spent = () =>
+  new HttpProblem('quota.exceeded', {
+    detail: `You have used today’s ${LEARNING.freeDailyAnswers} free answers. Premium practice has no daily limit.`,
+  });
+
 export function createAllowance(db: ApiDb) {
   const usage = createDailyUsageRepository(db);
   return {
@@ -32,11 +37,15 @@ export function createAllowance(db: ApiDb) {
      */
     async take(inWork: DailyUsageRepository, userId: string) {
       const counted = await inWork.countAnswerBelow(userId, LEARNING.freeDailyAnswers);
-      if (!counted) {
-        throw new HttpProblem('quota.exceeded', {
-          detail: `You have used today’s ${LEARNING.freeDailyAnswers} free answers. Premium practice has no daily limit.`,
-        });
-      }
+      if (!counted) throw spent();
+    },
+
+    /**
+     * Refuses with `quota.exceeded` when a free learner has nothing left today: a session opened
+     * then could not take a single answer. Answers still count only in `take`.
+     */
+    async refuseWhenSpent(userId: string) {
+      if ((await usage.answersToday(userId)) >= LEARNING.freeDailyAnswers) throw spent();
     },
   };
 }

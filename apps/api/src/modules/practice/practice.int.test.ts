@@ -183,7 +183,12 @@ describe('practice', () => {
       let used = 0;
       let refused;
       for (let round = 0; round < 3 && !refused; round++) {
-        let state = (await start(learner, kit.publicBankId)).json<PracticeState>();
+        const started = await start(learner, kit.publicBankId);
+        if (started.statusCode !== 201) {
+          refused = started;
+          break;
+        }
+        let state = started.json<PracticeState>();
         while (!state.exhausted && !refused) {
           const response = await learner.call({
             method: 'POST',
@@ -212,6 +217,28 @@ describe('practice', () => {
         expect(used).toBe(30);
       }
     }
+  });
+
+  it('refuses to start a session for a free learner with no answers left today, and never a premium one', async () => {
+    const free = await kit.learner('ida');
+    const premium = await kit.learner('mary', { premium: true });
+    for (const learner of [free, premium]) {
+      await kit.db
+        .insertInto('daily_usage')
+        .values({
+          user_id: learner.userId,
+          day: new Date().toISOString().slice(0, 10),
+          answers: LEARNING.freeDailyAnswers,
+        })
+        .execute();
+    }
+    const refused = await start(free, kit.publicBankId);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'quota.exceeded' });
+    expect(
+      (await free.call({ url: '/api/allowance' })).json<{ remaining: number }>().remaining,
+    ).toBe(0);
+    expect((await start(premium, kit.publicBankId)).statusCode).toBe(201);
   });
 
   it('takes the last free answer once when two arrive together', async () => {

@@ -26,13 +26,16 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
         permission: 'learning:use',
         problems: {
           'payment.required': 'the bank is premium and the learner has no premium.',
+          'quota.exceeded':
+            'a learner without premium has no free answers left today, so a session could not take one.',
         },
       },
       schema: {
         summary: 'Start practising a catalog bank, and draw the first question',
         description:
           'Premium banks need premium (`payment.required`). Questions answered in the bank in ' +
-          'the last 7 days are drawn only when nothing else is left.',
+          'the last 7 days are drawn only when nothing else is left. A free learner whose daily ' +
+          'answers are used up is refused (`quota.exceeded`) rather than given a session they cannot answer.',
         tags,
         body: practiceStart,
         response: { 201: practiceState },

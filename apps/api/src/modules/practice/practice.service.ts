@@ -131,6 +131,7 @@ export function createPracticeService(deps: {
 
   return {
     async start(user: UserRow, input: PracticeStart, requestId: string): Promise<PracticeState> {
+      if (!hasUnlimitedPractice(user)) await deps.allowance.refuseWhenSpent(user.id);
       const bank = await deps.banks.open(user, input.bankId, requestId);
       const topics = [...new Set(input.topics)];
       const difficulties = [...new Set(input.difficulties)].sort();

@@ -154,41 +154,19 @@ describe('starting on a bank', () => {
     expect(calls(fetchMock)).not.toContain('POST /api/exams');
   });
 
-  it('explains a refused exam start with the way to the plans', async () => {
+  it('leads a premium learner to each exam’s start page, where nothing has started yet', async () => {
     const fetchMock = stubApi({
       [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
       [`GET /api/banks/${bank.id}/blueprints`]: () =>
-        jsonResponse({ blueprints: [aBlueprint({ id: 'b1', title: 'Quick check' })] }),
-      'POST /api/exams': () => problemResponse({ status: 402, code: 'payment.required' }),
+        jsonResponse({
+          blueprints: [aBlueprint(), aBlueprint({ id: 'b1', title: 'Quick check' })],
+        }),
     });
     renderApp(path, { session: premium() });
 
-    const exams = (await screen.findByRole('heading', { name: 'Take an exam' })).closest(
-      'section',
-    ) as HTMLElement;
-    const panel = within(exams);
-    fireEvent.click(await panel.findByRole('button', { name: 'Start exam: Quick check' }));
-    const alert = await panel.findByRole('alert');
-    expect(alert.textContent).toContain('Exam mode needs premium.');
-    expect(within(alert).getByRole('link', { name: 'See premium plans' })).toBeTruthy();
-    const start = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(body(start?.[1])).toEqual({ bankId: bank.id, blueprintId: 'b1' });
-  });
-
-  it('starts an exam for a premium learner and opens it', async () => {
-    stubApi({
-      [`GET /api/catalog/banks/${bank.id}`]: () => jsonResponse(bank),
-      [`GET /api/banks/${bank.id}/blueprints`]: () => jsonResponse({ blueprints: [aBlueprint()] }),
-      'POST /api/exams': () =>
-        jsonResponse({ id: 'a77e0000-0000-4000-8000-000000000009' }, { status: 201 }),
-    });
-    const router = renderApp(path, { session: premium() });
-
-    const start = await screen.findByRole('button', { name: 'Start exam: Full mock exam' });
+    const open = await screen.findByRole('link', { name: 'Take this exam: Quick check' });
+    expect(open.getAttribute('href')).toBe(`/banks/${bank.id}/exams/b1`);
     expect(screen.queryByText('Exam mode is part of premium.')).toBeNull();
-    fireEvent.click(start);
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/exams/a77e0000-0000-4000-8000-000000000009'),
-    );
+    expect(calls(fetchMock)).not.toContain('POST /api/exams');
   });
 });

@@ -3,6 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { progressQueryKey } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 import { invalidateQueries } from '../../../lib/use-query';
+import { showAllowance } from './get-allowance';
 import { practicePath, showPracticeState } from './get-practice-session';
 
 /** Grades an answer. Answering the same item again returns the stored result. */
@@ -22,6 +23,7 @@ async function submitAndShow(state: PracticeState, answer: AnswerInput) {
   if (!item) throw new Error('There is no question to answer.');
   const result = await submitAnswer(state.session.id, item.id, answer);
   showPracticeState({ ...state, session: result.session, item: result.item });
+  showAllowance(result.session.allowance);
   void invalidateQueries(progressQueryKey);
   return result;
 }

@@ -9,6 +9,7 @@ import { StarIcon } from '../../../components/ui/icons';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { useT } from '../../../lib/i18n';
 import { useStartPractice } from '../api/start-practice';
+import { AllowanceGate } from './allowance-gate';
 import '../../../components/ui/start-section.css';
 import './practice-start.css';
 
@@ -94,89 +95,91 @@ export function PracticeStart({
       ) : bank.topics.length === 0 ? (
         <p>{t('practice.start.empty')}</p>
       ) : (
-        <form className="practice-start__form" onSubmit={submit} noValidate>
-          <fieldset
-            className="fieldset"
-            aria-describedby={problem === 'topics' ? `${headingId}-topics-error` : undefined}
-          >
-            <legend>{t('practice.start.topics')}</legend>
-            <div className="practice-start__all">
-              <Button
-                variant="ghost"
-                className="button--small"
-                onClick={() =>
-                  setTopics(
-                    topics.size === bank.topics.length
-                      ? new Set()
-                      : new Set(bank.topics.map((topic) => topic.topic)),
-                  )
-                }
-              >
-                {topics.size === bank.topics.length
-                  ? t('practice.start.noTopics')
-                  : t('practice.start.allTopics')}
+        <AllowanceGate>
+          <form className="practice-start__form" onSubmit={submit} noValidate>
+            <fieldset
+              className="fieldset"
+              aria-describedby={problem === 'topics' ? `${headingId}-topics-error` : undefined}
+            >
+              <legend>{t('practice.start.topics')}</legend>
+              <div className="practice-start__all">
+                <Button
+                  variant="ghost"
+                  className="button--small"
+                  onClick={() =>
+                    setTopics(
+                      topics.size === bank.topics.length
+                        ? new Set()
+                        : new Set(bank.topics.map((topic) => topic.topic)),
+                    )
+                  }
+                >
+                  {topics.size === bank.topics.length
+                    ? t('practice.start.noTopics')
+                    : t('practice.start.allTopics')}
+                </Button>
+              </div>
+              <div className="practice-start__options">
+                {bank.topics.map(({ topic, questionCount }) => (
+                  <label key={topic} className="check">
+                    <input
+                      type="checkbox"
+                      checked={topics.has(topic)}
+                      onChange={() => setTopics(toggle(topics, topic))}
+                    />
+                    <span>
+                      {topic}{' '}
+                      <span className="practice-start__count">
+                        ({t('practice.start.questionCount', { count: questionCount })})
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <FieldError
+                id={`${headingId}-topics-error`}
+                message={problem === 'topics' ? t('practice.start.chooseTopic') : undefined}
+              />
+            </fieldset>
+            <fieldset
+              className="fieldset"
+              aria-describedby={problem === 'levels' ? `${headingId}-levels-error` : undefined}
+            >
+              <legend>{t('practice.start.difficulty')}</legend>
+              <div className="practice-start__levels">
+                {difficulties.map((level) => (
+                  <label key={level} className="check">
+                    <input
+                      type="checkbox"
+                      checked={levels.has(level)}
+                      onChange={() => setLevels(toggle(levels, level))}
+                    />
+                    <span>{t(`practice.start.level${level}`)}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError
+                id={`${headingId}-levels-error`}
+                message={problem === 'levels' ? t('practice.start.chooseLevel') : undefined}
+              />
+            </fieldset>
+            {start.status === 'error' &&
+              (start.error.code === 'payment.required' ? (
+                <div role="alert">
+                  <PremiumOffer>
+                    <p>{t('practice.start.needsPremium')}</p>
+                  </PremiumOffer>
+                </div>
+              ) : (
+                <ProblemAlert title={t('practice.start.failed')} error={start.error} />
+              ))}
+            <div>
+              <Button type="submit" disabled={start.status === 'pending'}>
+                {t('practice.start.submit')}
               </Button>
             </div>
-            <div className="practice-start__options">
-              {bank.topics.map(({ topic, questionCount }) => (
-                <label key={topic} className="check">
-                  <input
-                    type="checkbox"
-                    checked={topics.has(topic)}
-                    onChange={() => setTopics(toggle(topics, topic))}
-                  />
-                  <span>
-                    {topic}{' '}
-                    <span className="practice-start__count">
-                      ({t('practice.start.questionCount', { count: questionCount })})
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <FieldError
-              id={`${headingId}-topics-error`}
-              message={problem === 'topics' ? t('practice.start.chooseTopic') : undefined}
-            />
-          </fieldset>
-          <fieldset
-            className="fieldset"
-            aria-describedby={problem === 'levels' ? `${headingId}-levels-error` : undefined}
-          >
-            <legend>{t('practice.start.difficulty')}</legend>
-            <div className="practice-start__levels">
-              {difficulties.map((level) => (
-                <label key={level} className="check">
-                  <input
-                    type="checkbox"
-                    checked={levels.has(level)}
-                    onChange={() => setLevels(toggle(levels, level))}
-                  />
-                  <span>{t(`practice.start.level${level}`)}</span>
-                </label>
-              ))}
-            </div>
-            <FieldError
-              id={`${headingId}-levels-error`}
-              message={problem === 'levels' ? t('practice.start.chooseLevel') : undefined}
-            />
-          </fieldset>
-          {start.status === 'error' &&
-            (start.error.code === 'payment.required' ? (
-              <div role="alert">
-                <PremiumOffer>
-                  <p>{t('practice.start.needsPremium')}</p>
-                </PremiumOffer>
-              </div>
-            ) : (
-              <ProblemAlert title={t('practice.start.failed')} error={start.error} />
-            ))}
-          <div>
-            <Button type="submit" disabled={start.status === 'pending'}>
-              {t('practice.start.submit')}
-            </Button>
-          </div>
-        </form>
+          </form>
+        </AllowanceGate>
       )}
     </section>
   );

@@ -157,7 +157,7 @@ describe.skipIf(!browserAvailable)('authoring studio', () => {
     await page.getByLabel('Questions to export').selectOption({ label: 'All, drafts included' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download' }).click(),
+      page.getByRole('button', { name: 'Download' }).click(),
     ]);
     const zip = await readFile((await download.path())!);
     expect(zip.subarray(0, 2).toString()).toBe('PK');

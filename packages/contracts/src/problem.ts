@@ -22,6 +22,7 @@ export const problemCatalogue = {
   'upload.too_large': { status: 413, title: 'File too large' },
   'upload.type': { status: 415, title: 'File type not accepted' },
   'import.invalid': { status: 422, title: 'Import file has errors' },
+  'export.empty': { status: 422, title: 'Nothing to export' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -581,7 +581,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -677,7 +677,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -704,7 +704,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -774,7 +774,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -805,7 +805,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -832,7 +832,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -917,7 +917,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -944,7 +944,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -971,7 +971,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1002,7 +1002,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1029,7 +1029,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1293,7 +1293,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1320,7 +1320,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1347,7 +1347,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1378,7 +1378,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1405,7 +1405,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1461,7 +1461,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1488,7 +1488,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1515,7 +1515,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1571,7 +1571,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1598,7 +1598,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1625,7 +1625,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1683,7 +1683,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1710,7 +1710,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1737,7 +1737,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1764,7 +1764,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1791,7 +1791,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1853,7 +1853,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1880,7 +1880,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1907,7 +1907,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1934,7 +1934,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1961,7 +1961,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2011,7 +2011,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2038,7 +2038,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2065,7 +2065,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2092,7 +2092,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2119,7 +2119,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2179,7 +2179,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2206,7 +2206,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2233,7 +2233,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2260,7 +2260,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2287,7 +2287,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2360,7 +2360,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2387,7 +2387,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2414,7 +2414,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2441,7 +2441,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2468,7 +2468,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2518,7 +2518,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2545,7 +2545,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2572,7 +2572,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2599,7 +2599,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2626,7 +2626,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2692,7 +2692,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2719,7 +2719,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2746,7 +2746,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2773,7 +2773,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2800,7 +2800,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2897,7 +2897,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2924,7 +2924,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2951,7 +2951,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2978,7 +2978,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3005,7 +3005,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3074,7 +3074,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3101,7 +3101,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3128,7 +3128,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3155,7 +3155,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3182,7 +3182,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3269,7 +3269,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3296,7 +3296,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3323,7 +3323,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3350,7 +3350,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3377,7 +3377,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3468,7 +3468,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3495,7 +3495,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3522,7 +3522,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3549,7 +3549,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3576,7 +3576,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4061,7 +4061,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4088,7 +4088,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4115,7 +4115,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4142,7 +4142,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4169,7 +4169,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4431,7 +4431,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4458,7 +4458,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4485,7 +4485,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4512,7 +4512,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4539,7 +4539,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5026,7 +5026,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5053,7 +5053,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5080,7 +5080,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5107,7 +5107,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5134,7 +5134,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5161,7 +5161,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5437,7 +5437,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5464,7 +5464,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5491,7 +5491,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5518,7 +5518,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5545,7 +5545,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5572,7 +5572,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5825,7 +5825,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5852,7 +5852,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5879,7 +5879,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5906,7 +5906,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5933,7 +5933,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6186,7 +6186,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6213,7 +6213,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6240,7 +6240,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6267,7 +6267,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6294,7 +6294,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6577,7 +6577,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6604,7 +6604,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6631,7 +6631,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6658,7 +6658,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6685,7 +6685,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6966,7 +6966,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6993,7 +6993,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7020,7 +7020,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7047,7 +7047,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7074,7 +7074,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7132,7 +7132,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7159,7 +7159,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7186,7 +7186,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7213,7 +7213,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7240,7 +7240,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7267,7 +7267,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7294,7 +7294,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7557,7 +7557,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7584,7 +7584,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7611,7 +7611,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7638,7 +7638,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7665,7 +7665,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7692,7 +7692,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7719,7 +7719,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7776,7 +7776,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7803,7 +7803,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7830,7 +7830,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7857,7 +7857,34 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `export.empty`: the bank has no question to export in the scope asked (by default, published ones). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7884,7 +7911,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "unavailable" | "internal";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "unavailable" | "internal";
                         requestId?: string;
                         errors?: {
                             field: string;

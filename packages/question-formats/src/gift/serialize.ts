@@ -124,7 +124,7 @@ export function serializeGift(contents: QuestionContent[]): SerializeResult {
   return {
     body: encodeUtf8(chunks.join('\n')),
     contentType: 'text/plain; charset=utf-8',
-    fileExtension: 'txt',
+    fileExtension: 'gift',
     warnings,
   };
 }

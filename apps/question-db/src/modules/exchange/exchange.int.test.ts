@@ -116,6 +116,32 @@ describe('import and export', () => {
     expect(await contentsOf(target)).toEqual(await contentsOf(source));
   });
 
+  it('answers an export that would be empty with a problem, not an empty file', async () => {
+    const bankId = await newBank('drafts-only');
+    await importFile(bankId, 'format=gift', gift);
+    const exportOf = (status: string) =>
+      qdb.app.inject({
+        url: `/qdb/api/v1/clients/${clientId}/banks/${bankId}/export?format=gift&status=${status}`,
+        headers,
+      });
+    const published = await exportOf('published');
+    expect(published.statusCode).toBe(422);
+    expect(published.json()).toMatchObject({ code: 'export.empty' });
+    expect(published.json<{ detail: string }>().detail).toMatch(/no published question/);
+
+    const all = await exportOf('all');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-disposition']).toContain('drafts-only.gift');
+    expect(all.body).toContain('capital of France');
+
+    const empty = await newBank('nothing-yet');
+    const none = await qdb.app.inject({
+      url: `/qdb/api/v1/clients/${clientId}/banks/${empty}/export?format=gift&status=all`,
+      headers,
+    });
+    expect(none.json()).toMatchObject({ code: 'export.empty' });
+  });
+
   it('refuses a QTI package that reaches outside itself', async () => {
     const bankId = await newBank('qti-traversal');
     const zip = zipSync({

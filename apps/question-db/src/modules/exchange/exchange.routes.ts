@@ -58,7 +58,13 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService }
   app.get(
     '/clients/:clientId/banks/:bankId/export',
     {
-      config: { permission: 'tenant:read' },
+      config: {
+        permission: 'tenant:read',
+        problems: {
+          'export.empty':
+            'the bank has no question to export in the scope asked (by default, published ones).',
+        },
+      },
       schema: {
         summary: 'Download a bank as GIFT, Moodle XML, QTI 3.0 or CSV',
         description:

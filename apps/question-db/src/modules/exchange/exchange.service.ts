@@ -125,6 +125,15 @@ export function createExchangeService(deps: {
         bankId,
         request.status === 'published' ? 'published' : 'current',
       );
+      // An empty file would download without a word and look like a broken export.
+      if (versions.length === 0) {
+        throw new HttpProblem('export.empty', {
+          detail:
+            request.status === 'published'
+              ? 'The bank has no published question; publish some, or export all, drafts included.'
+              : 'The bank has no question yet.',
+        });
+      }
       const contents = versions.map((version) => version.content);
       const media: ExportMedia[] = [];
       for (const sha256 of new Set(contents.flatMap((content) => content.media))) {

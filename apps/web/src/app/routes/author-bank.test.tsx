@@ -1,7 +1,7 @@
 import { renderApp } from '../../testing/render-app';
 import type { QuestionContent } from '@questa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   aQuestionDetail,
   aQuestionSummary,
@@ -12,7 +12,7 @@ import {
   questionId,
 } from '../../testing/authoring-fixtures';
 import { aMembership, aSession } from '../../testing/session-fixtures';
-import { calls, jsonResponse, stubApi } from '../../testing/stub-fetch';
+import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
 
 const bankPath = `/author/banks/${bankId}?tenant=${clientId}`;
 const bankRoute = { [`GET ${qdb(`/banks/${bankId}`)}`]: () => jsonResponse(anAuthoringBank()) };
@@ -141,11 +141,18 @@ describe('bank page', () => {
     );
   });
 
-  it('links to import and to an export download, and shows API keys to owners', async () => {
-    stubApi({
+  it('links to import, downloads an export, and shows API keys to owners', async () => {
+    const fetchMock = stubApi({
       ...bankRoute,
       [`GET ${qdb('/questions')}`]: () => jsonResponse({ questions: [], nextCursor: null }),
+      [`GET ${qdb(`/banks/${bankId}/export`)}`]: () =>
+        new Response('<quiz/>', {
+          headers: { 'content-disposition': 'attachment; filename="world-capitals.xml"' },
+        }),
     });
+    const createObjectURL = vi.fn(() => 'blob:export');
+    // jsdom has no object URLs; the saved file is the browser's business.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     renderApp(bankPath, { session: aSession({}, [aMembership({ role: 'owner' })]) });
 
     const importLink = await screen.findByRole('link', { name: 'Import' });
@@ -161,11 +168,27 @@ describe('bank page', () => {
     fireEvent.click(exportButton);
     fireEvent.change(screen.getByLabelText('Export format'), { target: { value: 'moodle_xml' } });
     fireEvent.change(screen.getByLabelText('Questions to export'), { target: { value: 'all' } });
-    const download = screen.getByRole('link', { name: 'Download' });
-    expect(download.getAttribute('href')).toBe(
-      `${qdb(`/banks/${bankId}/export`)}?format=moodle_xml&status=all`,
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(calls(fetchMock)).toContain(
+      `GET ${qdb(`/banks/${bankId}/export`)}?format=moodle_xml&status=all`,
     );
-    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.queryByText('Nothing was downloaded')).toBeNull();
+  });
+
+  it('says so when an export would be empty instead of downloading a file', async () => {
+    stubApi({
+      ...bankRoute,
+      [`GET ${qdb('/questions')}`]: () => jsonResponse({ questions: [], nextCursor: null }),
+      [`GET ${qdb(`/banks/${bankId}/export`)}`]: () =>
+        problemResponse({ status: 422, code: 'export.empty' }),
+    });
+    renderApp(bankPath, { session: aSession({}, [aMembership()]) });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    const alert = (await screen.findByText('Nothing was downloaded')).closest('[role="alert"]');
+    expect(alert?.textContent).toContain('“Published only” leaves drafts out');
   });
 
   it('offers reviewers neither new questions nor import nor keys', async () => {

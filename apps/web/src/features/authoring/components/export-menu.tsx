@@ -1,9 +1,12 @@
 import type { ExchangeFormat } from '@questa/contracts';
 import { useId, useState } from 'react';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { exportUrl, type ExportScope } from '../api/export-url';
+import { exportBank, saveFile } from '../api/export-bank';
+import type { ExportScope } from '../api/export-url';
 import { exchangeFormatOptions } from '../question-kinds';
 import '../../../components/ui/panel.css';
 
@@ -14,6 +17,20 @@ export function ExportMenu({ clientId, bankId }: { clientId: string; bankId: str
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<ExchangeFormat>('gift');
   const [scope, setScope] = useState<ExportScope>('published');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  async function download() {
+    setBusy(true);
+    setError(null);
+    try {
+      saveFile(await exportBank(clientId, bankId, format, scope));
+    } catch (caught) {
+      setError(toApiError(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   return (
     <div className="export-menu">
@@ -55,13 +72,10 @@ export function ExportMenu({ clientId, bankId }: { clientId: string; bankId: str
             </select>
           )}
         </Field>
-        <a
-          className={buttonClass('primary')}
-          href={exportUrl(clientId, bankId, format, scope)}
-          download
-        >
+        <Button onClick={() => void download()} disabled={busy}>
           {t('export.download')}
-        </a>
+        </Button>
+        {error && <ProblemAlert title={t('export.failed')} error={error} />}
       </div>
     </div>
   );

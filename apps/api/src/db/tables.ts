@@ -152,6 +152,7 @@ export interface ApiTables {
     bank_id: string;
     bank_title: string;
     blueprint_title: string;
+    blueprint_id: string | null;
     pass_mark: number;
     review_policy: ReviewPolicy;
     extra_time_percent: number;

@@ -89,6 +89,8 @@ export const examReviewItem = z.object({
 });
 export const examReview = z.object({
   attempt: examSummary,
+  /** The blueprint to take this exam again by; null when the bank no longer offers it. */
+  againBlueprintId: z.string().nullable(),
   reviewPolicy: z.enum(reviewPolicies),
   passMark: z.number(),
   items: z.array(examReviewItem),

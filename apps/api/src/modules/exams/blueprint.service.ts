@@ -67,6 +67,12 @@ export function createBlueprintService(deps: { blueprints: BlueprintRepository }
       return row && blueprintView(row);
     },
 
+    /** Whether a bank still offers a blueprint, so an attempt on it can be taken again. */
+    async stillOffered(clientId: string, bankId: string, blueprintId: string): Promise<boolean> {
+      if (blueprintId === 'default') return true;
+      return (await deps.blueprints.find(clientId, bankId, blueprintId)) !== undefined;
+    },
+
     /* Blueprints as authors manage them, within their tenant. */
     async listForAuthor(clientId: string, bankId: string, bank?: CatalogBankDetail) {
       const own = (await deps.blueprints.list(clientId, bankId)).map(blueprintView);

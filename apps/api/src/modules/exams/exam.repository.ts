@@ -16,6 +16,8 @@ export interface AttemptRow {
   bankId: string;
   bankTitle: string;
   blueprintTitle: string;
+  /** Null for attempts from before blueprints were recorded. */
+  blueprintId: string | null;
   passMark: number;
   reviewPolicy: ReviewPolicy;
   extraTimePercent: number;
@@ -60,6 +62,7 @@ const attemptColumns = [
   'a.bank_id as bankId',
   'a.bank_title as bankTitle',
   'a.blueprint_title as blueprintTitle',
+  'a.blueprint_id as blueprintId',
   'a.pass_mark as passMark',
   'a.review_policy as reviewPolicy',
   'a.extra_time_percent as extraTimePercent',
@@ -96,6 +99,7 @@ export function createExamRepository(db: ApiDb) {
         bankId: string;
         bankTitle: string;
         blueprintTitle: string;
+        blueprintId: string;
         passMark: number;
         reviewPolicy: ReviewPolicy;
         extraTimePercent: number;
@@ -111,6 +115,7 @@ export function createExamRepository(db: ApiDb) {
           bank_id: values.bankId,
           bank_title: values.bankTitle,
           blueprint_title: values.blueprintTitle,
+          blueprint_id: values.blueprintId,
           pass_mark: values.passMark,
           review_policy: values.reviewPolicy,
           extra_time_percent: values.extraTimePercent,

@@ -224,6 +224,7 @@ export function createExamService(deps: {
             bankId: bank.id,
             bankTitle: bank.title,
             blueprintTitle: blueprint.title,
+            blueprintId: blueprint.id,
             passMark: blueprint.passMark,
             reviewPolicy: blueprint.reviewPolicy,
             extraTimePercent: user.extraTimePercent,
@@ -308,8 +309,12 @@ export function createExamService(deps: {
       ]);
       const byPosition = new Map(responses.map((response) => [response.position, response]));
       const policy = attempt.reviewPolicy;
+      const again =
+        attempt.blueprintId !== null &&
+        (await deps.blueprints.stillOffered(attempt.clientId, attempt.bankId, attempt.blueprintId));
       return {
         attempt: summary(attempt),
+        againBlueprintId: again ? attempt.blueprintId : null,
         reviewPolicy: policy,
         passMark: attempt.passMark,
         items: questions.map((question) => {

@@ -6,6 +6,7 @@ import { correctAnswer } from '@questa/scoring';
 import { createApiCore } from '../../app';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
 import { TEST_ORIGIN, unreachableOidcClient } from '../../testing';
+import { jsonb } from '../../db/json';
 import { createUserRepository } from '../users/user.repository';
 import { startLearningApi, type Learner, type LearningApi } from '../learning/learning-test-kit';
 
@@ -320,6 +321,45 @@ describe('exams', () => {
     expect((await learner.call({ url: '/api/exams' })).json()).toEqual({ attempts: [] });
     const missing = await learner.call({ url: `${url}/${crypto.randomUUID()}` });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('offers a result’s exam again while its bank still has the blueprint', async () => {
+    const learner = await kit.learner('again', { premium: true });
+    const bank = (await kit.api.inject({ url: `/api/catalog/banks/${kit.publicBankId}` })).json<{
+      clientId: string;
+    }>();
+    const [own] = await kit.db
+      .insertInto('exam_blueprints')
+      .values({
+        client_id: bank.clientId,
+        bank_id: kit.publicBankId,
+        title: 'Short one',
+        rules: jsonb([{ count: 2 }]),
+        time_limit_seconds: null,
+        pass_mark: 0.5,
+        shuffle: false,
+        review_policy: 'full',
+        created_by: learner.userId,
+      })
+      .returning('id')
+      .execute();
+    const review = async (blueprintId: string) => {
+      const started = await learner.call({
+        method: 'POST',
+        url: '/api/exams',
+        payload: { bankId: kit.publicBankId, blueprintId },
+      });
+      const attempt = started.json<ExamAttempt>();
+      await learner.call({ method: 'POST', url: `/api/exams/${attempt.id}/submit` });
+      return (await learner.call({ url: `/api/exams/${attempt.id}/review` })).json<ExamReview>();
+    };
+    expect((await review('default')).againBlueprintId).toBe('default');
+    const ownReview = await review(own!.id);
+    expect(ownReview.againBlueprintId).toBe(own!.id);
+
+    await kit.db.deleteFrom('exam_blueprints').where('id', '=', own!.id).execute();
+    const after = await learner.call({ url: `/api/exams/${ownReview.attempt.id}/review` });
+    expect(after.json<ExamReview>().againBlueprintId).toBeNull();
   });
 });
 

@@ -82,6 +82,7 @@ export function aReview(overrides: Partial<ExamReview> = {}): ExamReview {
       questionCount: 3,
       score: { points: 1, maxPoints: 3, fraction: 1 / 3, passed: false },
     },
+    againBlueprintId: 'default',
     reviewPolicy: 'full',
     passMark: 0.6,
     items: [

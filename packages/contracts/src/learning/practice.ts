@@ -92,6 +92,27 @@ export const practiceAnswerResult = z.object({
 });
 export type PracticeAnswerResult = z.infer<typeof practiceAnswerResult>;
 
+/** What a session came to, when the learner finishes it (early or after the last question). */
+export const practiceSummary = z.object({
+  session: practiceSession,
+  /** Answered and right per topic, in the order the topics were first met. */
+  topics: z.array(
+    z.object({ topic: z.string(), answered: z.number().int(), correct: z.number().int() }),
+  ),
+  /** Every question answered here and when its review card falls due next, soonest first. */
+  reviews: z.array(
+    z.object({
+      questionId: z.uuid(),
+      topic: z.string(),
+      /** The first part of the stem, as Markdown. */
+      excerpt: z.string(),
+      correct: z.boolean(),
+      due: isoDate,
+    }),
+  ),
+});
+export type PracticeSummary = z.infer<typeof practiceSummary>;
+
 /* ---------- Bookmarks ---------- */
 
 export const bookmark = z.object({

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PracticeAnswerResult, PracticeState, ReviewQueue } from '@questa/contracts';
+import type {
+  PracticeAnswerResult,
+  PracticeState,
+  PracticeSummary,
+  ReviewQueue,
+} from '@questa/contracts';
 import { LEARNING } from '@questa/contracts';
 import { sql } from '@questa/db';
 import { correctAnswer } from '@questa/scoring';
@@ -281,6 +286,46 @@ describe('practice', () => {
     expect((await kit.api.inject(`/api/practice/sessions/${state.session.id}`)).statusCode).toBe(
       401,
     );
+  });
+
+  it('sums up a session finished early: answered, right, by topic, and when each comes back', async () => {
+    const learner = await kit.learner('rosalind');
+    let state = (await start(learner, kit.publicBankId)).json<PracticeState>();
+    const empty = await learner.call({ url: `/api/practice/sessions/${state.session.id}/summary` });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ topics: [], reviews: [], session: { answered: 0 } });
+
+    const topics: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      topics.push(state.item!.question.topic);
+      await answerRight(kit, learner, state);
+      state = await next(learner, state.session.id);
+    }
+    // The fourth question is on screen, unanswered: finishing now leaves it out.
+    const response = await learner.call({
+      url: `/api/practice/sessions/${state.session.id}/summary`,
+    });
+    expect(response.statusCode).toBe(200);
+    const summary = response.json<PracticeSummary>();
+    expect(summary.session).toMatchObject({ answered: 3, correct: 3 });
+    expect(summary.topics.reduce((sum, topic) => sum + topic.answered, 0)).toBe(3);
+    expect(summary.topics.map((topic) => topic.topic).sort()).toEqual([...new Set(topics)].sort());
+    expect(summary.reviews).toHaveLength(3);
+    for (const review of summary.reviews) {
+      expect(review).toMatchObject({ correct: true });
+      expect(Date.parse(review.due)).toBeGreaterThan(Date.now() - 60_000);
+      expect(review.excerpt.length).toBeGreaterThan(0);
+    }
+    const dues = summary.reviews.map((review) => review.due);
+    expect(dues).toEqual([...dues].sort());
+
+    const other = await kit.learner('eve');
+    expect(
+      (await other.call({ url: `/api/practice/sessions/${state.session.id}/summary` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await learner.call({ url: '/api/practice/sessions/not-a-session/summary' })).statusCode,
+    ).toBe(400);
   });
 
   it('bookmarks a question into the reviews as a new card', async () => {

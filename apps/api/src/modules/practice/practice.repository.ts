@@ -127,6 +127,30 @@ export function createPracticeRepository(db: ApiDb) {
         .executeTakeFirst();
     },
 
+    /**
+     * The session's answered items in the order they were drawn, each with when its review card
+     * falls due now (a later answer elsewhere may have moved it since).
+     */
+    async answeredItems(sessionId: string, userId: string) {
+      const rows = await db
+        .selectFrom('practice_items as i')
+        .innerJoin('practice_sessions as s', 's.id', 'i.session_id')
+        .leftJoin('review_cards as c', (join) =>
+          join.onRef('c.question_id', '=', 'i.question_id').onRef('c.user_id', '=', 's.user_id'),
+        )
+        .select(['i.question_id as questionId', 'i.content', 'i.result', 'c.due as cardDue'])
+        .where('i.session_id', '=', sessionId)
+        .where('s.user_id', '=', userId)
+        .where('i.result', 'is not', null)
+        .orderBy('i.position')
+        .execute();
+      return rows.map(({ result, cardDue, ...row }) => ({
+        ...row,
+        result: result!,
+        due: cardDue === null ? result!.card.due : iso(cardDue),
+      }));
+    },
+
     async questionIdsInSession(sessionId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('practice_items')

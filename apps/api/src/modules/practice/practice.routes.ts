@@ -10,6 +10,7 @@ import {
   practiceSessionParams,
   practiceStart,
   practiceState,
+  practiceSummary,
 } from '@questa/contracts';
 import type { PracticeService } from './practice.service';
 
@@ -57,6 +58,24 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
       },
     },
     (request) => practice.state(request.auth!.user, request.params.sessionId),
+  );
+
+  app.get(
+    '/practice/sessions/:sessionId/summary',
+    {
+      config: { permission: 'learning:use' },
+      schema: {
+        summary:
+          'What a practice session came to: answered, right, by topic, and when each comes back',
+        description:
+          'Reading it ends nothing: a learner who finishes early can come back to the session later. ' +
+          'Review dates are the cards’ current ones, so an answer given since in a review moves them.',
+        tags,
+        params: practiceSessionParams,
+        response: { 200: practiceSummary },
+      },
+    },
+    (request) => practice.summary(request.auth!.user, request.params.sessionId),
   );
 
   app.post(

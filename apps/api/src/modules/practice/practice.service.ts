@@ -5,6 +5,7 @@ import {
   type PracticeItem,
   type PracticeSession,
   type PracticeState,
+  type PracticeSummary,
   type practiceStart,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
@@ -236,6 +237,36 @@ export function createPracticeService(deps: {
           content: item.content,
         });
       }
+    },
+
+    /** What the session came to: by topic, and when each answered question comes back. */
+    async summary(user: UserRow, sessionId: string): Promise<PracticeSummary> {
+      const session = await ownSession(user, sessionId);
+      const items = await practice.answeredItems(sessionId, user.id);
+      const topics = new Map<string, { topic: string; answered: number; correct: number }>();
+      for (const { content, result } of items) {
+        const tally = topics.get(content.topic) ?? {
+          topic: content.topic,
+          answered: 0,
+          correct: 0,
+        };
+        tally.answered += 1;
+        if (result.correct) tally.correct += 1;
+        topics.set(content.topic, tally);
+      }
+      return {
+        session: await sessionView(session, user),
+        topics: [...topics.values()],
+        reviews: items
+          .map(({ questionId, content, result, due }) => ({
+            questionId,
+            topic: content.topic,
+            excerpt: stemExcerpt(content.stem),
+            correct: result.correct,
+            due,
+          }))
+          .sort((a, b) => a.due.localeCompare(b.due)),
+      };
     },
 
     bookmarks: (user: UserRow) => practice.listBookmarks(user.id),

@@ -205,6 +205,43 @@ describe('practice page', () => {
     expect(screen.getByRole('link', { name: 'Your reviews' }).getAttribute('href')).toBe('/review');
   });
 
+  it('finishes early with a summary by topic and when each question comes back', async () => {
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const fetchMock = stubApi({
+      [`GET ${base}`]: () => jsonResponse(aPracticeState()),
+      [`GET ${base}/summary`]: () =>
+        jsonResponse({
+          session: aPracticeSession({ answered: 3, correct: 2 }),
+          topics: [
+            { topic: 'Europe', answered: 2, correct: 2 },
+            { topic: 'Asia', answered: 1, correct: 0 },
+          ],
+          reviews: [
+            {
+              questionId: '5d0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3',
+              topic: 'Asia',
+              excerpt: 'What is the capital of Japan?',
+              correct: false,
+              due: inAWeek,
+            },
+          ],
+        }),
+    });
+    renderApp(path, { session: aSession() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish practice' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Practice finished' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(await screen.findByText('2 of 3 answers correct (67 %)')).toBeTruthy();
+    const topics = await screen.findByRole('table', { name: 'By topic' });
+    expect(within(topics).getByRole('rowheader', { name: 'Asia' })).toBeTruthy();
+    const reviews = screen.getByRole('table', { name: 'Coming back for review' });
+    expect(within(reviews).getByText('What is the capital of Japan?')).toBeTruthy();
+    expect(within(reviews).getByText('in 7 days')).toBeTruthy();
+    expect(calls(fetchMock)).not.toContain(`POST ${base}/next`);
+  });
+
   it('bookmarks the question with a star that says whether it is pressed', async () => {
     const fetchMock = stubApi({
       [`GET ${base}`]: () => jsonResponse(aPracticeState()),
@@ -212,7 +249,7 @@ describe('practice page', () => {
     });
     renderApp(path, { session: aSession() });
 
-    const star = await screen.findByRole('button', { name: 'Bookmark this question' });
+    const star = await screen.findByRole('button', { name: 'Bookmark' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(star);
     expect(star.getAttribute('aria-pressed')).toBe('true');
@@ -231,7 +268,7 @@ describe('practice page', () => {
     });
     renderApp(path, { session: aSession() });
 
-    const star = await screen.findByRole('button', { name: 'Bookmark this question' });
+    const star = await screen.findByRole('button', { name: 'Bookmark' });
     fireEvent.click(star);
     expect(await screen.findByText('The bookmark could not be saved. Try again.')).toBeTruthy();
     expect(star.getAttribute('aria-pressed')).toBe('false');

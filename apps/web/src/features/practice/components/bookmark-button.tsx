@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useSetBookmark } from '../api/set-bookmark';
+import { buttonClass } from '../../../components/ui/button';
 import { BookmarkIcon } from '../../../components/ui/icons';
 
-/** A star that marks the question for later. It changes at once and goes back if saving fails. */
+/**
+ * A labelled toggle that marks the question for later; pressed means bookmarked. It changes at
+ * once and goes back if saving fails.
+ */
 export function BookmarkButton({
   sessionId,
   itemId,
@@ -26,12 +30,12 @@ export function BookmarkButton({
     <div className="practice-bookmark">
       <button
         type="button"
-        className="icon-button practice-bookmark__button"
+        className={buttonClass('secondary', 'button--small practice-bookmark__button')}
         aria-pressed={bookmarked}
         onClick={toggle}
       >
         <BookmarkIcon filled={bookmarked} />
-        <span className="visually-hidden">{t('practice.bookmark')}</span>
+        {t('practice.bookmark')}
       </button>
       {save.status === 'error' && (
         <p className="practice-bookmark__error" role="alert">

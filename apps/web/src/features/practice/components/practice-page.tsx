@@ -1,6 +1,7 @@
 import type { PracticeState } from '@questa/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { NotFound } from '../../../components/not-found';
+import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -38,21 +39,21 @@ export function PracticePage({ sessionId }: { sessionId: string }) {
 function PracticeSessionView({ state }: { state: PracticeState }) {
   const t = useT();
   const next = useNextPracticeItem();
-  const [ended, setEnded] = useState(false);
+  const [ended, setEnded] = useState<'early' | 'drawn' | null>(null);
   const [movedOn, setMovedOn] = useState(false);
   const { session, item } = state;
-  const finished = ended || (state.exhausted && item === null);
+  const finished = ended !== null || (state.exhausted && item === null);
 
   const goNext = async () => {
     // Nothing is left to draw: the last answer was the last question.
     if (state.exhausted) {
-      setEnded(true);
+      setEnded('drawn');
       return;
     }
     const outcome = await next.mutate(session.id);
     if (!outcome.ok) return;
     const drawn = outcome.data;
-    if (drawn.exhausted && (drawn.item === null || drawn.item.result !== null)) setEnded(true);
+    if (drawn.exhausted && (drawn.item === null || drawn.item.result !== null)) setEnded('drawn');
     else setMovedOn(true);
   };
 
@@ -61,19 +62,29 @@ function PracticeSessionView({ state }: { state: PracticeState }) {
       <PageTitle title={t('practice.pageTitle', { bank: session.bankTitle })} />
       <PracticeHeader session={session} />
       {finished ? (
-        <PracticeEnd session={session} />
+        <PracticeEnd session={session} early={ended === 'early'} />
       ) : item ? (
-        <PracticeItem
-          key={item.id}
-          state={{ ...state, item }}
-          focusOnMount={movedOn}
-          next={{
-            run: () => void goNext(),
-            pending: next.status === 'pending',
-            error: next.error,
-            label: state.exhausted ? t('practice.finish') : t('practice.next'),
-          }}
-        />
+        <>
+          <PracticeItem
+            key={item.id}
+            state={{ ...state, item }}
+            focusOnMount={movedOn}
+            next={{
+              run: () => void goNext(),
+              pending: next.status === 'pending',
+              error: next.error,
+              label: state.exhausted ? t('practice.finish') : t('practice.next'),
+            }}
+          />
+          {/* Stopping is always allowed; an unanswered question on screen is simply not counted. */}
+          {!(state.exhausted && item.result) && (
+            <div className="practice__finish">
+              <Button variant="secondary" onClick={() => setEnded('early')}>
+                {t('practice.finishEarly')}
+              </Button>
+            </div>
+          )}
+        </>
       ) : (
         <FirstDraw sessionId={session.id} />
       )}

@@ -1,0 +1,16 @@
+import type { PracticeSummary } from '@questa/contracts';
+import { apiGet } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/use-query';
+import { practicePath, practiceSessionQueryKey } from './get-practice-session';
+
+/** What a session came to: answered and right by topic, and when each question comes back. */
+export function getPracticeSummary(sessionId: string): Promise<PracticeSummary> {
+  return apiGet<PracticeSummary>(`${practicePath(sessionId)}/summary`);
+}
+
+export function usePracticeSummary(sessionId: string) {
+  // Under the session's key, so whatever refreshes the session refreshes its summary too.
+  return useQuery(`${practiceSessionQueryKey(sessionId)}/summary`, () =>
+    getPracticeSummary(sessionId),
+  );
+}

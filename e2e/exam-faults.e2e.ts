@@ -3,7 +3,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ExamAttempt, ExamSummary } from '@questa/contracts';
 import { signInOverHttp, startQuesta, type RunningServer } from '@questa/gateway/testing';
 import { browserAvailable, launchBrowser } from './support/browser';
-import { answerAnything, callAs, grantPremium, idInUrl } from './support/learning';
+import {
+  answerAnything,
+  callAs,
+  grantPremium,
+  idInUrl,
+  openExamStartPage,
+  startExam,
+} from './support/learning';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
 const LEARNER = 'learner@questa.test';
@@ -52,11 +59,8 @@ describe.skipIf(!browserAvailable)('exams never lose an answer', () => {
 
   it('keeps answers given offline on the device, and sends them when the connection returns', async () => {
     await page.goto(`${server.url}/banks/${bankId}`);
-    await page
-      .getByRole('button', { name: /^Start exam: / })
-      .first()
-      .click();
-    await page.waitForURL(/\/exams\/[0-9a-f-]{36}/);
+    await openExamStartPage(page);
+    await startExam(page);
     const attemptId = idInUrl(page);
 
     await answerQuestion(1);
@@ -136,8 +140,8 @@ describe.skipIf(!browserAvailable)('exams never lose an answer', () => {
     expect(created.status).toBe(201);
 
     await page.goto(`${server.url}/banks/${bankId}`);
-    await page.getByRole('button', { name: 'Start exam: Ten-second sprint' }).click();
-    await page.waitForURL(/\/exams\/[0-9a-f-]{36}/);
+    await openExamStartPage(page, 'Ten-second sprint');
+    await startExam(page);
     const attemptId = idInUrl(page);
     await answerQuestion(1);
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();

@@ -2,8 +2,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readOutbox } from '@questa/mail';
-import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { answerAnything, startGeographyExam } from './support/learning';
+import {
+  accessibilityViolations,
+  browserAvailable,
+  launchBrowser,
+  seriousAccessibilityViolations,
+} from './support/browser';
+import { answerAnything, openExamStartPage } from './support/learning';
 import { signIn } from './support/sign-in';
 
 /**
@@ -117,8 +122,34 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
     await adminContext.close();
   });
 
+  it('reads the exam’s start page first: its length, its time with the extra time, its clock', async () => {
+    await page.goto(`${baseUrl}/banks/${bankId}`);
+    await openExamStartPage(page);
+    const fact = (term: string) => page.locator('dt', { hasText: term }).locator('+ dd');
+    expect(await fact('Questions').textContent()).toBe('20');
+    // 20 questions at 90 s each, plus the 25 % an admin granted.
+    expect(await fact('Time limit').textContent()).toBe(
+      '37 min 30 s including your 25 % extra time',
+    );
+    await page.getByText(/It cannot be paused/).waitFor();
+    await page.getByText(/At the deadline, the answers you have given are submitted/).waitFor();
+    expect(page.url()).toMatch(/\/banks\/[0-9a-f-]{36}\/exams\/default$/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // On a 360 px phone it reads without sideways scrolling.
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
   it('takes a timed exam, with the extra time, reloads mid-way, and reads the result', async () => {
-    await startGeographyExam(page, baseUrl);
+    // Started from the keyboard: the clock runs only from this press.
+    const start = page.getByRole('button', { name: 'Start the exam' });
+    await start.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => /^\/exams\/[0-9a-f-]{36}$/.test(url.pathname));
     const timer = page.getByRole('timer');
     await timer.waitFor();
     // 20 questions at 90 s each, plus the 25 % an admin granted: 37:30.

@@ -71,16 +71,32 @@ export async function grantPremium(baseUrl: string, email: string) {
 /** The id in a page's URL, e.g. the attempt of `/exams/:attemptId`. */
 export const idInUrl = (page: Page) => /([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
 
-/** Opens the World Geography bank from the catalog and starts its exam. */
+/**
+ * Opens an exam's start page from the bank page: `title` names the exam, or the first one.
+ * Nothing has started yet; `startExam` presses Start.
+ */
+export async function openExamStartPage(page: Page, title?: string) {
+  await page
+    .getByRole('link', { name: title ? `Take this exam: ${title}` : /^Take this exam: / })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Start the exam' }).waitFor();
+}
+
+/** Presses Start on an exam's start page and waits for the attempt to open. */
+export async function startExam(page: Page) {
+  await page.getByRole('button', { name: 'Start the exam' }).click();
+  // The start page's own path ends in /exams/<blueprint id> too; the attempt's starts with it.
+  await page.waitForURL((url) => /^\/exams\/[0-9a-f-]{36}$/.test(url.pathname));
+}
+
+/** Opens the World Geography bank from the catalog and starts its exam from its start page. */
 export async function startGeographyExam(page: Page, baseUrl: string) {
   await page.goto(baseUrl);
   await page
     .getByRole('link', { name: /World Geography/ })
     .first()
     .click();
-  await page
-    .getByRole('button', { name: /^Start exam: / })
-    .first()
-    .click();
-  await page.waitForURL(/\/exams\/[0-9a-f-]{36}$/);
+  await openExamStartPage(page);
+  await startExam(page);
 }

@@ -24,6 +24,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'account', lazy: () => import('./routes/account') },
               { path: 'practice/:sessionId', lazy: () => import('./routes/practice') },
+              // An exam's start page: what the clock will do, before it runs.
+              {
+                path: 'banks/:bankId/exams/:blueprintId',
+                lazy: () => import('./routes/exam-start'),
+              },
               { path: 'exams/:attemptId', lazy: () => import('./routes/exam') },
               { path: 'exams/:attemptId/review', lazy: () => import('./routes/exam-review') },
               { path: 'author', lazy: () => import('./routes/author') },
@@ -36,6 +41,7 @@ export const routes: RouteObject[] = [
               { path: 'author/api-keys', lazy: () => import('./routes/author-api-keys') },
               { path: 'admin', lazy: () => import('./routes/admin') },
               { path: 'review', lazy: () => import('./routes/review') },
+              { path: 'bookmarks', lazy: () => import('./routes/bookmarks') },
               { path: 'progress', lazy: () => import('./routes/progress') },
               { path: 'host', lazy: () => import('./routes/host') },
               { path: 'host/:roomId', lazy: () => import('./routes/host-room') },

@@ -1,15 +1,13 @@
-import type { Blueprint } from '@questa/contracts';
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useId } from 'react';
 import { PremiumOffer } from '../../../components/premium-offer';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { StarIcon } from '../../../components/ui/icons';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { useBlueprints } from '../api/list-blueprints';
-import { useStartExam } from '../api/start-exam';
 import '../../../components/ui/start-section.css';
 import './exam-start.css';
 
@@ -21,9 +19,9 @@ export interface ExamViewer {
 }
 
 /**
- * The bank's exams, each with its size, time and pass mark and a Start button. Exam mode is
- * premium: without it the buttons are off, with the reason beside them and the way to the plans;
- * the server decides all the same, and its payment.required reads the same way.
+ * The bank's exams, each with its size, time and pass mark and the way to its start page, which
+ * says what the clock will do before it runs. Exam mode is premium: without it the buttons are
+ * off, with the reason beside them and the way to the plans; the server decides all the same.
  */
 export function ExamStart({ bankId, viewer }: { bankId: string; viewer: ExamViewer }) {
   const t = useT();
@@ -69,9 +67,6 @@ function BlueprintList({
 }) {
   const t = useT();
   const blueprints = useBlueprints(bankId);
-  const start = useStartExam();
-  const navigate = useNavigate();
-  const [starting, setStarting] = useState<string | null>(null);
 
   if (blueprints.status === 'pending') {
     return (
@@ -97,48 +92,38 @@ function BlueprintList({
     );
   }
 
-  const begin = async (blueprint: Blueprint) => {
-    setStarting(blueprint.id);
-    const outcome = await start.mutate(bankId, blueprint.id);
-    if (outcome.ok) await navigate(`/exams/${outcome.data.id}`);
-    else setStarting(null);
-  };
-
   return (
-    <>
-      <ul className="exam-blueprints">
-        {blueprints.data.map((blueprint) => (
-          <li key={blueprint.id} className="exam-blueprint">
-            <div className="exam-blueprint__text">
-              <h3>{blueprint.title}</h3>
-              <p className="exam-blueprint__facts">
-                {t('exams.start.questions', { count: blueprint.questionCount })} ·{' '}
-                {t('exams.start.minutes', { count: Math.ceil(blueprint.timeLimitSeconds / 60) })} ·{' '}
-                {t('exams.start.passMark', { percent: Math.round(blueprint.passMark * 100) })}
-              </p>
-            </div>
+    <ul className="exam-blueprints">
+      {blueprints.data.map((blueprint) => (
+        <li key={blueprint.id} className="exam-blueprint">
+          <div className="exam-blueprint__text">
+            <h3>{blueprint.title}</h3>
+            <p className="exam-blueprint__facts">
+              {t('exams.start.questions', { count: blueprint.questionCount })} ·{' '}
+              {t('exams.start.minutes', { count: Math.ceil(blueprint.timeLimitSeconds / 60) })} ·{' '}
+              {t('exams.start.passMark', { percent: Math.round(blueprint.passMark * 100) })}
+            </p>
+          </div>
+          {locked ? (
             <Button
               variant="secondary"
-              disabled={locked || starting !== null}
-              aria-describedby={locked ? lockedNoteId : undefined}
+              disabled
+              aria-describedby={lockedNoteId}
               aria-label={t('exams.start.buttonLabel', { title: blueprint.title })}
-              onClick={() => void begin(blueprint)}
             >
               {t('exams.start.button')}
             </Button>
-          </li>
-        ))}
-      </ul>
-      {start.status === 'error' &&
-        (start.error.code === 'payment.required' ? (
-          <div role="alert">
-            <PremiumOffer>
-              <p>{t('exams.start.needsPremium')}</p>
-            </PremiumOffer>
-          </div>
-        ) : (
-          <ProblemAlert title={t('exams.start.failed')} error={start.error} />
-        ))}
-    </>
+          ) : (
+            <Link
+              to={`/banks/${bankId}/exams/${blueprint.id}`}
+              className={buttonClass('secondary')}
+              aria-label={t('exams.start.openLabel', { title: blueprint.title })}
+            >
+              {t('exams.start.open')}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

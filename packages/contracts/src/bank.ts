@@ -42,6 +42,7 @@ export const bankUpdate = z
   .partial()
   .meta({ examples: [{ title: 'Rivers of the world', visibility: 'public' }] });
 export type BankInput = z.input<typeof bankInput>;
+export type BankUpdate = z.input<typeof bankUpdate>;
 
 /** A bank as its own tenant sees it. */
 export const tenantBank = z.object({

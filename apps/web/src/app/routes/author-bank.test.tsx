@@ -191,6 +191,35 @@ describe('bank page', () => {
     expect(alert?.textContent).toContain('“Published only” leaves drafts out');
   });
 
+  it('edits the bank’s title and tags and says it saved', async () => {
+    let bank = anAuthoringBank();
+    const fetchMock = stubApi({
+      [`GET ${qdb(`/banks/${bankId}`)}`]: () => jsonResponse(bank),
+      [`PATCH ${qdb(`/banks/${bankId}`)}`]: (_url, init) => {
+        bank = { ...bank, ...(JSON.parse(String(init?.body)) as Partial<typeof bank>) };
+        return jsonResponse(bank);
+      },
+      [`GET ${qdb('/questions')}`]: () => jsonResponse({ questions: [], nextCursor: null }),
+    });
+    renderApp(bankPath, { session: aSession({}, [aMembership()]) });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit bank' }));
+    const title = screen.getByLabelText('Title');
+    fireEvent.change(title, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank' }));
+    expect(await screen.findByText("This can't be empty.")).toBeTruthy();
+    expect(calls(fetchMock).some((call) => call.startsWith('PATCH'))).toBe(false);
+
+    fireEvent.change(title, { target: { value: 'Capitals of the world' } });
+    fireEvent.change(screen.getByLabelText('Tags'), { target: { value: 'geography, europe' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank' }));
+    expect(await screen.findByText('Bank saved.')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Capitals of the world' }),
+    ).toBeTruthy();
+    expect(bank.tags).toEqual(['geography', 'europe']);
+  });
+
   it('offers reviewers neither new questions nor import nor keys', async () => {
     stubApi({
       ...bankRoute,
@@ -200,6 +229,7 @@ describe('bank page', () => {
 
     expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New question' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit bank' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Import' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'API keys' })).toBeNull();
   });

@@ -13,7 +13,7 @@ import { useUsers } from '../api/list-users';
 import { priceLabel, statusTone } from '../billing-format';
 import { LoadingRows } from './loading-rows';
 import { RefundDialog } from './refund-dialog';
-import { SavedNotice, useSavedNotice } from './saved-notice';
+import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice';
 import { SubscriptionHistory } from './subscription-history';
 
 /**

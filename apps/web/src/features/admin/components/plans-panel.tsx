@@ -12,7 +12,7 @@ import { activePrices, priceLabel } from '../billing-format';
 import '../../../components/ui/disclosure.css';
 import { LoadingRows } from './loading-rows';
 import { PlanForm } from './plan-form';
-import { SavedNotice, useSavedNotice } from './saved-notice';
+import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice';
 
 /** Plans on sale and withdrawn, what each unlocks and costs; new plans and changes to them. */
 export function PlansPanel() {

@@ -12,7 +12,7 @@ import { useWithdrawPromotionCode } from '../api/withdraw-promotion-code';
 import { discountLabel } from '../billing-format';
 import { LoadingRows } from './loading-rows';
 import { PromotionCodeForm } from './promotion-code-form';
-import { SavedNotice, useSavedNotice } from './saved-notice';
+import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice';
 
 /** Promotion codes, newest first: create one, or withdraw one that is still active. */
 export function PromotionCodesPanel() {

@@ -13,7 +13,7 @@ import { useSetMemberRole } from '../api/set-member-role';
 import { isTenantRole, tenantRoleOptions } from '../tenant-roles';
 import { AddMemberForm } from './add-member-form';
 import { LoadingRows } from './loading-rows';
-import { SavedNotice, useSavedNotice } from './saved-notice';
+import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice';
 
 /**
  * A tenant's members, each with a role to change and a way to remove them, and a form to add. A

@@ -17,7 +17,7 @@ import { useSetPremium } from '../api/set-premium';
 import { ExtraTimeControl } from './extra-time-control';
 import { LoadingRows } from './loading-rows';
 import { PremiumDialog } from './premium-dialog';
-import { SavedNotice, useSavedNotice } from './saved-notice';
+import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice';
 
 /**
  * Users searched by part of an email or name, a page at a time, each with their role, premium and

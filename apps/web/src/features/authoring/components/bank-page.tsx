@@ -1,12 +1,13 @@
 import type { QuestionType } from '@questa/contracts';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
-import { buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, type Tab } from '../../../components/ui/tabs';
 import { languageName, useI18n } from '../../../lib/i18n';
@@ -20,6 +21,7 @@ import { starterContent } from '../question-templates';
 import { useItemStatistics } from '../stats/api/get-item-statistics';
 import { ItemStatisticsPanel } from '../stats/item-statistics-panel';
 import type { TenantAccess } from '../tenant-access';
+import { EditBankForm } from './edit-bank-form';
 import { ExportMenu } from './export-menu';
 import { QuestionFilters } from './question-filters';
 import { QuestionList } from './question-list';
@@ -54,6 +56,8 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const statistics = useItemStatistics(clientId, bankId);
+  const [editing, setEditing] = useState(false);
+  const saved = useSavedNotice();
   const view: View = params.get('view') === 'blueprints' ? 'blueprints' : 'questions';
   const views: Tab<View>[] = [
     { id: 'questions', label: t('questions.title') },
@@ -117,7 +121,20 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
           <ProblemAlert title={t('bank.loadFailed')} error={bank.error} onRetry={bank.retry} />
         </>
       )}
-      {bank.status === 'success' && (
+      {bank.status === 'success' && editing && (
+        <>
+          <PageTitle title={bank.data.title} />
+          <EditBankForm
+            bank={bank.data}
+            onCancel={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              saved.show(t('bankEdit.saved'));
+            }}
+          />
+        </>
+      )}
+      {bank.status === 'success' && !editing && (
         <header className="page__header">
           <PageTitle title={bank.data.title} />
           <div className="authoring-card__title">
@@ -129,8 +146,22 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
             {t('catalog.questionCount', { count: bank.data.questionCount })}
           </p>
           {bank.data.description && <p className="page__intro">{bank.data.description}</p>}
+          {access.canWrite && (
+            <div className="authoring-actions">
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  saved.clear();
+                  setEditing(true);
+                }}
+              >
+                {t('bankEdit.action')}
+              </Button>
+            </div>
+          )}
         </header>
       )}
+      <SavedNotice notice={saved} />
 
       <div className="authoring-actions bank-page__toolbar">
         {access.canWrite && (

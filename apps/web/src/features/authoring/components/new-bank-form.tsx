@@ -5,31 +5,10 @@ import { Field } from '../../../components/ui/field';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { languageName, useI18n } from '../../../lib/i18n';
 import { useCreateBank } from '../api/create-bank';
+import { bankLanguages as languages } from '../bank-languages';
 import { isSlug, slugify } from '../slugify';
 import { bankVisibilities, BANK_LIMITS } from '@questa/contracts/rules';
 
-/** Languages offered for a bank; the contract takes any tag such as `en` or `pt-BR`. */
-const languages = [
-  'en',
-  'de',
-  'fr',
-  'es',
-  'it',
-  'nl',
-  'pt',
-  'pt-BR',
-  'pl',
-  'sv',
-  'da',
-  'fi',
-  'nb',
-  'cs',
-  'tr',
-  'ja',
-  'zh',
-  'ko',
-  'ar',
-];
 const visibilities: readonly BankVisibility[] = bankVisibilities;
 
 export function NewBankForm({

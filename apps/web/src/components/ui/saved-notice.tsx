@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './saved-notice.css';
 
 /** The word said after a save, and where focus goes once the form that had it is gone. */
 export function useSavedNotice() {
@@ -23,7 +24,7 @@ export function SavedNotice({ notice }: { notice: ReturnType<typeof useSavedNoti
   }, [notice.serial]);
   // Always in the page, so screen readers announce the text when it appears.
   return (
-    <p ref={element} role="status" tabIndex={-1} className="admin-form__done billing-saved">
+    <p ref={element} role="status" tabIndex={-1} className="saved-notice">
       {notice.message}
     </p>
   );

@@ -1,0 +1,22 @@
+/** Languages offered for a bank; the contract takes any tag such as `en` or `pt-BR`. */
+export const bankLanguages = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'nl',
+  'pt',
+  'pt-BR',
+  'pl',
+  'sv',
+  'da',
+  'fi',
+  'nb',
+  'cs',
+  'tr',
+  'ja',
+  'zh',
+  'ko',
+  'ar',
+];

@@ -5,3 +5,6 @@
 
 /** The learner's progress report. Every graded answer, in practice, review or an exam, changes it. */
 export const progressQueryKey = 'progress';
+
+/** The learner's bookmarks. Practice adds and removes them; the bookmarks page lists them. */
+export const bookmarksQueryKey = 'bookmarks';

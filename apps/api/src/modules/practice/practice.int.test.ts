@@ -346,4 +346,27 @@ describe('practice', () => {
     expect(queue.cards).toMatchObject([{ questionId: state.item!.questionId, state: 'new' }]);
     expect(queue.totals.new).toBe(1);
   });
+
+  it('removes a bookmark for its learner only, and keeps the review card', async () => {
+    const learner = await kit.learner('barbara-l');
+    const other = await kit.learner('oscar');
+    const state = (await start(learner, kit.publicBankId)).json<PracticeState>();
+    await learner.call({
+      method: 'PUT',
+      url: `/api/practice/sessions/${state.session.id}/items/${state.item!.id}/bookmark`,
+      payload: { bookmarked: true },
+    });
+    const url = `/api/bookmarks/${state.item!.questionId}`;
+    expect((await other.call({ method: 'DELETE', url })).statusCode).toBe(404);
+    expect(
+      (await learner.call({ method: 'DELETE', url: '/api/bookmarks/nonsense' })).json(),
+    ).toMatchObject({
+      code: 'validation.failed',
+    });
+    expect((await learner.call({ method: 'DELETE', url })).statusCode).toBe(204);
+    expect((await learner.call({ method: 'DELETE', url })).statusCode).toBe(404);
+    expect((await learner.call({ url: '/api/bookmarks' })).json()).toEqual({ bookmarks: [] });
+    const queue = (await learner.call({ url: '/api/review/queue' })).json<ReviewQueue>();
+    expect(queue.cards.map((card) => card.questionId)).toEqual([state.item!.questionId]);
+  });
 });

@@ -287,12 +287,14 @@ export function createPracticeRepository(db: ApiDb) {
       return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }));
     },
 
-    async deleteBookmark(userId: string, questionId: string) {
-      await db
+    /** False when the learner had no such bookmark. */
+    async deleteBookmark(userId: string, questionId: string): Promise<boolean> {
+      const result = await db
         .deleteFrom('bookmarks')
         .where('user_id', '=', userId)
         .where('question_id', '=', questionId)
-        .execute();
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
   };
 }

@@ -158,6 +158,8 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
       config: { permission: 'learning:use' },
       schema: {
         summary: 'Remove a bookmark',
+        description:
+          'The review card the bookmark made stays. Another learner’s bookmark, or none, is `not_found`.',
         tags,
         params: bookmarkParams,
       },

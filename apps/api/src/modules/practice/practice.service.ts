@@ -270,8 +270,12 @@ export function createPracticeService(deps: {
     },
 
     bookmarks: (user: UserRow) => practice.listBookmarks(user.id),
-    removeBookmark: (user: UserRow, questionId: string) =>
-      practice.deleteBookmark(user.id, questionId),
+    /** Only the bookmark goes: the review card it made stays with its history. */
+    async removeBookmark(user: UserRow, questionId: string) {
+      if (!(await practice.deleteBookmark(user.id, questionId))) {
+        throw new HttpProblem('not_found', { detail: 'There is no such bookmark.' });
+      }
+    },
     allowance: (user: UserRow) => deps.allowance.read(user.id, hasUnlimitedPractice(user)),
   };
 }

@@ -80,6 +80,11 @@ export function SiteHeader() {
               </NavLink>
             )}
             {signedIn && (
+              <NavLink to="/bookmarks" className={linkClass}>
+                {t('nav.bookmarks')}
+              </NavLink>
+            )}
+            {signedIn && (
               <NavLink to="/progress" className={linkClass}>
                 {t('nav.progress')}
               </NavLink>

@@ -8,8 +8,11 @@ import { QUESTION_LIMITS as Q, questionStatuses, questionTypes } from './rules/q
 
 const isoDate = z.iso.datetime({ offset: true });
 
-/** A bank as its tenant's authors see and edit it: the catalog's view plus its creation time. */
-export const bank = catalogBank.extend({ createdAt: isoDate });
+/**
+ * A bank as its tenant's authors see and edit it: the catalog's view plus its creation time and,
+ * while it is archived, since when.
+ */
+export const bank = catalogBank.extend({ createdAt: isoDate, archivedAt: isoDate.nullable() });
 export type Bank = z.infer<typeof bank>;
 export const bankParams = z.strictObject({ clientId: ids.client, bankId: ids.bank });
 

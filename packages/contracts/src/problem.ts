@@ -23,6 +23,7 @@ export const problemCatalogue = {
   'upload.type': { status: 415, title: 'File type not accepted' },
   'import.invalid': { status: 422, title: 'Import file has errors' },
   'export.empty': { status: 422, title: 'Nothing to export' },
+  'bank.has_published': { status: 409, title: 'Bank has published questions' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; title: string }>;

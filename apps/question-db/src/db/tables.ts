@@ -38,6 +38,8 @@ export interface QuestionDbTables {
     tags: string[];
     created_at: Generated<string>;
     updated_at: Generated<string>;
+    /** Set while the bank is archived: kept for history, out of the catalog and new draws. */
+    archived_at: Generated<string | null>;
   };
   questions: {
     id: Generated<string>;

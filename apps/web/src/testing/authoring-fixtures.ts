@@ -135,6 +135,7 @@ export function anAuthoringBank(overrides: Partial<Bank> = {}): Bank {
     tags: [],
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
+    archivedAt: null,
     ...overrides,
   };
 }

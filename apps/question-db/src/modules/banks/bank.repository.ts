@@ -2,7 +2,7 @@ import { sql } from '@questa/db';
 import type { Bank, BankInput, BankVisibility, TenantBank } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { searchConfigOf, searchDocumentOf } from '../../db/search';
-import { isoTimestamp } from '../../db/timestamps';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
 type BankFields = Required<BankInput>;
 
@@ -56,6 +56,7 @@ export function createBankRepository(db: QuestionDb) {
         questionCount: Number(row.questionCount ?? 0),
         createdAt: isoTimestamp(row.created_at),
         updatedAt: isoTimestamp(row.updated_at),
+        archivedAt: isoTimestampOrNull(row.archived_at),
       };
     },
 
@@ -113,6 +114,40 @@ export function createBankRepository(db: QuestionDb) {
         if (isUniqueViolation(error)) throw new DuplicateSlugError('The slug is taken.');
         throw error;
       }
+    },
+
+    /** Archives the bank, or restores it with `archived: false`; false when there is none. */
+    async setArchived(clientId: string, bankId: string, archived: boolean): Promise<boolean> {
+      const row = await db
+        .updateTable('banks')
+        .set({ archived_at: archived ? sql<string>`coalesce(archived_at, now())` : null })
+        .where('id', '=', bankId)
+        .where('client_id', '=', clientId)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** How many of the bank's questions are, or were ever, published. */
+    async publishedCount(bankId: string): Promise<number> {
+      const row = await db
+        .selectFrom('questions')
+        .select(sql<string>`count(*)`.as('count'))
+        .where('bank_id', '=', bankId)
+        .where('published_version', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Deletes the bank with its questions and their versions (the schema cascades). */
+    async remove(clientId: string, bankId: string): Promise<boolean> {
+      const row = await db
+        .deleteFrom('banks')
+        .where('id', '=', bankId)
+        .where('client_id', '=', clientId)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** One page of the tenant's banks in slug order, starting after `afterSlug`. */

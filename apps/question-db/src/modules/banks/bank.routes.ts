@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   bank,
   bankInput,
@@ -102,5 +103,67 @@ export const bankRoutes: FastifyPluginAsyncZod<{ banks: BankService }> = async (
         request.params.bankId,
         onlySent(request, request.body),
       ),
+  );
+
+  const archiveRoute = (action: 'archive' | 'restore') =>
+    app.post(
+      `/clients/:clientId/banks/:bankId/${action}`,
+      {
+        config: { permission: 'question:write' },
+        schema: {
+          summary:
+            action === 'archive'
+              ? 'Archive a bank: kept with its questions, left out of the catalog and new draws'
+              : 'Restore an archived bank to the catalog and to draws',
+          description:
+            'Archiving an archived bank, or restoring one that is not, changes nothing and succeeds.',
+          tags: ['banks'],
+          params: bankParams,
+          response: { 200: bank },
+        },
+      },
+      async (request, reply) => {
+        const principal = requireSession(request, reply);
+        const { clientId, bankId } = request.params;
+        const changed = await banks.setArchived(principal, clientId, bankId, action === 'archive');
+        request.log.info({
+          audit: action === 'archive' ? 'bank.archived' : 'bank.restored',
+          actor: principal.sub,
+          clientId,
+          bankId,
+        });
+        return changed;
+      },
+    );
+  archiveRoute('archive');
+  archiveRoute('restore');
+
+  app.delete(
+    '/clients/:clientId/banks/:bankId',
+    {
+      config: {
+        permission: 'question:write',
+        problems: {
+          'bank.has_published':
+            'a question of the bank was published and may have been answered; archive it instead.',
+        },
+      },
+      schema: {
+        summary: 'Delete a bank whose questions were never published, with those drafts',
+        description:
+          'Its draft questions and their versions are deleted with it. A bank with a question ' +
+          'that was ever published is refused with 409 bank.has_published: archive it instead.',
+        tags: ['banks'],
+        params: bankParams,
+        response: { 204: z.null().meta({ description: 'The bank and its drafts are gone.' }) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requireSession(request, reply);
+      const { clientId, bankId } = request.params;
+      await banks.remove(principal, clientId, bankId);
+      request.log.info({ audit: 'bank.deleted', actor: principal.sub, clientId, bankId });
+      return reply.code(204).send(null);
+    },
   );
 };

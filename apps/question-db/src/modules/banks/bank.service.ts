@@ -26,7 +26,10 @@ const slugTaken = () =>
   });
 
 export function createBankService(deps: {
-  banks: Pick<BankRepository, 'listForClient' | 'create' | 'find' | 'update'>;
+  banks: Pick<
+    BankRepository,
+    'listForClient' | 'create' | 'find' | 'update' | 'setArchived' | 'publishedCount' | 'remove'
+  >;
   tenants: Pick<TenantRepository, 'exists'>;
 }) {
   const { banks } = deps;
@@ -87,6 +90,32 @@ export function createBankService(deps: {
         throw error;
       }
       return get(principal, clientId, bankId);
+    },
+
+    /** Archives the bank, or restores it: nothing is lost either way. */
+    async setArchived(
+      principal: Principal,
+      clientId: string,
+      bankId: string,
+      archived: boolean,
+    ): Promise<Bank> {
+      if (!(await banks.setArchived(clientId, bankId, archived))) throw noSuchBank();
+      return get(principal, clientId, bankId);
+    },
+
+    /**
+     * Deletes a bank whose questions were never published. A published question may have been
+     * drawn and answered, and those answers refer to it, so such a bank can only be archived.
+     */
+    async remove(principal: Principal, clientId: string, bankId: string): Promise<void> {
+      await get(principal, clientId, bankId);
+      const published = await banks.publishedCount(bankId);
+      if (published > 0) {
+        throw new HttpProblem('bank.has_published', {
+          detail: `${published} of the bank’s questions ${published === 1 ? 'was' : 'were'} published and may have been answered; archive the bank instead.`,
+        });
+      }
+      if (!(await banks.remove(clientId, bankId))) throw noSuchBank();
     },
   };
 }

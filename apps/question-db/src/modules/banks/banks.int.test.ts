@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bank } from '@questa/contracts';
+import { questionContent, type Bank } from '@questa/contracts';
 import { bearer, startTestQuestionDb, type TestQuestionDb } from '../../testing';
+import { createQuestionRepository } from '../questions/question.repository';
 import { sampleQuestions } from '../questions/sample-questions';
 
 const API = '/qdb/api/v1';
@@ -10,7 +11,7 @@ describe('banks', () => {
   let acme: string;
   const headers: Record<string, { authorization: string }> = {};
 
-  type Method = 'GET' | 'POST' | 'PATCH';
+  type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
   const call = (who: string, method: Method, url: string, payload?: object) =>
     t.app.inject({ method, url: `${API}/clients/${acme}${url}`, headers: headers[who], payload });
 
@@ -38,6 +39,7 @@ describe('banks', () => {
       questionCount: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      archivedAt: null,
     });
     await call('ada', 'POST', `/banks/${bank.id}/questions`, { content: sampleQuestions.numeric });
     const read = await call('vera', 'GET', `/banks/${bank.id}`);
@@ -129,5 +131,79 @@ describe('banks', () => {
     const id = theirs.json<Bank>().id;
     expect((await call('olive', 'GET', `/banks/${id}`)).statusCode).toBe(404);
     expect((await call('olive', 'PATCH', `/banks/${id}`, { title: 'Mine' })).statusCode).toBe(404);
+    expect((await call('olive', 'POST', `/banks/${id}/archive`)).statusCode).toBe(404);
+    expect((await call('olive', 'POST', `/banks/${id}/restore`)).statusCode).toBe(404);
+    expect((await call('olive', 'DELETE', `/banks/${id}`)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `${API}/clients/${globex}/banks/${id}`, headers: gus }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  /** A public bank with one published question, as a learner's catalog would list it. */
+  const publishedBank = async (slug: string) => {
+    const bank = (
+      await call('ada', 'POST', '/banks', { slug, title: slug, visibility: 'public' })
+    ).json<Bank>();
+    await createQuestionRepository(t.db).insertMany(
+      acme,
+      bank.id,
+      [{ content: questionContent.parse(sampleQuestions.true_false), status: 'published' }],
+      'ada',
+    );
+    return bank;
+  };
+  const inCatalog = async (bank: Bank) => {
+    const list = await t.app.inject({ url: `${API}/catalog/banks?q=${bank.title}` });
+    return list.json<{ banks: { id: string }[] }>().banks.some((listed) => listed.id === bank.id);
+  };
+  const tenantDraw = (bankId: string) =>
+    call('ada', 'POST', `/banks/${bankId}/draw`, { rules: [{ count: 1 }] });
+
+  it('archives a bank out of the catalog and draws, and restores it', async () => {
+    const bank = await publishedBank('archived-rivers');
+    expect(await inCatalog(bank)).toBe(true);
+    expect((await tenantDraw(bank.id)).statusCode).toBe(200);
+
+    expect((await call('vera', 'POST', `/banks/${bank.id}/archive`)).statusCode).toBe(403);
+    const archived = await call('ada', 'POST', `/banks/${bank.id}/archive`);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json<Bank>().archivedAt).toEqual(expect.any(String));
+    expect(await inCatalog(bank)).toBe(false);
+    expect((await t.app.inject({ url: `${API}/catalog/banks/${bank.id}` })).statusCode).toBe(404);
+    expect((await tenantDraw(bank.id)).statusCode).toBe(404);
+    // Its authors still see it, with its questions, for history.
+    expect((await call('vera', 'GET', `/banks/${bank.id}`)).json()).toMatchObject({
+      questionCount: 1,
+    });
+
+    const restored = await call('ada', 'POST', `/banks/${bank.id}/restore`);
+    expect(restored.json<Bank>().archivedAt).toBeNull();
+    expect(await inCatalog(bank)).toBe(true);
+    expect((await tenantDraw(bank.id)).statusCode).toBe(200);
+  });
+
+  it('deletes a bank of drafts with them, and refuses one with a published question', async () => {
+    const drafts = (
+      await call('ada', 'POST', '/banks', { slug: 'only-drafts', title: 'Drafts' })
+    ).json<Bank>();
+    await call('ada', 'POST', `/banks/${drafts.id}/questions`, {
+      content: sampleQuestions.numeric,
+    });
+    expect((await call('vera', 'DELETE', `/banks/${drafts.id}`)).statusCode).toBe(403);
+    expect((await call('ada', 'DELETE', `/banks/${drafts.id}`)).statusCode).toBe(204);
+    expect((await call('ada', 'GET', `/banks/${drafts.id}`)).statusCode).toBe(404);
+
+    const published = await publishedBank('published-once');
+    const refused = await call('ada', 'DELETE', `/banks/${published.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'bank.has_published' });
+    expect((await call('ada', 'GET', `/banks/${published.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed bank id with validation.failed', async () => {
+    const response = await call('ada', 'POST', '/banks/not-a-uuid/archive');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation.failed' });
   });
 });

@@ -18,6 +18,7 @@ export function createCatalogRepository(db: QuestionDb) {
         join.onRef('q.bank_id', '=', 'b.id').on('q.published_version', 'is not', null),
       )
       .where('b.visibility', 'in', listedVisibilities)
+      .where('b.archived_at', 'is', null)
       .groupBy('b.id')
       .select([
         'b.id',
@@ -39,6 +40,7 @@ export function createCatalogRepository(db: QuestionDb) {
       .select('client_id')
       .where('id', '=', bankId)
       .where('visibility', 'in', listedVisibilities)
+      .where('archived_at', 'is', null)
       .executeTakeFirst();
     return row?.client_id;
   }

@@ -28,7 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: {
         summary: 'Search public and premium banks that have published questions',
         description: [
-          'A page of the banks a learner can use: public and premium ones with at least one published question. A bank without any is left out until its first question is published.',
+          'A page of the banks a learner can use: public and premium ones, not archived, with at least one published question. A bank without any is left out until its first question is published.',
           '`q` finds text in the title or description; `language`, `tag`, `access` and `minQuestions` narrow the list; `sort` orders it. `total` counts the matches over every page, and `languages` and `tags` list what the whole catalog offers to filter by.',
         ].join('\n\n'),
         tags: ['catalog'],

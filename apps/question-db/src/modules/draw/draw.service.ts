@@ -25,7 +25,7 @@ const breadth = (rule: DrawRequest['rules'][number]) =>
  */
 export function createDrawService(deps: {
   draws: DrawRepository;
-  banks: Pick<BankRepository, 'visibilityOf'>;
+  banks: Pick<BankRepository, 'find'>;
   catalog: Pick<CatalogRepository, 'isListed'>;
 }) {
   const { draws } = deps;
@@ -94,8 +94,11 @@ export function createDrawService(deps: {
       bankId: string,
       request: DrawRequest,
     ): Promise<DrawResult> {
-      const visibility = await deps.banks.visibilityOf(clientId, bankId);
-      if (!visibility || !mayReadBank(principal, clientId, visibility)) throw noSuchBank();
+      const bank = await deps.banks.find(clientId, bankId);
+      // An archived bank is kept for history only: nothing new is drawn from it.
+      if (!bank || bank.archivedAt || !mayReadBank(principal, clientId, bank.visibility)) {
+        throw noSuchBank();
+      }
       return drawPublished(bankId, request);
     },
 

@@ -220,6 +220,51 @@ describe('bank page', () => {
     expect(bank.tags).toEqual(['geography', 'europe']);
   });
 
+  it('archives a bank after saying what becomes of its questions, and restores it', async () => {
+    let bank = anAuthoringBank({ questionCount: 3 });
+    stubApi({
+      [`GET ${qdb(`/banks/${bankId}`)}`]: () => jsonResponse(bank),
+      [`POST ${qdb(`/banks/${bankId}/archive`)}`]: () => {
+        bank = { ...bank, archivedAt: '2026-04-01T10:00:00.000Z' };
+        return jsonResponse(bank);
+      },
+      [`POST ${qdb(`/banks/${bankId}/restore`)}`]: () => {
+        bank = { ...bank, archivedAt: null };
+        return jsonResponse(bank);
+      },
+      [`GET ${qdb('/questions')}`]: () => jsonResponse({ questions: [], nextCursor: null }),
+    });
+    renderApp(bankPath, { session: aSession({}, [aMembership()]) });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive “World capitals”?' });
+    expect(dialog.textContent).toContain('Its 3 questions stay');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive bank' }));
+    expect(await screen.findByText(/^Bank archived\./)).toBeTruthy();
+    expect(await screen.findByText('Archived')).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore bank' }));
+    expect(await screen.findByText(/^Bank restored\./)).toBeTruthy();
+    expect(bank.archivedAt).toBeNull();
+  });
+
+  it('says why a bank with published questions cannot be deleted', async () => {
+    const fetchMock = stubApi({
+      ...bankRoute,
+      [`DELETE ${qdb(`/banks/${bankId}`)}`]: () =>
+        problemResponse({ status: 409, code: 'bank.has_published' }),
+      [`GET ${qdb('/questions')}`]: () => jsonResponse({ questions: [], nextCursor: null }),
+    });
+    renderApp(bankPath, { session: aSession({}, [aMembership()]) });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “World capitals” for good?' });
+    expect(dialog.textContent).toContain('never published');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete bank' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Archive it instead');
+    expect(calls(fetchMock)).toContain(`DELETE ${qdb(`/banks/${bankId}`)}`);
+  });
+
   it('offers reviewers neither new questions nor import nor keys', async () => {
     stubApi({
       ...bankRoute,

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/badge';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -21,6 +22,7 @@ import { starterContent } from '../question-templates';
 import { useItemStatistics } from '../stats/api/get-item-statistics';
 import { ItemStatisticsPanel } from '../stats/item-statistics-panel';
 import type { TenantAccess } from '../tenant-access';
+import { BankLifecycle } from './bank-lifecycle';
 import { EditBankForm } from './edit-bank-form';
 import { ExportMenu } from './export-menu';
 import { QuestionFilters } from './question-filters';
@@ -140,6 +142,7 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
           <div className="authoring-card__title">
             <h1>{bank.data.title}</h1>
             <VisibilityBadge visibility={bank.data.visibility} />
+            {bank.data.archivedAt && <Badge>{t('bankLifecycle.badge')}</Badge>}
           </div>
           <p className="authoring-muted">
             {access.membership.clientName} · {languageName(bank.data.language, locale)} ·{' '}
@@ -157,6 +160,7 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
               >
                 {t('bankEdit.action')}
               </Button>
+              <BankLifecycle bank={bank.data} onDone={saved.show} />
             </div>
           )}
         </header>

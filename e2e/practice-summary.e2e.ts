@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readOutbox } from '@questa/mail';
+import { accessibilityViolations, browserAvailable, launchBrowser } from './support/browser';
+import { answerAnything } from './support/learning';
+
+/**
+ * A learner's short session, in Chromium: the free answers left are shown before starting, a
+ * few questions are practised and one bookmarked, practice is finished early with a summary,
+ * and the bookmark is found, on a phone-sized screen too, and removed on its own page.
+ */
+describe.skipIf(!browserAvailable)('practising briefly, as a free learner', () => {
+  const baseUrl = inject('baseUrl');
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const email = `short-session-${Date.now()}@questa.test`;
+  const password = 'a long enough passphrase';
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterAll(() => browser?.close());
+
+  // Not only the serious ones: these pages are to have no violation at all.
+  const axe = async () => expect(await accessibilityViolations(page)).toEqual([]);
+
+  it('signs up, and sees the free answers left before starting', async () => {
+    await page.goto(baseUrl);
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.getByLabel('Display name').fill('Sam Short-Session');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page
+      .getByText(/check your email/i)
+      .first()
+      .waitFor();
+    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
+    await page.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
+    await page.getByRole('link', { name: 'Continue to sign in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Sam Short-Session').first().waitFor();
+
+    await page.goto(baseUrl);
+    await page
+      .getByRole('link', { name: /World Geography/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/banks\/[0-9a-f-]{36}$/);
+    const practise = page.getByRole('region', { name: 'Practise', exact: true });
+    await practise.getByText('20 of 20 free answers left today').waitFor();
+    await axe();
+  });
+
+  it('practises three questions, bookmarks one, finishes early and reads the summary', async () => {
+    await page.getByRole('button', { name: 'Start practising' }).click();
+    await page.waitForURL(/\/practice\/[0-9a-f-]{36}$/);
+
+    for (const position of [1, 2, 3]) {
+      const question = page.getByRole('region', { name: `Question ${position}`, exact: true });
+      await question.waitFor();
+      if (position === 1) {
+        const bookmark = question.getByRole('button', { name: 'Bookmark', exact: true });
+        await bookmark.click();
+        await question.locator('button[aria-pressed="true"]').waitFor();
+      }
+      await answerAnything(question);
+      await page.getByRole('button', { name: 'Submit answer' }).click();
+      await page.getByRole('region', { name: /^(Correct|Partly right|Wrong)$/ }).waitFor();
+      if (position < 3) await page.getByRole('button', { name: 'Next question' }).click();
+    }
+
+    await page.getByRole('button', { name: 'Finish practice' }).click();
+    await page.getByRole('heading', { name: 'Practice finished' }).waitFor();
+    await page.getByText(/of 3 answers correct/).waitFor();
+    const topics = page.getByRole('table', { name: 'By topic' });
+    await topics.waitFor();
+    const reviews = page.getByRole('table', { name: 'Coming back for review' });
+    expect(await reviews.locator('tbody tr').count()).toBe(3);
+    await axe();
+  });
+
+  it('opens the bookmarks from the navigation, at a phone’s width too, and removes one', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Bookmarks', exact: true })
+      .click();
+    await page.waitForURL(`${baseUrl}/bookmarks`);
+    await page.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor();
+    const entry = page.getByRole('listitem').filter({ hasText: 'World Geography' });
+    await entry.waitFor();
+    await entry.getByText(/^Bookmarked /).waitFor();
+    await axe();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await entry.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await axe();
+
+    // By keyboard: the remove button, then the dialog's confirm.
+    await entry.getByRole('button', { name: /^Remove the bookmark/ }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Remove this bookmark?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('No bookmarks yet').waitFor();
+    await page.getByText('Bookmark removed.').waitFor();
+    await axe();
+    expect(pageErrors).toEqual([]);
+  });
+});

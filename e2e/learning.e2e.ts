@@ -190,7 +190,26 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
       .waitFor();
     await page.getByText('Missed questions are now in your reviews').waitFor();
     await page.getByText('Correct answer', { exact: true }).first().waitFor();
-    await axe();
+    // The summary first: the score by topic, and the way to take the exam again.
+    await page.getByRole('table', { name: 'By topic' }).waitFor();
+    const tryAgain = page.getByRole('link', { name: 'Try again' });
+    expect(await tryAgain.getAttribute('href')).toBe(`/banks/${bankId}/exams/default`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Only the missed questions: the 17 left unanswered are among them.
+    const questions = page.getByRole('article');
+    const all = await questions.count();
+    const missed = page.getByRole('radio', { name: /^Missed \(\d+\)$/ });
+    await missed.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/\?show=missed$/);
+    const label = page.locator('label').filter({ has: missed });
+    const missedCount = Number(/\((\d+)\)/.exec((await label.textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(() => questions.count()).toBe(missedCount);
+    expect(missedCount).toBeGreaterThanOrEqual(17);
+    expect(missedCount).toBeLessThanOrEqual(all);
+    await page.getByText(`Showing ${missedCount} of ${all} questions.`).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('finds the missed questions due in the reviews', async () => {

@@ -1,5 +1,5 @@
 import { renderApp } from '../../testing/render-app';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aReview, attemptId } from '../../features/exams/exam-fixtures';
 import { aSession } from '../../testing/session-fixtures';
@@ -22,7 +22,7 @@ describe('exam review page', () => {
     ).toHaveProperty('pathname', '/review');
 
     const [first, second, third] = screen.getAllByRole('article').map((item) => within(item));
-    expect(first?.getByRole('heading', { name: 'Question 1' })).toBeTruthy();
+    expect(first?.getByRole('heading', { level: 3, name: 'Question 1' })).toBeTruthy();
     expect(first?.getByText('Wrong')).toBeTruthy();
     expect(first?.getByText('· 0 of 1 point')).toBeTruthy();
     expect(first?.getByText('Your answer, wrong')).toBeTruthy();
@@ -32,6 +32,43 @@ describe('exam review page', () => {
     expect((second?.getByLabelText('Your answer') as HTMLInputElement).value).toBe('Rome');
     expect(second?.getByText('Accepted')).toBeTruthy();
     expect(third?.getByText('No answer was given.')).toBeTruthy();
+  });
+
+  it('sums up by topic first, offers the exam again, and filters the missed questions', async () => {
+    stubApi({ [`GET ${base}/review`]: () => jsonResponse(aReview()) });
+    const router = renderApp(path, { session: aSession() });
+
+    const table = await screen.findByRole('table', { name: 'By topic' });
+    const row = within(table).getByRole('row', { name: /Europe/ });
+    expect(within(row).getByText('1 of 3')).toBeTruthy();
+    expect(within(row).getByText('1 of 3 (33 %)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveProperty(
+      'pathname',
+      `/banks/${aReview().attempt.bankId}/exams/default`,
+    );
+    // The summary comes before the questions.
+    const questions = screen.getByRole('heading', { level: 2, name: 'Questions' });
+    expect(
+      table.compareDocumentPosition(questions) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Missed (2)' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByRole('status').textContent).toBe('Showing 2 of 3 questions.');
+    expect(screen.queryByRole('heading', { name: 'Question 2' })).toBeNull();
+    expect(router.state.location.search).toBe('?show=missed');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Right (1)' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByRole('heading', { name: 'Question 2' })).toBeTruthy();
+  });
+
+  it('offers no second try when the bank no longer has the exam', async () => {
+    stubApi({ [`GET ${base}/review`]: () => jsonResponse(aReview({ againBlueprintId: null })) });
+    renderApp(path, { session: aSession() });
+    expect(await screen.findByText('Not passed')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
   });
 
   it('shows the score only when the exam’s policy says so', async () => {
@@ -55,6 +92,9 @@ describe('exam review page', () => {
     expect(screen.getByText('1 of 3 points (33 %)')).toBeTruthy();
     expect(screen.queryByText('Wrong')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Correct answer' })).toBeNull();
+    // Neither topics nor a filter would keep which answers were right to themselves.
+    expect(screen.queryByRole('table', { name: 'By topic' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /Missed/ })).toBeNull();
   });
 
   it('says the exam is still running until it has been submitted', async () => {

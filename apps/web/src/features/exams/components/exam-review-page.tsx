@@ -1,5 +1,5 @@
 import type { ExamReview } from '@questa/contracts';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { GradedAnswer } from '../../../components/answering/graded-answer';
 import { NotFound } from '../../../components/not-found';
 import { buttonClass } from '../../../components/ui/button';
@@ -9,14 +9,18 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime, useI18n } from '../../../lib/i18n';
 import { useExamReview } from '../api/get-exam-review';
+import { filterItems, resultsByTopic, reviewFilters, type ReviewFilter } from '../topic-results';
+import { ExamTopicTable } from './exam-topic-table';
+import { ReviewFilterChoice } from './review-filter';
 import './exam-review.css';
 
 type ExamReviewItem = ExamReview['items'][number];
 
 /**
- * A finished attempt: the score, pass or fail, and each question with the learner's answer and, as
- * the blueprint's review policy allows, whether it was right, the correct answer and the
- * explanation, read like a graded practice answer.
+ * A finished attempt: first a summary (the score, pass or fail, how each topic went, the way to
+ * take it again), then the questions, filtered to all, missed or right, each with the learner's
+ * answer and, as the blueprint's review policy allows, whether it was right, the correct answer
+ * and the explanation, read like a graded practice answer.
  */
 export function ExamReviewPage({ attemptId }: { attemptId: string }) {
   const { t } = useI18n();
@@ -55,10 +59,28 @@ export function ExamReviewPage({ attemptId }: { attemptId: string }) {
   return <ReviewView review={review.data} />;
 }
 
+const isFilter = (value: string | null): value is ReviewFilter =>
+  reviewFilters.some((filter) => filter === value);
+
 function ReviewView({ review }: { review: ExamReview }) {
   const { t, locale } = useI18n();
   const { attempt } = review;
   const score = attempt.score;
+  const topics = resultsByTopic(review.items, locale);
+  // Which answers were right is known unless the policy shows the score only.
+  const graded = review.reviewPolicy !== 'score_only';
+  // The filter lives in the address, so a reload or a shared link shows the same questions.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('show');
+  const filter: ReviewFilter = graded && isFilter(asked) ? asked : 'all';
+  const shown = filterItems(review.items, filter);
+  const counts = {
+    all: review.items.length,
+    missed: filterItems(review.items, 'missed').length,
+    right: filterItems(review.items, 'right').length,
+  };
+  const choose = (next: ReviewFilter) =>
+    setParams(next === 'all' ? {} : { show: next }, { replace: true, preventScrollReset: true });
   return (
     <div className="exam-review">
       <PageTitle title={t('exams.review.pageTitle', { title: attempt.blueprintTitle })} />
@@ -108,34 +130,55 @@ function ReviewView({ review }: { review: ExamReview }) {
         <p className="exam-score__reviews">
           <Link to="/review">{t('exams.review.toReviews')}</Link>
         </p>
+        {review.againBlueprintId && (
+          <p>
+            <Link
+              to={`/banks/${attempt.bankId}/exams/${review.againBlueprintId}`}
+              className={buttonClass('secondary')}
+            >
+              {t('exams.review.tryAgain')}
+            </Link>
+          </p>
+        )}
       </section>
+
+      {topics.length > 0 && <ExamTopicTable results={topics} />}
 
       {review.reviewPolicy === 'score_only' && <p>{t('exams.review.scoreOnly')}</p>}
 
-      <ol className="exam-review__items">
-        {review.items.map((item) => (
-          <li key={item.position}>
-            <article
-              className="exam-review-item"
-              aria-labelledby={`exam-review-item-${item.position}`}
-            >
-              <div className="exam-review-item__top">
-                <h2 id={`exam-review-item-${item.position}`}>
-                  {t('exams.review.question', { position: item.position })}
-                </h2>
-                <ItemVerdict item={item} />
-              </div>
-              <GradedAnswer
-                question={item.question}
-                answer={item.answer}
-                feedback={item.feedback}
-                correctAnswer={item.correctAnswer}
-                explanation={item.explanation}
-              />
-            </article>
-          </li>
-        ))}
-      </ol>
+      <section className="exam-review__questions" aria-labelledby="exam-review-questions">
+        <h2 id="exam-review-questions">{t('exams.review.questions')}</h2>
+        {graded && <ReviewFilterChoice value={filter} counts={counts} onChange={choose} />}
+        <p role="status" className={graded ? 'exam-review__shown' : 'visually-hidden'}>
+          {shown.length === 0
+            ? t(`exams.review.none.${filter === 'right' ? 'right' : 'missed'}`)
+            : t('exams.review.showing', { shown: shown.length, total: review.items.length })}
+        </p>
+        <ol className="exam-review__items">
+          {shown.map((item) => (
+            <li key={item.position}>
+              <article
+                className="exam-review-item"
+                aria-labelledby={`exam-review-item-${item.position}`}
+              >
+                <div className="exam-review-item__top">
+                  <h3 id={`exam-review-item-${item.position}`}>
+                    {t('exams.review.question', { position: item.position })}
+                  </h3>
+                  <ItemVerdict item={item} />
+                </div>
+                <GradedAnswer
+                  question={item.question}
+                  answer={item.answer}
+                  feedback={item.feedback}
+                  correctAnswer={item.correctAnswer}
+                  explanation={item.explanation}
+                />
+              </article>
+            </li>
+          ))}
+        </ol>
+      </section>
     </div>
   );
 }

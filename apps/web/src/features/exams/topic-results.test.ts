@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { aReview } from './exam-fixtures';
+import { filterItems, resultsByTopic } from './topic-results';
+
+describe('exam results by topic', () => {
+  it('adds up each topic’s right answers and points', () => {
+    const review = aReview();
+    const [first, second, third] = review.items;
+    const items = [first!, second!, { ...third!, question: { ...third!.question, topic: 'Asia' } }];
+    expect(resultsByTopic(items, 'en')).toEqual([
+      { topic: 'Asia', right: 0, total: 1, points: 0, maxPoints: 1 },
+      { topic: 'Europe', right: 1, total: 2, points: 1, maxPoints: 2 },
+    ]);
+  });
+
+  it('says nothing by topic when the policy hides which answers were right', () => {
+    const items = aReview().items.map((item) => ({ ...item, correct: null, points: null }));
+    expect(resultsByTopic(items, 'en')).toEqual([]);
+  });
+
+  it('counts an unanswered question as missed', () => {
+    const { items } = aReview();
+    expect(filterItems(items, 'missed').map((item) => item.position)).toEqual([1, 3]);
+    expect(filterItems(items, 'right').map((item) => item.position)).toEqual([2]);
+    expect(filterItems(items, 'all')).toHaveLength(3);
+  });
+});

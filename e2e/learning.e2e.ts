@@ -210,6 +210,13 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
     expect(missedCount).toBeLessThanOrEqual(all);
     await page.getByText(`Showing ${missedCount} of ${all} questions.`).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // On a 360 px phone the result reads without sideways scrolling too.
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   it('finds the missed questions due in the reviews', async () => {

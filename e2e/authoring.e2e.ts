@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
+import {
+  accessibilityViolations,
+  browserAvailable,
+  launchBrowser,
+  seriousAccessibilityViolations,
+} from './support/browser';
 import { signIn } from './support/sign-in';
 
 const questionTypes = [
@@ -23,6 +28,14 @@ const giftFile = `$CATEGORY: Rivers
 
 ::amazon::How many countries does the Amazon flow through? {#3:0}
 `;
+
+const fiveRivers = [
+  '::r1::Which sea does the Danube flow into? {=Black Sea ~North Sea}',
+  '::r2::The Nile is in Africa. {T}',
+  '::r3::The Rhine flows into the Black Sea. {F}',
+  '::r4::How many countries does the Amazon flow through? {#3:0}',
+  '::r5::Which river flows through Paris? {=Seine ~Loire ~Rhône}',
+].join('\n\n');
 
 describe.skipIf(!browserAvailable)('authoring studio', () => {
   const baseUrl = inject('baseUrl');
@@ -167,5 +180,77 @@ describe.skipIf(!browserAvailable)('authoring studio', () => {
       await importInto(copy, { name: 'rivers.zip', mimeType: 'application/zip', buffer: zip }),
     ).toBe(3);
     expect(await questionStems(copy)).toEqual(await questionStems(bank));
+  });
+
+  it('imports five questions, publishes them, renames the bank and exports a non-empty GIFT file', async () => {
+    const bank = await createBank(`Five rivers ${Date.now()}`);
+    expect(
+      await importInto(bank, {
+        name: 'rivers.gift',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(fiveRivers),
+      }),
+    ).toBe(5);
+
+    // Only drafts so far: the default export says it would be empty instead of saving a file.
+    await page.goto(bank);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByText('Nothing was downloaded').waitFor();
+
+    for (let left = 5; left > 0; left -= 1) {
+      await page.goto(`${bank}&status=draft`);
+      const list = page.getByRole('list', { name: 'Questions' });
+      await expect.poll(() => list.getByRole('link').count()).toBe(left);
+      await list.getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Retire' }).waitFor();
+    }
+
+    await page.goto(bank);
+    await page.getByRole('button', { name: 'Edit bank' }).click();
+    const title = page.getByLabel('Title', { exact: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await title.fill('Rivers of the world');
+    await page.getByRole('button', { name: 'Save bank' }).click();
+    await page.getByRole('status').filter({ hasText: 'Bank saved.' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Rivers of the world' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByLabel('Export format').selectOption('gift');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.gift$/);
+    const gift = await readFile((await download.path())!, 'utf8');
+    expect(gift).toContain('Which river flows through Paris?');
+    expect(gift).toContain('The Nile is in Africa.');
+  });
+
+  it('fits the bank page and its edit form in 360 pixels and works by keyboard', async () => {
+    const bank = await createBank(`Narrow ${Date.now()}`);
+    const narrow = await context.newPage();
+    await narrow.setViewportSize({ width: 360, height: 740 });
+    await narrow.goto(bank);
+    const edit = narrow.getByRole('button', { name: 'Edit bank' });
+    await edit.focus();
+    await narrow.keyboard.press('Enter');
+    const title = narrow.getByLabel('Title', { exact: true });
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    const overflow = () =>
+      narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await narrow.getByRole('button', { name: 'Cancel' }).click();
+    await narrow.getByRole('button', { name: 'Delete bank' }).click();
+    const dialog = narrow.getByRole('dialog', { name: /^Delete “Narrow/ });
+    await dialog.waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(narrow)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete bank' }).click();
+    await narrow.waitForURL(/\/author(\?|$)/);
+    await narrow.close();
   });
 });

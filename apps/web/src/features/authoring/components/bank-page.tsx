@@ -123,20 +123,7 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
           <ProblemAlert title={t('bank.loadFailed')} error={bank.error} onRetry={bank.retry} />
         </>
       )}
-      {bank.status === 'success' && editing && (
-        <>
-          <PageTitle title={bank.data.title} />
-          <EditBankForm
-            bank={bank.data}
-            onCancel={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              saved.show(t('bankEdit.saved'));
-            }}
-          />
-        </>
-      )}
-      {bank.status === 'success' && !editing && (
+      {bank.status === 'success' && (
         <header className="page__header">
           <PageTitle title={bank.data.title} />
           <div className="authoring-card__title">
@@ -144,24 +131,37 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
             <VisibilityBadge visibility={bank.data.visibility} />
             {bank.data.archivedAt && <Badge>{t('bankLifecycle.badge')}</Badge>}
           </div>
-          <p className="authoring-muted">
-            {access.membership.clientName} · {languageName(bank.data.language, locale)} ·{' '}
-            {t('catalog.questionCount', { count: bank.data.questionCount })}
-          </p>
-          {bank.data.description && <p className="page__intro">{bank.data.description}</p>}
-          {access.canWrite && (
-            <div className="authoring-actions">
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  saved.clear();
-                  setEditing(true);
-                }}
-              >
-                {t('bankEdit.action')}
-              </Button>
-              <BankLifecycle bank={bank.data} onDone={saved.show} />
-            </div>
+          {editing ? (
+            <EditBankForm
+              bank={bank.data}
+              onCancel={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                saved.show(t('bankEdit.saved'));
+              }}
+            />
+          ) : (
+            <>
+              <p className="authoring-muted">
+                {access.membership.clientName} · {languageName(bank.data.language, locale)} ·{' '}
+                {t('catalog.questionCount', { count: bank.data.questionCount })}
+              </p>
+              {bank.data.description && <p className="page__intro">{bank.data.description}</p>}
+              {access.canWrite && (
+                <div className="authoring-actions">
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      saved.clear();
+                      setEditing(true);
+                    }}
+                  >
+                    {t('bankEdit.action')}
+                  </Button>
+                  <BankLifecycle bank={bank.data} onDone={saved.show} />
+                </div>
+              )}
+            </>
           )}
         </header>
       )}

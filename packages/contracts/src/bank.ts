@@ -52,6 +52,8 @@ export const tenantBank = z.object({
   visibility: z.enum(bankVisibilities),
   /** Every question in the bank, drafts included: this is the tenant's own view. */
   questionCount: z.number().int().nonnegative(),
+  /** Since when the bank is archived; null while learners can find it. */
+  archivedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type TenantBank = z.infer<typeof tenantBank>;
 

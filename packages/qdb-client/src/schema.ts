@@ -2724,6 +2724,7 @@ export interface operations {
                             /** @enum {string} */
                             visibility: "private" | "public" | "premium";
                             questionCount: number;
+                            archivedAt: string | null;
                         }[];
                         nextCursor: string | null;
                     };

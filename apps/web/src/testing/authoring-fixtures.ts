@@ -122,6 +122,7 @@ export function aTenantBank(overrides: Partial<TenantBank> = {}): TenantBank {
     title: 'World capitals',
     visibility: 'private',
     questionCount: 12,
+    archivedAt: null,
     ...overrides,
   };
 }

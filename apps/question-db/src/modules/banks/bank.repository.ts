@@ -165,6 +165,7 @@ export function createBankRepository(db: QuestionDb) {
           'b.slug',
           'b.title',
           'b.visibility',
+          'b.archived_at',
           sql<string>`count(q.id)`.as('questionCount'),
         ])
         .orderBy('b.slug')
@@ -172,7 +173,11 @@ export function createBankRepository(db: QuestionDb) {
       if (page.afterSlug !== undefined) query = query.where('b.slug', '>', page.afterSlug);
       if (!page.includePrivate) query = query.where('b.visibility', '<>', 'private');
       const rows = await query.execute();
-      return rows.map((row) => ({ ...row, questionCount: Number(row.questionCount) }));
+      return rows.map(({ archived_at, ...row }) => ({
+        ...row,
+        questionCount: Number(row.questionCount),
+        archivedAt: isoTimestampOrNull(archived_at),
+      }));
     },
   };
 }

@@ -172,6 +172,10 @@ describe('banks', () => {
     expect(await inCatalog(bank)).toBe(false);
     expect((await t.app.inject({ url: `${API}/catalog/banks/${bank.id}` })).statusCode).toBe(404);
     expect((await tenantDraw(bank.id)).statusCode).toBe(404);
+    const listed = await call('ada', 'GET', '/banks?limit=100');
+    expect(
+      listed.json<{ banks: Bank[] }>().banks.find((item) => item.id === bank.id)?.archivedAt,
+    ).toEqual(expect.any(String));
     // Its authors still see it, with its questions, for history.
     expect((await call('vera', 'GET', `/banks/${bank.id}`)).json()).toMatchObject({
       questionCount: 1,

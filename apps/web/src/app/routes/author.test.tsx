@@ -23,7 +23,15 @@ describe('authoring page', () => {
     const fetchMock = stubApi({
       [`GET ${qdb('/banks')}`]: () =>
         jsonResponse({
-          banks: [aTenantBank(), aTenantBank({ id: 'b2', title: 'Rivers', questionCount: 1 })],
+          banks: [
+            aTenantBank(),
+            aTenantBank({
+              id: 'b2',
+              title: 'Rivers',
+              questionCount: 1,
+              archivedAt: '2026-04-01T10:00:00.000Z',
+            }),
+          ],
           nextCursor: null,
         }),
       [`GET /qdb/api/v1/clients/${bioLab.clientId}/banks`]: () =>
@@ -39,7 +47,7 @@ describe('authoring page', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       'World capitalsworld-capitalsPrivate12 questions',
-      'Riversworld-capitalsPrivate1 question',
+      'Riversworld-capitalsPrivateArchived1 question',
     ]);
     expect(within(table).getByRole('link', { name: 'World capitals' }).getAttribute('href')).toBe(
       `/author/banks/${bankId}?tenant=${clientId}`,

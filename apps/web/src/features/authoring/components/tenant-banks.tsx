@@ -97,6 +97,7 @@ export function TenantBanks({ access }: { access: TenantAccess }) {
                 </th>
                 <td>
                   <VisibilityBadge visibility={bank.visibility} />
+                  {bank.archivedAt && <Badge>{t('bankLifecycle.badge')}</Badge>}
                 </td>
                 <td className="table__nowrap">
                   {t('catalog.questionCount', { count: bank.questionCount })}

@@ -104,6 +104,7 @@ describe('API keys', () => {
       title: 'algebra',
       visibility: 'public',
       questionCount: 0,
+      archivedAt: null,
     });
     const second = await t.app.inject({
       url: `${API}/clients/${acme}/banks?limit=2&cursor=${page.nextCursor}`,

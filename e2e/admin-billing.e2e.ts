@@ -2,9 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
-import { readOutbox } from '@questa/mail';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { signIn } from './support/sign-in';
+import { signIn, signUp } from './support/sign-in';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
 const screenshots = readTestSettings().screenshotDir;
@@ -154,23 +153,7 @@ describe.skipIf(!browserAvailable)('admin billing', () => {
 
   it('lets a new learner buy the plan on the sandbox’s hosted checkout page', async () => {
     const learner = await newPage();
-    await learner.goto(baseUrl);
-    await learner.getByRole('link', { name: 'Sign up', exact: true }).click();
-    await learner.getByLabel('Display name').fill(learnerName);
-    await learner.getByLabel('Email', { exact: true }).fill(email);
-    await learner.getByLabel('Password', { exact: true }).fill(password);
-    await learner.getByRole('button', { name: 'Create account' }).click();
-    await learner
-      .getByText(/check your email/i)
-      .first()
-      .waitFor();
-    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
-    await learner.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
-    await learner.getByRole('link', { name: 'Continue to sign in' }).click();
-    await learner.getByLabel('Email', { exact: true }).fill(email);
-    await learner.getByLabel('Password', { exact: true }).fill(password);
-    await learner.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await learner.getByText(learnerName).first().waitFor();
+    await signUp(learner, baseUrl, outbox, { name: learnerName, email, password });
 
     const { plans } = (await (
       await learner.request.get(`${baseUrl}/api/billing/plans`)

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readOutbox } from '@questa/mail';
 import { accessibilityViolations, browserAvailable, launchBrowser } from './support/browser';
-import { signIn } from './support/sign-in';
+import { signIn, signUp } from './support/sign-in';
 
 const phone = { width: 360, height: 740 };
 const desk = { width: 1280, height: 900 };
@@ -47,23 +46,7 @@ describe.skipIf(!browserAvailable)('admin users and audit log', () => {
 
     // A new account, so making it an admin changes nothing any other test relies on.
     const learner = await newPage();
-    await learner.goto(baseUrl);
-    await learner.getByRole('link', { name: 'Sign up', exact: true }).click();
-    await learner.getByLabel('Display name').fill(name);
-    await learner.getByLabel('Email', { exact: true }).fill(email);
-    await learner.getByLabel('Password', { exact: true }).fill(password);
-    await learner.getByRole('button', { name: 'Create account' }).click();
-    await learner
-      .getByText(/check your email/i)
-      .first()
-      .waitFor();
-    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
-    await learner.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
-    await learner.getByRole('link', { name: 'Continue to sign in' }).click();
-    await learner.getByLabel('Email', { exact: true }).fill(email);
-    await learner.getByLabel('Password', { exact: true }).fill(password);
-    await learner.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await learner.getByText(name).first().waitFor();
+    await signUp(learner, baseUrl, outbox, { name, email, password });
 
     admin = await newPage();
     await signIn(admin, baseUrl, 'admin@questa.test');

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { startQuesta, type RunningServer } from '@questa/gateway/testing';
-import { readOutbox } from '@questa/mail';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
 import { startGeographyExam } from './support/learning';
 import { sandboxControl } from './support/payments-sandbox';
+import { signUp } from './support/sign-in';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
 const screenshots = readTestSettings().screenshotDir;
@@ -88,24 +88,8 @@ describe.skipIf(!browserAvailable)('premium through the payment partner', () => 
   });
 
   it('lets a new learner compare the plans, with prices in their language', async () => {
-    await page.goto(baseUrl);
-    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
-    await page.getByLabel('Display name').fill(name);
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page
-      .getByText(/check your email/i)
-      .first()
-      .waitFor();
     const outbox = path.join(server.dataDir, 'outbox');
-    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
-    await page.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
-    await page.getByRole('link', { name: 'Continue to sign in' }).click();
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText(name).first().waitFor();
+    await signUp(page, baseUrl, outbox, { name, email, password });
 
     // A free learner meets premium at the exam wall: off before the click, with the way to the plans.
     await page.goto(baseUrl);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readOutbox } from '@questa/mail';
 import {
   accessibilityViolations,
   browserAvailable,
@@ -9,7 +8,7 @@ import {
   seriousAccessibilityViolations,
 } from './support/browser';
 import { answerAnything, openExamStartPage } from './support/learning';
-import { signIn } from './support/sign-in';
+import { signIn, signUp } from './support/sign-in';
 
 /**
  * A new learner's first day, in Chromium: practise a bank until the free allowance runs out,
@@ -38,23 +37,7 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
   const axe = async () => expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   it('signs up and opens a bank', async () => {
-    await page.goto(baseUrl);
-    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
-    await page.getByLabel('Display name').fill('Fay First-Day');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page
-      .getByText(/check your email/i)
-      .first()
-      .waitFor();
-    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
-    await page.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
-    await page.getByRole('link', { name: 'Continue to sign in' }).click();
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('Fay First-Day').first().waitFor();
+    await signUp(page, baseUrl, outbox, { name: 'Fay First-Day', email, password });
 
     await page.goto(baseUrl);
     await page

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { readOutbox } from '@questa/mail';
 import { accessibilityViolations, browserAvailable, launchBrowser } from './support/browser';
 import { answerAnything } from './support/learning';
+import { signUp } from './support/sign-in';
 
 /**
  * A learner's short session, in Chromium: the free answers left are shown before starting, a
@@ -32,23 +32,7 @@ describe.skipIf(!browserAvailable)('practising briefly, as a free learner', () =
   const axe = async () => expect(await accessibilityViolations(page)).toEqual([]);
 
   it('signs up, and sees the free answers left before starting', async () => {
-    await page.goto(baseUrl);
-    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
-    await page.getByLabel('Display name').fill('Sam Short-Session');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page
-      .getByText(/check your email/i)
-      .first()
-      .waitFor();
-    const mail = (await readOutbox(outbox)).filter((message) => message.to === email).at(-1);
-    await page.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
-    await page.getByRole('link', { name: 'Continue to sign in' }).click();
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByText('Sam Short-Session').first().waitFor();
+    await signUp(page, baseUrl, outbox, { name: 'Sam Short-Session', email, password });
 
     await page.goto(baseUrl);
     await page

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { readOutbox } from '@questa/mail';
 
 export const DEMO_PASSWORD = 'practice-makes-perfect';
 
@@ -15,4 +16,33 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+}
+
+/**
+ * A new account as a person makes one: the hosted sign-up page, the confirmation link from the
+ * mail in the outbox, then signing in; done once the header shows the name.
+ */
+export async function signUp(
+  page: Page,
+  baseUrl: string,
+  outbox: string,
+  account: { name: string; email: string; password: string },
+) {
+  await page.goto(baseUrl);
+  await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+  await page.getByLabel('Display name').fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page
+    .getByText(/check your email/i)
+    .first()
+    .waitFor();
+  const mail = (await readOutbox(outbox)).filter((message) => message.to === account.email).at(-1);
+  await page.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
+  await page.getByRole('link', { name: 'Continue to sign in' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText(account.name).first().waitFor();
 }

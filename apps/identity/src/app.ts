@@ -4,6 +4,7 @@ import type { Database } from '@questa/db';
 import { createRootServer, healthRoute, httpKit } from '@questa/http-kit';
 import { identityDb } from './identity-db';
 import { createAccountRepository } from './modules/accounts/account.repository';
+import { accountAdminRoutes } from './modules/accounts/account-admin.routes';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { createAccountService, type SignInFailedEvent } from './modules/accounts/account.service';
 import { createEmailTokenRepository } from './modules/accounts/email-token.repository';
@@ -129,6 +130,7 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
     await pages.register(interactionRoutes(kit, provider, accounts));
     await pages.register(accountRoutes(kit, accounts));
   });
+  await app.register(accountAdminRoutes(deps.clients, accounts));
   await app.register(providerRoutes(provider, mountPath));
 
   const purge = setInterval(() => {

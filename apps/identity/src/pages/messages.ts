@@ -107,6 +107,29 @@ const en = {
     invalidLead: 'Password reset links work once and expire after 1 hour. Ask for a new one.',
     requestNew: 'Request a new link',
   },
+  changePassword: {
+    title: 'Change your password',
+    lead: 'Enter your current password and choose a new one. After this, you are signed out everywhere and sign in with the new password.',
+    correctFields: 'Please correct the fields marked below.',
+    email: 'Email',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    submit: 'Change password',
+    wrongCredentials: 'The email or current password is wrong.',
+    changedTitle: 'Your password is changed',
+    changedLead: 'You are signed out everywhere. Sign in with your new password to continue.',
+    continue: 'Continue to sign in',
+    backToAccount: 'Back to your account',
+  },
+  signedOut: {
+    confirmTitle: 'Sign out',
+    confirmHeading: 'Sign out of Questa?',
+    confirmLead: 'This ends your Questa session on this device.',
+    submit: 'Sign out',
+    doneTitle: 'You are signed out',
+    doneLead: 'Your Questa session on this device has ended.',
+    back: 'Back to Questa',
+  },
 };
 
 export type Messages = typeof en;
@@ -211,6 +234,30 @@ const de: Messages = {
     invalidLead:
       'Links zum Zurücksetzen funktionieren einmal und laufen nach 1 Stunde ab. Fordern Sie einen neuen an.',
     requestNew: 'Neuen Link anfordern',
+  },
+  changePassword: {
+    title: 'Passwort ändern',
+    lead: 'Geben Sie Ihr aktuelles Passwort ein und wählen Sie ein neues. Danach sind Sie überall abgemeldet und melden sich mit dem neuen Passwort an.',
+    correctFields: 'Bitte korrigieren Sie die markierten Felder.',
+    email: 'E-Mail-Adresse',
+    currentPassword: 'Aktuelles Passwort',
+    newPassword: 'Neues Passwort',
+    submit: 'Passwort ändern',
+    wrongCredentials: 'E-Mail-Adresse oder aktuelles Passwort ist falsch.',
+    changedTitle: 'Ihr Passwort ist geändert',
+    changedLead:
+      'Sie sind überall abgemeldet. Melden Sie sich mit Ihrem neuen Passwort an, um fortzufahren.',
+    continue: 'Weiter zur Anmeldung',
+    backToAccount: 'Zurück zu Ihrem Konto',
+  },
+  signedOut: {
+    confirmTitle: 'Abmelden',
+    confirmHeading: 'Von Questa abmelden?',
+    confirmLead: 'Damit endet Ihre Questa-Sitzung auf diesem Gerät.',
+    submit: 'Abmelden',
+    doneTitle: 'Sie sind abgemeldet',
+    doneLead: 'Ihre Questa-Sitzung auf diesem Gerät ist beendet.',
+    back: 'Zurück zu Questa',
   },
 };
 

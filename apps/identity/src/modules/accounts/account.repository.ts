@@ -96,6 +96,12 @@ export function createAccountRepository(db: IdentityDb) {
         .where('id', '=', id)
         .execute();
     },
+
+    /** Deletes the account and its mailed links; false when there was none. */
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
   };
 }
 

@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { formValue } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
 import { messagesOf, withLocale } from '../../pages/locale';
-import { csrfChecked, MAIL_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
+import {
+  csrfChecked,
+  MAIL_RULE,
+  SIGN_IN_RULE,
+  withinLimit,
+  type PageKit,
+} from '../../pages/page-kit';
 import { normalizeEmail } from './account-input';
 import type { AccountService } from './account.service';
 import {
+  changePasswordPage,
   checkEmailPage,
+  passwordChangedByOwnerPage,
   emailVerifiedPage,
   newPasswordPage,
   passwordChangedPage,
@@ -23,6 +31,10 @@ const interactionUid = /^[A-Za-z0-9_-]{1,64}$/;
 /** Sign-up, email confirmation and password reset: the forms that live outside an interaction. */
 export function accountRoutes(kit: PageKit, accounts: AccountService) {
   const { context, mountPath, signInUrl } = kit;
+  const appOrigin = new URL(signInUrl).origin;
+  const accountHref = `${appOrigin}/account`;
+  // After a change every session has ended, so the way back to the account leads through sign-in.
+  const signInToAccount = `${signInUrl}?returnTo=${encodeURIComponent('/account?notice=password-changed')}`;
 
   return async (app: FastifyInstance) => {
     app.get('/signup', publicRoute, async (request, reply) => {
@@ -194,6 +206,63 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
             }),
           );
       }
+    });
+
+    // Questa's account page links here with the address filled in (`login_hint`, as in OIDC).
+    app.get<{ Querystring: { login_hint?: string } }>(
+      '/password',
+      publicRoute,
+      async (request, reply) =>
+        sendPage(
+          reply,
+          context,
+          200,
+          changePasswordPage(messagesOf(request), {
+            mountPath,
+            csrf: kit.csrf.token(request, reply),
+            email: normalizeEmail(String(request.query.login_hint ?? '')) || undefined,
+            accountHref,
+          }),
+        ),
+    );
+
+    app.post('/password', publicRoute, async (request, reply) => {
+      const body = request.body;
+      const t = messagesOf(request);
+      const formHref = withLocale(`${mountPath}/password`, t);
+      if (!(await csrfChecked(kit, request, reply, formValue(body, 'csrf'), formHref))) return;
+      // Guessing the current password here is guessing it at sign-in: the same budget applies.
+      if (!(await withinLimit(kit, request, reply, 'sign-in', SIGN_IN_RULE, formHref))) return;
+      const email = normalizeEmail(formValue(body, 'email'));
+      const result = await accounts.changePassword(
+        {
+          email,
+          currentPassword: formValue(body, 'currentPassword'),
+          newPassword: formValue(body, 'password'),
+        },
+        request.ip,
+      );
+      if (result.status === 'changed') {
+        return sendPage(
+          reply,
+          context,
+          200,
+          passwordChangedByOwnerPage(t, withLocale(signInToAccount, t, 'locale')),
+        );
+      }
+      return sendPage(
+        reply,
+        context,
+        400,
+        changePasswordPage(t, {
+          mountPath,
+          csrf: kit.csrf.token(request, reply),
+          email,
+          accountHref,
+          wrongCredentials: result.status === 'wrong_credentials',
+          error: result.status === 'invalid_password' ? result.problem : undefined,
+        }),
+      );
     });
   };
 }

@@ -63,7 +63,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     await mail.send(verificationMail(account.email, account.displayName, links.verify(token)));
   };
 
-  return {
+  const service = {
     /**
      * Creates an unverified account and mails a confirmation link. A taken email gets a mail
      * saying so instead, and the caller shows the same page either way, so the form does not
@@ -156,8 +156,39 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { status: 'changed' };
     },
 
+    /**
+     * Sets a new password for someone who knows the current one. Every session of the account
+     * ends, this browser's too: people change a password most often because they fear someone
+     * else knows it, and a session that survived the change would keep that someone signed in.
+     */
+    async changePassword(
+      input: { email: string; currentPassword: string; newPassword: string },
+      ip: string | null,
+    ): Promise<
+      | { status: 'changed' }
+      | { status: 'wrong_credentials' }
+      | { status: 'invalid_password'; problem: PasswordProblem }
+    > {
+      const signedIn = await service.signIn(input.email, input.currentPassword, ip);
+      if (signedIn.status !== 'signed_in') return { status: 'wrong_credentials' };
+      const problem = checkPassword(input.newPassword);
+      if (problem) return { status: 'invalid_password', problem };
+      await accounts.setPassword(signedIn.accountId, await hashPassword(input.newPassword));
+      await tokens.retireAll(signedIn.accountId, 'reset');
+      await deps.sessions.revokeAccount(signedIn.accountId);
+      return { status: 'changed' };
+    },
+
+    /** Deletes the account, its links and its sessions; false when it was already gone. */
+    async deleteAccount(id: string): Promise<boolean> {
+      if (!(await accounts.findById(id))) return false;
+      await deps.sessions.revokeAccount(id);
+      return accounts.delete(id);
+    },
+
     findAccount: (id: string) => accounts.findById(id),
   };
+  return service;
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -221,3 +221,61 @@ export function resetLinkInvalidPage(t: Messages, mountPath: string): Page {
     action: { label: t.reset.requestNew, href: withLocale(`${mountPath}/reset`, t) },
   });
 }
+
+export function changePasswordPage(
+  t: Messages,
+  props: {
+    mountPath: string;
+    csrf: string;
+    email?: string | undefined;
+    accountHref: string;
+    wrongCredentials?: boolean;
+    error?: InputProblem | undefined;
+  },
+): Page {
+  return {
+    title: t.changePassword.title,
+    lang: t.lang,
+    script: 'password.js',
+    body: html`<h1>${t.changePassword.title}</h1>
+      <p class="lead">${t.changePassword.lead}</p>
+      ${props.wrongCredentials && alert(t.changePassword.wrongCredentials)}
+      ${props.error && alert(t.changePassword.correctFields)}
+      <form method="post" action="${props.mountPath}/password">
+        ${hidden('csrf', props.csrf)} ${localeField(t)}
+        ${field({
+          name: 'email',
+          label: t.changePassword.email,
+          type: 'email',
+          value: props.email,
+          autocomplete: 'username',
+          autofocus: !props.email,
+        })}
+        ${passwordField(t, {
+          name: 'currentPassword',
+          label: t.changePassword.currentPassword,
+          autocomplete: 'current-password',
+          autofocus: Boolean(props.email) && props.error === undefined,
+        })}
+        ${passwordField(t, {
+          label: t.changePassword.newPassword,
+          autocomplete: 'new-password',
+          error: props.error && problemText(t, 'password', props.error),
+          autofocus: props.error !== undefined,
+        })}
+        <button type="submit" class="button button--primary">${t.changePassword.submit}</button>
+      </form>
+      <ul class="links">
+        <li><a href="${props.accountHref}">${t.changePassword.backToAccount}</a></li>
+      </ul>`,
+  };
+}
+
+export function passwordChangedByOwnerPage(t: Messages, signInHref: string): Page {
+  return messagePage({
+    lang: t.lang,
+    title: t.changePassword.changedTitle,
+    lead: t.changePassword.changedLead,
+    action: { label: t.changePassword.continue, href: signInHref },
+  });
+}

@@ -15,12 +15,15 @@ export function passwordField(
     autocomplete: 'current-password' | 'new-password';
     error?: string | undefined;
     autofocus?: boolean;
+    /** `password` unless a form has two, like the one that changes it. */
+    name?: string;
   },
 ) {
-  const id = 'field-password';
+  const name = options.name ?? 'password';
+  const id = `field-${name}`;
   const isNew = options.autocomplete === 'new-password';
   return field({
-    name: 'password',
+    name,
     label: options.label,
     type: 'password',
     autocomplete: options.autocomplete,

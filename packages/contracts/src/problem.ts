@@ -13,6 +13,7 @@ export const problemCatalogue = {
   'quota.exceeded': { status: 402, title: 'Daily allowance used up' },
   'payment.required': { status: 402, title: 'Premium required' },
   'exam.expired': { status: 409, title: 'Exam time is over' },
+  'practice.finished': { status: 409, title: 'Practice session is finished' },
   'live.room_not_found': { status: 404, title: 'Room not found' },
   'live.room_full': { status: 409, title: 'Room is full' },
   'live.nickname_taken': { status: 409, title: 'Nickname taken' },

@@ -76,6 +76,7 @@ export interface ApiTables {
     difficulties: number[];
     exhausted: Generated<boolean>;
     created_at: Generated<string>;
+    finished_at: string | null;
   };
   practice_items: {
     id: Generated<string>;

@@ -50,6 +50,8 @@ export const practiceSession = z.object({
   topics: z.array(z.string()),
   difficulties: z.array(z.number().int()),
   createdAt: isoDate,
+  /** When the learner finished the session; from then on it takes no answers. Null while open. */
+  finishedAt: isoDate.nullable(),
   answered: z.number().int(),
   correct: z.number().int(),
   allowance,

@@ -328,6 +328,59 @@ describe('practice', () => {
     ).toBe(400);
   });
 
+  it('closes a session finished early: no more answers or draws, the summary stays', async () => {
+    const learner = await kit.learner('grace');
+    let state = (await start(learner, kit.publicBankId)).json<PracticeState>();
+    const sessionId = state.session.id;
+    expect(state.session.finishedAt).toBeNull();
+    await answerRight(kit, learner, state);
+    state = await next(learner, sessionId);
+    const onScreen = state.item!;
+
+    const finished = await learner.call({
+      method: 'POST',
+      url: `/api/practice/sessions/${sessionId}/finish`,
+    });
+    expect(finished.statusCode).toBe(200);
+    const summary = finished.json<PracticeSummary>();
+    expect(summary.session).toMatchObject({ answered: 1, correct: 1 });
+    expect(Date.parse(summary.session.finishedAt!)).toBeGreaterThan(Date.now() - 60_000);
+
+    // The question left on screen cannot be answered any more, and nothing new is drawn.
+    const late = await answerRight(kit, learner, state);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'practice.finished' });
+    const drawn = await learner.call({
+      method: 'POST',
+      url: `/api/practice/sessions/${sessionId}/next`,
+    });
+    expect(drawn.statusCode).toBe(409);
+    expect(drawn.json()).toMatchObject({ code: 'practice.finished' });
+    const item = await kit.db
+      .selectFrom('practice_items')
+      .select('result')
+      .where('id', '=', onScreen.id)
+      .executeTakeFirstOrThrow();
+    expect(item.result).toBeNull();
+
+    // Opening the session again says it is finished, and its summary still loads.
+    const reopened = await learner.call({ url: `/api/practice/sessions/${sessionId}` });
+    expect(reopened.json<PracticeState>().session.finishedAt).toBe(summary.session.finishedAt);
+    const again = await learner.call({ url: `/api/practice/sessions/${sessionId}/summary` });
+    expect(again.json<PracticeSummary>()).toMatchObject({ session: { answered: 1 } });
+    const twice = await learner.call({
+      method: 'POST',
+      url: `/api/practice/sessions/${sessionId}/finish`,
+    });
+    expect(twice.json<PracticeSummary>().session.finishedAt).toBe(summary.session.finishedAt);
+
+    const other = await kit.learner('mallory');
+    expect(
+      (await other.call({ method: 'POST', url: `/api/practice/sessions/${sessionId}/finish` }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('bookmarks a question into the reviews as a new card', async () => {
     const learner = await kit.learner('annie');
     const state = (await start(learner, kit.publicBankId)).json<PracticeState>();

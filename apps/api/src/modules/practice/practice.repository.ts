@@ -18,6 +18,7 @@ export interface SessionRow {
   difficulties: number[];
   exhausted: boolean;
   createdAt: string;
+  finishedAt: string | null;
   answered: number;
   correct: number;
 }
@@ -92,6 +93,7 @@ export function createPracticeRepository(db: ApiDb) {
           's.difficulties',
           's.exhausted',
           's.created_at as createdAt',
+          's.finished_at as finishedAt',
           sql<number>`(select count(*)::int from ${table('practice_items')} i where i.session_id = s.id and i.result is not null)`.as(
             'answered',
           ),
@@ -102,7 +104,13 @@ export function createPracticeRepository(db: ApiDb) {
         .where('s.id', '=', id)
         .where('s.user_id', '=', userId)
         .executeTakeFirst();
-      return row && { ...row, createdAt: iso(row.createdAt) };
+      return (
+        row && {
+          ...row,
+          createdAt: iso(row.createdAt),
+          finishedAt: row.finishedAt === null ? null : iso(row.finishedAt),
+        }
+      );
     },
 
     async latestItem(sessionId: string, userId: string): Promise<ItemRow | undefined> {
@@ -204,7 +212,20 @@ export function createPracticeRepository(db: ApiDb) {
         .execute();
     },
 
-    /** The item, locked for answering; undefined when it is not this learner's. */
+    /** Closes the session; finishing it again keeps the first time. */
+    async markFinished(sessionId: string) {
+      await db
+        .updateTable('practice_sessions')
+        .set({ finished_at: sql<string>`now()` })
+        .where('id', '=', sessionId)
+        .where('finished_at', 'is', null)
+        .execute();
+    },
+
+    /**
+     * The item, locked for answering with its session, so an answer and finishing the session
+     * cannot cross; undefined when it is not this learner's.
+     */
     async lockItem(sessionId: string, itemId: string, userId: string) {
       return db
         .selectFrom('practice_items as i')
@@ -218,11 +239,12 @@ export function createPracticeRepository(db: ApiDb) {
           's.client_id as clientId',
           's.bank_id as bankId',
           's.bank_title as bankTitle',
+          sql<boolean>`s.finished_at is not null`.as('finished'),
         ])
         .where('i.id', '=', itemId)
         .where('i.session_id', '=', sessionId)
         .where('s.user_id', '=', userId)
-        .forUpdate('i')
+        .forUpdate(['i', 's'])
         .executeTakeFirst();
     },
 

@@ -68,7 +68,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
         summary:
           'What a practice session came to: answered, right, by topic, and when each comes back',
         description:
-          'Reading it ends nothing: a learner who finishes early can come back to the session later. ' +
+          'Reading it ends nothing; `POST /practice/sessions/{sessionId}/finish` closes the session. ' +
           'Review dates are the cards’ current ones, so an answer given since in a review moves them.',
         tags,
         params: practiceSessionParams,
@@ -79,9 +79,29 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
   );
 
   app.post(
-    '/practice/sessions/:sessionId/next',
+    '/practice/sessions/:sessionId/finish',
     {
       config: { permission: 'learning:use' },
+      schema: {
+        summary: 'Finish a practice session (early, or after its last question) and sum it up',
+        description:
+          'The session takes no more answers or draws (`practice.finished`); its summary stays. ' +
+          'An unanswered question on screen is not counted. Finishing again returns the same summary.',
+        tags,
+        params: practiceSessionParams,
+        response: { 200: practiceSummary },
+      },
+    },
+    (request) => practice.finish(request.auth!.user, request.params.sessionId),
+  );
+
+  app.post(
+    '/practice/sessions/:sessionId/next',
+    {
+      config: {
+        permission: 'learning:use',
+        problems: { 'practice.finished': 'the learner has finished the session.' },
+      },
       schema: {
         summary: 'Draw the next question (or get the one still unanswered)',
         tags,
@@ -100,6 +120,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
         problems: {
           'quota.exceeded':
             'a learner without premium has used today’s free answers; `GET /allowance` says when they return.',
+          'practice.finished': 'the learner has finished the session.',
         },
       },
       schema: {

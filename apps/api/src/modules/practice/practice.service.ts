@@ -29,6 +29,11 @@ const MAX_RULES = 50;
 const noSuchSession = () =>
   new HttpProblem('not_found', { detail: 'There is no such practice session.' });
 
+const sessionFinished = () =>
+  new HttpProblem('practice.finished', {
+    detail: 'This practice session is finished; start a new one to practise more.',
+  });
+
 /** One draw rule per chosen topic × difficulty: the question database fills each separately. */
 function rulesFor(topics: readonly string[], difficulties: readonly number[]) {
   const topicChoices: (string | undefined)[] = topics.length > 0 ? [...topics] : [undefined];
@@ -74,6 +79,7 @@ export function createPracticeService(deps: {
       topics: row.topics,
       difficulties: row.difficulties,
       createdAt: row.createdAt,
+      finishedAt: row.finishedAt,
       answered: row.answered,
       correct: row.correct,
       allowance: await deps.allowance.read(user.id, hasUnlimitedPractice(user)),
@@ -93,6 +99,36 @@ export function createPracticeService(deps: {
       session: await sessionView(session, user),
       item: item ? toItem(item) : null,
       exhausted: session.exhausted,
+    };
+  }
+
+  /** What the session came to: by topic, and when each answered question comes back. */
+  async function summary(user: UserRow, sessionId: string): Promise<PracticeSummary> {
+    const session = await ownSession(user, sessionId);
+    const items = await practice.answeredItems(sessionId, user.id);
+    const topics = new Map<string, { topic: string; answered: number; correct: number }>();
+    for (const { content, result } of items) {
+      const tally = topics.get(content.topic) ?? {
+        topic: content.topic,
+        answered: 0,
+        correct: 0,
+      };
+      tally.answered += 1;
+      if (result.correct) tally.correct += 1;
+      topics.set(content.topic, tally);
+    }
+    return {
+      session: await sessionView(session, user),
+      topics: [...topics.values()],
+      reviews: items
+        .map(({ questionId, content, result, due }) => ({
+          questionId,
+          topic: content.topic,
+          excerpt: stemExcerpt(content.stem),
+          correct: result.correct,
+          due,
+        }))
+        .sort((a, b) => a.due.localeCompare(b.due)),
     };
   }
 
@@ -159,6 +195,7 @@ export function createPracticeService(deps: {
     /** The newest item if still unanswered (a repeated click draws nothing), else a new one. */
     async next(user: UserRow, sessionId: string, requestId: string): Promise<PracticeState> {
       const session = await ownSession(user, sessionId);
+      if (session.finishedAt !== null) throw sessionFinished();
       const latest = await practice.latestItem(sessionId, user.id);
       if (!session.exhausted && (!latest || latest.result !== null)) {
         // Premium banks stay premium: a lapsed premium cannot keep drawing from an old session.
@@ -181,6 +218,7 @@ export function createPracticeService(deps: {
             detail: 'There is no such question in this session.',
           });
         if (item.result !== null) return;
+        if (item.finished) throw sessionFinished();
         const graded = gradeOrRefuse(item.content, answer);
         if (!hasUnlimitedPractice(user)) await deps.allowance.take(work.dailyUsage, user.id);
         const schedules = await recordAnswers(work.answers, {
@@ -239,35 +277,17 @@ export function createPracticeService(deps: {
       }
     },
 
-    /** What the session came to: by topic, and when each answered question comes back. */
-    async summary(user: UserRow, sessionId: string): Promise<PracticeSummary> {
-      const session = await ownSession(user, sessionId);
-      const items = await practice.answeredItems(sessionId, user.id);
-      const topics = new Map<string, { topic: string; answered: number; correct: number }>();
-      for (const { content, result } of items) {
-        const tally = topics.get(content.topic) ?? {
-          topic: content.topic,
-          answered: 0,
-          correct: 0,
-        };
-        tally.answered += 1;
-        if (result.correct) tally.correct += 1;
-        topics.set(content.topic, tally);
-      }
-      return {
-        session: await sessionView(session, user),
-        topics: [...topics.values()],
-        reviews: items
-          .map(({ questionId, content, result, due }) => ({
-            questionId,
-            topic: content.topic,
-            excerpt: stemExcerpt(content.stem),
-            correct: result.correct,
-            due,
-          }))
-          .sort((a, b) => a.due.localeCompare(b.due)),
-      };
+    /**
+     * Closes the session, early or after its last question, and sums it up. A question on screen
+     * but unanswered is simply not counted; finishing again changes nothing.
+     */
+    async finish(user: UserRow, sessionId: string): Promise<PracticeSummary> {
+      await ownSession(user, sessionId);
+      await practice.markFinished(sessionId);
+      return summary(user, sessionId);
     },
+
+    summary,
 
     bookmarks: (user: UserRow) => practice.listBookmarks(user.id),
     /** Only the bookmark goes: the review card it made stays with its history. */

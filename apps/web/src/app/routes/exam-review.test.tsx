@@ -24,7 +24,7 @@ describe('exam review page', () => {
     const [first, second, third] = screen.getAllByRole('article').map((item) => within(item));
     expect(first?.getByRole('heading', { level: 3, name: 'Question 1' })).toBeTruthy();
     expect(first?.getByText('Wrong')).toBeTruthy();
-    expect(first?.getByText('· 0 of 1 point')).toBeTruthy();
+    expect(first?.getByText('0 of 1 point')).toBeTruthy();
     expect(first?.getByText('Your answer, wrong')).toBeTruthy();
     expect(first?.getByRole('heading', { name: 'Correct answer' })).toBeTruthy();
     expect(first?.getByText('Paris, since 987.')).toBeTruthy();

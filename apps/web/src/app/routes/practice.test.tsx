@@ -188,6 +188,16 @@ describe('practice page', () => {
           exhausted: true,
           session: aPracticeSession({ answered: 4, correct: 3 }),
         }),
+      [`POST ${base}/finish`]: () =>
+        jsonResponse({
+          session: aPracticeSession({
+            answered: 4,
+            correct: 3,
+            finishedAt: new Date().toISOString(),
+          }),
+          topics: [],
+          reviews: [],
+        }),
     });
     renderApp(path, { session: aSession() });
 
@@ -209,9 +219,13 @@ describe('practice page', () => {
     const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const fetchMock = stubApi({
       [`GET ${base}`]: () => jsonResponse(aPracticeState()),
-      [`GET ${base}/summary`]: () =>
+      [`POST ${base}/finish`]: () =>
         jsonResponse({
-          session: aPracticeSession({ answered: 3, correct: 2 }),
+          session: aPracticeSession({
+            answered: 3,
+            correct: 2,
+            finishedAt: new Date().toISOString(),
+          }),
           topics: [
             { topic: 'Europe', answered: 2, correct: 2 },
             { topic: 'Asia', answered: 1, correct: 0 },
@@ -240,6 +254,41 @@ describe('practice page', () => {
     expect(within(reviews).getByText('What is the capital of Japan?')).toBeTruthy();
     expect(within(reviews).getByText('in 7 days')).toBeTruthy();
     expect(calls(fetchMock)).not.toContain(`POST ${base}/next`);
+    expect(calls(fetchMock)).not.toContain(`GET ${base}/summary`);
+  });
+
+  it('shows the summary, not a question, when the session was finished before', async () => {
+    const finished = aPracticeState({
+      session: aPracticeSession({
+        answered: 2,
+        correct: 1,
+        finishedAt: '2026-03-01T10:30:00.000Z',
+      }),
+    });
+    stubApi({
+      [`GET ${base}`]: () => jsonResponse(finished),
+      [`GET ${base}/summary`]: () =>
+        jsonResponse({ session: finished.session, topics: [], reviews: [] }),
+    });
+    renderApp(path, { session: aSession() });
+
+    expect(await screen.findByRole('heading', { name: 'Practice finished' })).toBeTruthy();
+    expect(screen.getByText('1 of 2 answers correct (50 %)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit answer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Finish practice' })).toBeNull();
+  });
+
+  it('stays on the question and says why when the session cannot be finished', async () => {
+    stubApi({
+      [`GET ${base}`]: () => jsonResponse(aPracticeState()),
+      [`POST ${base}/finish`]: () => problemResponse({ status: 503, code: 'unavailable' }),
+    });
+    renderApp(path, { session: aSession() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish practice' }));
+
+    expect(await screen.findByText('The session could not be finished. Try again.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Question 3' })).toBeTruthy();
   });
 
   it('bookmarks the question with a star that says whether it is pressed', async () => {

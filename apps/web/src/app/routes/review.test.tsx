@@ -109,7 +109,7 @@ describe('review page', () => {
     );
     fireEvent.keyDown(document.body, { key: 'Enter' });
 
-    const verdict = await within(card).findByRole('heading', { name: 'Incorrect' });
+    const verdict = await within(card).findByRole('heading', { name: 'Wrong 0 of 1 point' });
     await waitFor(() => expect(document.activeElement).toBe(verdict));
     expect(within(card).getByText('Your answer, wrong')).toBeTruthy();
     expect(within(card).getByRole('heading', { name: 'Correct answer' })).toBeTruthy();

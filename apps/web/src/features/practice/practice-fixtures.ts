@@ -33,6 +33,7 @@ export function aPracticeSession(overrides: Partial<PracticeSession> = {}): Prac
     topics: [],
     difficulties: [],
     createdAt: '2026-03-01T10:00:00.000Z',
+    finishedAt: null,
     answered: 2,
     correct: 1,
     allowance: { limit: 20, used: 13, remaining: 7, resetsAt: inHours(5) },

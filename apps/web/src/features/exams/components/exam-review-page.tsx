@@ -1,9 +1,11 @@
 import type { ExamReview } from '@questa/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { GradedAnswer } from '../../../components/answering/graded-answer';
+import { roundPoints, scoreText } from '../../../components/answering/score';
+import { Verdict } from '../../../components/answering/verdict';
 import { NotFound } from '../../../components/not-found';
 import { buttonClass } from '../../../components/ui/button';
-import { ArrowLeftIcon, CheckIcon, CrossIcon, PartialIcon } from '../../../components/ui/icons';
+import { ArrowLeftIcon, CheckIcon, CrossIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -117,8 +119,8 @@ function ReviewView({ review }: { review: ExamReview }) {
             </p>
             <p className="exam-score__numbers">
               {t('exams.review.score', {
-                points: score.points,
-                count: score.maxPoints,
+                points: roundPoints(score.points),
+                count: roundPoints(score.maxPoints),
                 percent: Math.round(score.fraction * 100),
               })}
             </p>
@@ -185,21 +187,12 @@ function ReviewView({ review }: { review: ExamReview }) {
 
 function ItemVerdict({ item }: { item: ExamReviewItem }) {
   const { t } = useI18n();
-  const points =
-    item.points === null
-      ? null
-      : t('exams.review.points', { points: item.points, count: item.maxPoints });
   if (item.correct === null) {
-    return points ? <p className="exam-review-item__points">{points}</p> : null;
+    return item.points === null ? null : (
+      <p className="exam-review-item__points">{scoreText(t, item.points, item.maxPoints)}</p>
+    );
   }
-  const kind = item.correct ? 'correct' : item.points ? 'partial' : 'wrong';
-  return (
-    <p className={`exam-review-item__verdict exam-review-item__verdict--${kind}`}>
-      {{ correct: <CheckIcon />, partial: <PartialIcon />, wrong: <CrossIcon /> }[kind]}
-      <span>{t(`exams.review.${kind}`)}</span>
-      {points && <span className="exam-review-item__points">· {points}</span>}
-    </p>
-  );
+  return <Verdict correct={item.correct} points={item.points} maxPoints={item.maxPoints} />;
 }
 
 function ReviewSkeleton() {

@@ -1,3 +1,4 @@
+import { roundPoints } from '../../../components/answering/score';
 import { Table } from '../../../components/ui/table';
 import { useT } from '../../../lib/i18n';
 import type { TopicResult } from '../topic-results';
@@ -21,7 +22,7 @@ export function ExamTopicTable({ results }: { results: TopicResult[] }) {
             <td>{t('exams.review.ofTotal', { part: result.right, total: result.total })}</td>
             <td>
               {t('exams.review.topicScore', {
-                part: result.points,
+                part: roundPoints(result.points),
                 total: result.maxPoints,
                 percent: result.maxPoints
                   ? Math.round((result.points / result.maxPoints) * 100)

@@ -8,9 +8,10 @@ export function getPracticeSummary(sessionId: string): Promise<PracticeSummary> 
   return apiGet<PracticeSummary>(`${practicePath(sessionId)}/summary`);
 }
 
+// Under the session's key, so whatever refreshes the session refreshes its summary too.
+export const practiceSummaryQueryKey = (sessionId: string) =>
+  `${practiceSessionQueryKey(sessionId)}/summary`;
+
 export function usePracticeSummary(sessionId: string) {
-  // Under the session's key, so whatever refreshes the session refreshes its summary too.
-  return useQuery(`${practiceSessionQueryKey(sessionId)}/summary`, () =>
-    getPracticeSummary(sessionId),
-  );
+  return useQuery(practiceSummaryQueryKey(sessionId), () => getPracticeSummary(sessionId));
 }

@@ -1,9 +1,10 @@
 import type { LearnerQuestion, PracticeItem } from '@questa/contracts';
 import { useId, useState, type Ref } from 'react';
 import { Solution } from '../../../components/answering/graded-answer';
+import { verdictOf } from '../../../components/answering/score';
+import { Verdict } from '../../../components/answering/verdict';
 import { useI18n } from '../../../lib/i18n';
 import { formatRelativeTime } from '../../../lib/relative-time';
-import { Verdict, verdictOf } from './verdict';
 
 /**
  * The graded result under the marked answer: right, partly right or wrong, the points, the correct
@@ -27,13 +28,16 @@ export function FeedbackPanel({
     <section
       ref={ref}
       tabIndex={-1}
-      className={`practice-feedback practice-feedback--${verdictOf(result.correct, result.score)}`}
+      className={`practice-feedback practice-feedback--${verdictOf(result.correct, result.points)}`}
       aria-labelledby={verdictId}
     >
-      <Verdict kind={verdictOf(result.correct, result.score)} id={verdictId} />
-      <p className="practice-feedback__points">
-        {t('practice.feedback.points', { points: result.points, count: result.maxPoints })}
-      </p>
+      <Verdict
+        correct={result.correct}
+        points={result.points}
+        maxPoints={result.maxPoints}
+        labelId={verdictId}
+        size="lg"
+      />
       <Solution
         question={question}
         correctAnswer={result.correctAnswer}

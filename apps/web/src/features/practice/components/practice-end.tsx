@@ -109,7 +109,7 @@ function SummaryDetails({ summary }: { summary: PracticeSummary }) {
               <td>
                 <RichText source={review.excerpt} inline />{' '}
                 <span className="practice-end__verdict">
-                  ({review.correct ? t('practice.verdict.correct') : t('practice.verdict.wrong')})
+                  ({review.correct ? t('answering.verdict.correct') : t('answering.verdict.wrong')})
                 </span>
               </td>
               <td>

@@ -7,6 +7,7 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { usePracticeSession } from '../api/get-practice-session';
+import { useFinishPractice } from '../api/finish-practice';
 import { useNextPracticeItem } from '../api/next-practice-item';
 import { PracticeEnd } from './practice-end';
 import { PracticeHeader } from './practice-header';
@@ -39,22 +40,25 @@ export function PracticePage({ sessionId }: { sessionId: string }) {
 function PracticeSessionView({ state }: { state: PracticeState }) {
   const t = useT();
   const next = useNextPracticeItem();
-  const [ended, setEnded] = useState<'early' | 'drawn' | null>(null);
+  const finish = useFinishPractice();
   const [movedOn, setMovedOn] = useState(false);
   const { session, item } = state;
-  const finished = ended !== null || (state.exhausted && item === null);
+  const allDrawn = state.exhausted && (item === null || item.result !== null);
+  // The server's word decides, so a reload of a finished session shows its summary again.
+  const finished = session.finishedAt !== null || (state.exhausted && item === null);
 
   const goNext = async () => {
     // Nothing is left to draw: the last answer was the last question.
     if (state.exhausted) {
-      setEnded('drawn');
+      await finish.mutate(state);
       return;
     }
     const outcome = await next.mutate(session.id);
     if (!outcome.ok) return;
     const drawn = outcome.data;
-    if (drawn.exhausted && (drawn.item === null || drawn.item.result !== null)) setEnded('drawn');
-    else setMovedOn(true);
+    if (drawn.exhausted && (drawn.item === null || drawn.item.result !== null)) {
+      await finish.mutate(drawn);
+    } else setMovedOn(true);
   };
 
   return (
@@ -62,7 +66,7 @@ function PracticeSessionView({ state }: { state: PracticeState }) {
       <PageTitle title={t('practice.pageTitle', { bank: session.bankTitle })} />
       <PracticeHeader session={session} />
       {finished ? (
-        <PracticeEnd session={session} early={ended === 'early'} />
+        <PracticeEnd session={session} early={!allDrawn} />
       ) : item ? (
         <>
           <PracticeItem
@@ -71,15 +75,22 @@ function PracticeSessionView({ state }: { state: PracticeState }) {
             focusOnMount={movedOn}
             next={{
               run: () => void goNext(),
-              pending: next.status === 'pending',
-              error: next.error,
+              pending: next.status === 'pending' || finish.status === 'pending',
+              error: next.error ?? finish.error,
               label: state.exhausted ? t('practice.finish') : t('practice.next'),
             }}
           />
           {/* Stopping is always allowed; an unanswered question on screen is simply not counted. */}
           {!(state.exhausted && item.result) && (
             <div className="practice__finish">
-              <Button variant="secondary" onClick={() => setEnded('early')}>
+              {finish.status === 'error' && !state.exhausted && (
+                <ProblemAlert title={t('practice.finishFailed')} error={finish.error} />
+              )}
+              <Button
+                variant="secondary"
+                disabled={finish.status === 'pending'}
+                onClick={() => void finish.mutate(state)}
+              >
                 {t('practice.finishEarly')}
               </Button>
             </div>

@@ -29,6 +29,8 @@ import { createExamRepository } from './modules/exams/exam.repository';
 import { createExamService } from './modules/exams/exam.service';
 import { createItemStatisticsRepository } from './modules/item-statistics/item-statistics.repository';
 import { itemStatisticsRoutes } from './modules/item-statistics/item-statistics.routes';
+import { createPeopleService } from './modules/people/people.service';
+import { peopleRoutes } from './modules/people/people.routes';
 import { createItemStatisticsService } from './modules/item-statistics/item-statistics.service';
 import { createAllowance } from './modules/learning/allowance';
 import { createAnswerRepository } from './modules/learning/answer.repository';
@@ -250,6 +252,9 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(reviewRoutes, { reviews: learning.reviews });
   await app.register(progressRoutes, { progress: learning.progress });
   await app.register(itemStatisticsRoutes, { statistics: learning.statistics });
+  await app.register(peopleRoutes, {
+    people: createPeopleService({ users: core.users, auth, questionDb: deps.questionDb }),
+  });
   await app.register(billingApp, { billing: core.billing });
 
   await app.register(liveRoutes, {

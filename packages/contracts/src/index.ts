@@ -12,3 +12,4 @@ export * from './answer';
 export * from './learning';
 export * from './live';
 export * from './billing';
+export * from './people';

@@ -4,6 +4,7 @@ import {
   catalogList,
   catalogQuestionLookupResult,
   drawResult,
+  memberIds,
   memberList,
   membershipList,
   problem,
@@ -43,6 +44,13 @@ export interface QuestionDbClient {
   myMemberships(token: string, requestId?: string): Promise<Membership[]>;
   listTenants(token: string, requestId?: string): Promise<Tenant[]>;
   listMembers(token: string, clientId: string, requestId?: string): Promise<Member[]>;
+  /** Those of `userIds` who are members of the tenant; any member may ask. */
+  memberIdsAmong(
+    token: string,
+    clientId: string,
+    userIds: readonly string[],
+    requestId?: string,
+  ): Promise<string[]>;
   putMember(
     token: string,
     clientId: string,
@@ -226,6 +234,15 @@ export function createHttpQuestionDbClient(options: {
           requestId,
         })
       ).members,
+    memberIdsAmong: async (token, clientId, userIds, requestId) =>
+      (
+        await call({
+          path: `${tenantPath(clientId)}/member-ids?${new URLSearchParams({ ids: userIds.join(',') })}`,
+          schema: memberIds,
+          token,
+          requestId,
+        })
+      ).userIds,
     putMember: (token, clientId, userId, role, requestId) =>
       call({
         method: 'PUT',

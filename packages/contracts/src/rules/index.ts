@@ -10,4 +10,5 @@ export * from './files';
 export * from './learning';
 export * from './live';
 export * from './nicknames';
+export * from './people';
 export * from './questions';

@@ -105,6 +105,17 @@ export function createUserRepository(db: ApiDb) {
         .executeTakeFirstOrThrow();
     },
 
+    /** The display names of the users with these subjects; those with no account are left out. */
+    async displayNamesBySub(subs: readonly string[]): Promise<{ sub: string; name: string }[]> {
+      if (subs.length === 0) return [];
+      return db
+        .selectFrom('users')
+        .select(['sub', 'display_name as name'])
+        .where('sub', 'in', subs)
+        .orderBy('sub')
+        .execute();
+    },
+
     async findById(id: string): Promise<UserRow | undefined> {
       const row = await db
         .selectFrom('users')

@@ -25,6 +25,18 @@ function memberQueries(db: QuestionDb) {
         .execute();
     },
 
+    /** Those of `userIds` who are members of the tenant. */
+    async among(clientId: string, userIds: readonly string[]): Promise<string[]> {
+      const rows = await db
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('client_id', '=', clientId)
+        .where('user_id', 'in', userIds)
+        .orderBy('user_id')
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     async list(clientId: string): Promise<Member[]> {
       const rows = await db
         .selectFrom('memberships')

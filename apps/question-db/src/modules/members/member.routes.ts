@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientParams, memberInput, memberList, memberParams } from '@questa/contracts';
 import { requireSession, requireUser } from '../auth/guards';
-import { membershipList } from '@questa/contracts';
+import { memberIds, membershipList, peopleQuery } from '@questa/contracts';
 import type { MemberService } from './member.service';
 
 export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (
@@ -34,6 +34,23 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
       },
     },
     (request) => members.list(request.params.clientId),
+  );
+
+  // Any member may ask, unlike the full list with roles: the main API names the authors of a
+  // question's versions, and must name only people of this tenant.
+  app.get(
+    '/clients/:clientId/member-ids',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'Which of the given people are members of a tenant',
+        tags: ['members'],
+        params: clientParams,
+        querystring: peopleQuery,
+        response: { 200: memberIds },
+      },
+    },
+    (request) => members.among(request.params.clientId, request.query.ids),
   );
 
   app.put(

@@ -3,7 +3,7 @@ import type { memberList, TenantRole } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import type { MemberRepository } from './member.repository';
-import type { MembershipList } from '@questa/contracts';
+import type { MemberIds, MembershipList } from '@questa/contracts';
 
 const noSuchTenant = () => new HttpProblem('not_found', { detail: 'There is no such tenant.' });
 
@@ -27,6 +27,11 @@ export function createMemberService(deps: {
     async list(clientId: string): Promise<z.infer<typeof memberList>> {
       if (!(await tenants.exists(clientId))) throw noSuchTenant();
       return { members: await members.list(clientId) };
+    },
+
+    async among(clientId: string, userIds: readonly string[]): Promise<MemberIds> {
+      if (!(await tenants.exists(clientId))) throw noSuchTenant();
+      return { userIds: await members.among(clientId, userIds) };
     },
 
     /** Adds the user with `role`, or changes their role; answers the role they had before. */

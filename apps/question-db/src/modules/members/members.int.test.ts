@@ -95,6 +95,27 @@ describe('tenants and members', () => {
     expect(put.statusCode).toBe(404);
   });
 
+  it('tells any member which of the people asked about belong to the tenant, and nobody else', async () => {
+    const url = (clientId: string, ids: string) =>
+      `${API}/clients/${clientId}/member-ids?ids=${encodeURIComponent(ids)}`;
+    const asked = await t.app.inject({
+      url: url(acme, 'vera,gus,olive,nobody'),
+      headers: as('vera'),
+    });
+    expect(asked.statusCode).toBe(200);
+    // gus belongs to another tenant: that is not this tenant's to say.
+    expect(asked.json()).toEqual({ userIds: ['olive', 'vera'] });
+    const outsider = await t.app.inject({ url: url(acme, 'olive'), headers: as('gus') });
+    // As for every tenant route, an outsider cannot tell the tenant exists.
+    expect(outsider.statusCode).toBe(404);
+    const tooMany = Array.from({ length: 51 }, (_, i) => `p${i}`).join(',');
+    for (const ids of [tooMany, 'olive,olive']) {
+      const refused = await t.app.inject({ url: url(acme, ids), headers: as('olive') });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'validation.failed' });
+    }
+  });
+
   it('lets an owner add, change and remove members', async () => {
     const url = `${API}/clients/${acme}/members/rita`;
     const put = (role: string) =>

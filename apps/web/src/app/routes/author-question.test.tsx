@@ -387,6 +387,31 @@ describe('question editor', () => {
     expect(screen.getByRole('table', { name: 'Versions' })).toBeTruthy();
   });
 
+  it('names the author of each version, and says so when someone is no longer a member', async () => {
+    const v1 = { ...aQuestionDetail().current, authorId: 'sub-gone' };
+    const v2 = { ...v1, version: 2, authorId: 'sub-ada' };
+    const v3 = { ...v1, version: 3, authorId: 'sub-ada' };
+    let asked: string | null = null;
+    openEditor(aQuestionDetail(v3.content, { currentVersion: 3 }, { version: 3 }), 'author', {
+      [`GET ${qdb(`/questions/${questionId}/versions`)}`]: () =>
+        jsonResponse({ versions: [v1, v2, v3] }),
+      // The main API names only current members: sub-gone left the tenant, or deleted their account.
+      [`GET /api/authoring/clients/${clientId}/people`]: (url) => {
+        asked = new URL(String(url), 'http://localhost').searchParams.get('ids');
+        return jsonResponse({ people: [{ id: 'sub-ada', name: 'Ada Lovelace' }] });
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+
+    const table = await screen.findByRole('table', { name: 'Versions' });
+    await waitFor(() => expect(within(table).getAllByText('Ada Lovelace')).toHaveLength(2));
+    const rows = within(table).getAllByRole('row');
+    expect(rows.at(-1)?.textContent).toContain('Former member');
+    expect(table.textContent).not.toContain('sub-');
+    // Each author is asked about once.
+    expect(asked).toBe('sub-ada,sub-gone');
+  });
+
   it('shows the not-found page for a question no tenant has', async () => {
     stubApi({});
     renderApp(editorPath, { session: asRole('author') });

@@ -6,6 +6,7 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table } from '../../../components/ui/table';
 import { formatDateTime, useI18n } from '../../../lib/i18n';
+import { usePeople } from '../api/list-people';
 import { useVersions } from '../api/list-versions';
 import { StatusBadge } from '../components/status-badge';
 import { diffContent, type FieldChange } from '../diff';
@@ -25,6 +26,14 @@ export function HistoryPanel({
 }) {
   const { t, locale } = useI18n();
   const versions = useVersions(clientId, questionId, revision);
+  const people = usePeople(clientId, versions.data?.versions.map((v) => v.authorId) ?? []);
+  // Authors who left the tenant or deleted their account are not named any more.
+  const authorName = (authorId: string) =>
+    people.status === 'success'
+      ? (people.data.get(authorId) ?? t('history.formerMember'))
+      : people.status === 'error'
+        ? t('history.authorUnavailable')
+        : '…';
 
   if (versions.status === 'pending') {
     return (
@@ -63,7 +72,7 @@ export function HistoryPanel({
               <td>
                 <StatusBadge status={version.status} />
               </td>
-              <td className="table__mono">{version.authorId}</td>
+              <td aria-busy={people.status === 'pending'}>{authorName(version.authorId)}</td>
               <td className="table__nowrap">
                 <time dateTime={version.createdAt}>
                   {formatDateTime(version.createdAt, locale)}

@@ -55,7 +55,9 @@ describe('practice page', () => {
     expect(screen.getByText('What is the capital of France?')).toBeTruthy();
     const group = screen.getByRole('group', { name: 'Choose one answer' });
     expect(within(group).getAllByRole('radio')).toHaveLength(3);
-    expect(screen.getByText(/1–9 choose an option/)).toBeTruthy();
+    expect(screen.getByText('Keyboard:').parentElement?.textContent).toBe(
+      'Keyboard: 1–3 choose an option · Enter submits',
+    );
     expect(screen.getByRole('button', { name: 'Submit answer' }).hasAttribute('disabled')).toBe(
       true,
     );

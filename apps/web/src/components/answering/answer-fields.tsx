@@ -5,6 +5,7 @@ import { ClozeFields } from './cloze-fields';
 import { MatchingFields } from './matching-fields';
 import { OrderingField } from './ordering-field';
 import { NumericField, ShortTextField } from './typed-fields';
+import { useTouchOnly } from './use-touch-only';
 import '../ui/field.css';
 import './answer-fields.css';
 
@@ -45,7 +46,9 @@ export function AnswerFields({
   describedBy?: string;
   showKeys?: boolean;
 }) {
-  const common = { onChange, readOnly, describedBy, showKeys };
+  // Number badges are keyboard hints too: on a touch-only screen there is nothing to press.
+  const touchOnly = useTouchOnly();
+  const common = { onChange, readOnly, describedBy, showKeys: showKeys && !touchOnly };
   const matching = <T,>(value: { type: string } | null, type: string) =>
     (value && value.type === type ? value : null) as T | null;
 

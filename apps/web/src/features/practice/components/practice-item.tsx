@@ -8,6 +8,7 @@ import {
   type AnswerDraft,
 } from '../../../components/answering/answer-draft';
 import { AnswerFields } from '../../../components/answering/answer-fields';
+import { AnswerKeysHint } from '../../../components/answering/answer-keys-hint';
 import { QuestionStem } from '../../../components/answering/question-stem';
 import { useAnswerKeys } from '../../../components/answering/use-answer-keys';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +18,6 @@ import { useT } from '../../../lib/i18n';
 import { useSubmitAnswer } from '../api/submit-answer';
 import { BookmarkButton } from './bookmark-button';
 import { FeedbackPanel } from './feedback-panel';
-import { KeyboardHint } from './keyboard-hint';
 import { QuotaNotice } from './quota-notice';
 import '../../../components/ui/question-card.css';
 
@@ -137,7 +137,7 @@ export function PracticeItem({
           </div>
         </>
       )}
-      <KeyboardHint question={question} />
+      <AnswerKeysHint question={question} graded={result !== null} next="question" />
     </section>
   );
 }

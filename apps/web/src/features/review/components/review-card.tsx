@@ -8,6 +8,7 @@ import {
   type AnswerDraft,
 } from '../../../components/answering/answer-draft';
 import { AnswerFields } from '../../../components/answering/answer-fields';
+import { AnswerKeysHint } from '../../../components/answering/answer-keys-hint';
 import { QuestionStem } from '../../../components/answering/question-stem';
 import { useAnswerKeys } from '../../../components/answering/use-answer-keys';
 import { Badge } from '../../../components/ui/badge';
@@ -107,7 +108,6 @@ export function ReviewCard({
             <Button type="submit" disabled={!ready}>
               {submit.status === 'pending' ? t('review.submitting') : t('review.submit')}
             </Button>
-            <p className="review-card__keys">{t('review.keys')}</p>
           </div>
         )}
       </form>
@@ -118,10 +118,10 @@ export function ReviewCard({
             <Button onClick={onNext}>
               {position < total ? t('review.next') : t('review.finish')}
             </Button>
-            <p className="review-card__keys">{t('review.keysNext')}</p>
           </div>
         </>
       )}
+      <AnswerKeysHint question={question} graded={graded !== null} next="card" />
     </article>
   );
 }

@@ -27,6 +27,8 @@ import type { MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
 import { memberRoutes } from './modules/members/member.routes';
 import { createMemberService } from './modules/members/member.service';
+import { createQuestionBulkRepository } from './modules/questions/question-bulk.repository';
+import { createQuestionBulkService } from './modules/questions/question-bulk.service';
 import { createQuestionListRepository } from './modules/questions/question-list.repository';
 import { createQuestionListService } from './modules/questions/question-list.service';
 import { createQuestionRepository } from './modules/questions/question.repository';
@@ -119,6 +121,11 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(questionRoutes, {
     questions: createQuestionService({ questions, media }),
     list: questionList,
+    bulk: createQuestionBulkService({
+      bulk: createQuestionBulkRepository(db),
+      list: questionList,
+      banks,
+    }),
   });
   await app.register(drawRoutes, {
     draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),

@@ -13,3 +13,4 @@ export * from './learning';
 export * from './live';
 export * from './billing';
 export * from './people';
+export * from './question-bulk';

@@ -25,6 +25,8 @@ export const problemCatalogue = {
   'import.invalid': { status: 422, title: 'Import file has errors' },
   'export.empty': { status: 422, title: 'Nothing to export' },
   'bank.has_published': { status: 409, title: 'Bank has published questions' },
+  'bulk.too_many': { status: 422, title: 'Too many questions for one action' },
+  'account.subscription_active': { status: 409, title: 'Subscription still running' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; title: string }>;

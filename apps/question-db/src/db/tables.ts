@@ -44,7 +44,7 @@ export interface QuestionDbTables {
   questions: {
     id: Generated<string>;
     bank_id: string;
-    /** Copied from the bank, which a question never leaves, so tenant lists need no join. */
+    /** Copied from the bank; a move keeps a question in its tenant, so lists need no join. */
     client_id: string;
     current_version: number;
     published_version: number | null;

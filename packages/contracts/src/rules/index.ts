@@ -12,3 +12,4 @@ export * from './live';
 export * from './nicknames';
 export * from './people';
 export * from './questions';
+export * from './question-bulk';

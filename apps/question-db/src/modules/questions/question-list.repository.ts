@@ -234,6 +234,27 @@ export function createQuestionListRepository(db: QuestionDb) {
       };
     },
 
+    /** How many questions pass the filters and, when given, match the search text. */
+    async count(filters: QuestionFilters, search?: SearchText): Promise<number> {
+      let query = matching(filters);
+      if (search) query = query.where(matchesText(search.configs, search.text));
+      const row = await query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Up to `limit` ids of the questions that pass the filters (and match the search), newest first. */
+    async ids(filters: QuestionFilters, limit: number, search?: SearchText): Promise<string[]> {
+      let query = matching(filters);
+      if (search) query = query.where(matchesText(search.configs, search.text));
+      const rows = await query
+        .select('q.id')
+        .orderBy('q.updated_at', 'desc')
+        .orderBy('q.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Summaries of the given questions in the given order, with headlines for the search. */
     async summariesInOrder(ids: readonly string[], text: string): Promise<SummaryRow[]> {
       return inOrderOf(ids, await summaries(ids, text));

@@ -1,6 +1,8 @@
 import type {
+  QuestionCount,
   QuestionList,
   QuestionListQuery as ListQuery,
+  QuestionSelection,
   QuestionSummary,
 } from '@questa/contracts';
 import { can, type Principal } from '@questa/policy';
@@ -87,24 +89,58 @@ export function createQuestionListService(deps: {
     return newestPage(rows, query.limit);
   }
 
+  /** What the caller may list of the tenant, or of the one bank asked for. */
+  async function filtersFor(
+    principal: Principal,
+    clientId: string,
+    query: QuestionSelection & { bankId?: string | undefined },
+  ): Promise<QuestionFilters> {
+    if (query.bankId !== undefined) {
+      const visibility = await deps.banks.visibilityOf(clientId, query.bankId);
+      if (!visibility || !mayReadBank(principal, clientId, visibility)) throw noSuchBank();
+    }
+    return {
+      clientId,
+      bankId: query.bankId,
+      topic: query.topic,
+      tag: query.tag,
+      type: query.type,
+      difficulty: query.difficulty,
+      status: query.status,
+      includePrivateBanks: can(principal, 'bank:read_private', clientId),
+    };
+  }
+
+  async function searchText(filters: QuestionFilters, text: string): Promise<SearchText> {
+    return { text, configs: await list.searchConfigs(filters.clientId, filters.bankId) };
+  }
+
   return {
     /** The tenant's questions newest first, or, with `q`, matching the search text. */
     async list(principal: Principal, clientId: string, query: ListQuery): Promise<QuestionList> {
-      if (query.bankId !== undefined) {
-        const visibility = await deps.banks.visibilityOf(clientId, query.bankId);
-        if (!visibility || !mayReadBank(principal, clientId, visibility)) throw noSuchBank();
-      }
-      const filters: QuestionFilters = {
-        clientId,
-        bankId: query.bankId,
-        topic: query.topic,
-        tag: query.tag,
-        type: query.type,
-        difficulty: query.difficulty,
-        status: query.status,
-        includePrivateBanks: can(principal, 'bank:read_private', clientId),
-      };
-      return page(filters, query);
+      return page(await filtersFor(principal, clientId, query), query);
+    },
+
+    /** How many questions the list would show over all its pages. */
+    async count(
+      principal: Principal,
+      clientId: string,
+      query: QuestionSelection & { bankId?: string | undefined },
+    ): Promise<QuestionCount> {
+      const filters = await filtersFor(principal, clientId, query);
+      const search = query.q === undefined ? undefined : await searchText(filters, query.q);
+      if (search?.configs.length === 0) return { count: 0 };
+      return { count: await list.count(filters, search) };
+    },
+
+    /**
+     * Up to `limit` ids of the questions the list would show, newest first, for a caller that has
+     * already decided what it may see.
+     */
+    async ids(filters: QuestionFilters, q: string | undefined, limit: number): Promise<string[]> {
+      const search = q === undefined ? undefined : await searchText(filters, q);
+      if (search?.configs.length === 0) return [];
+      return list.ids(filters, limit, search);
     },
 
     /** The same pages for a caller that has already decided what it may see. */

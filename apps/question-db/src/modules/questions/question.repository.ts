@@ -224,7 +224,7 @@ function questionQueries(db: QuestionDb) {
 }
 
 /** What a write may do while it holds the question's row lock. */
-function lockedWrites(db: QuestionDb) {
+export function lockedWrites(db: QuestionDb) {
   const contentColumns = (content: QuestionContent) => ({
     content: jsonb(content),
     type: content.type,
@@ -331,6 +331,16 @@ function lockedWrites(db: QuestionDb) {
 
 export type LockedWrites = ReturnType<typeof lockedWrites>;
 
+/** The columns of a `LockedQuestion`. */
+export const lockedColumns = [
+  'id',
+  'bank_id as bankId',
+  'revision',
+  'current_version as currentVersion',
+  'published_version as publishedVersion',
+  'status',
+] as const;
+
 export function createQuestionRepository(db: QuestionDb) {
   return {
     ...questionQueries(db),
@@ -353,14 +363,7 @@ export function createQuestionRepository(db: QuestionDb) {
       return db.transaction().execute(async (trx) => {
         const question = await trx
           .selectFrom('questions')
-          .select([
-            'id',
-            'bank_id as bankId',
-            'revision',
-            'current_version as currentVersion',
-            'published_version as publishedVersion',
-            'status',
-          ])
+          .select(lockedColumns)
           .where('id', '=', questionId)
           .where('client_id', '=', clientId)
           .forUpdate()

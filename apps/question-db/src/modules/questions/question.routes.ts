@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bankParams,
   clientParams,
+  QUESTION_BULK_MAX,
+  questionBulk,
+  questionBulkResult,
+  questionCount,
+  questionCountQuery,
   questionCreate,
   questionDetail,
   questionList,
@@ -14,13 +19,15 @@ import {
   versionParams,
 } from '@questa/contracts';
 import { requireSession } from '../auth/guards';
+import type { QuestionBulkService } from './question-bulk.service';
 import type { QuestionListService } from './question-list.service';
 import type { QuestionService } from './question.service';
 
 export const questionRoutes: FastifyPluginAsyncZod<{
   questions: QuestionService;
   list: QuestionListService;
-}> = async (app, { questions, list }) => {
+  bulk: QuestionBulkService;
+}> = async (app, { questions, list, bulk }) => {
   app.get(
     '/clients/:clientId/questions',
     {
@@ -38,6 +45,55 @@ export const questionRoutes: FastifyPluginAsyncZod<{
     },
     (request, reply) =>
       list.list(requireSession(request, reply), request.params.clientId, request.query),
+  );
+
+  app.get(
+    '/clients/:clientId/questions/count',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'How many questions the list shows over all its pages, with the same filters',
+        tags: ['questions'],
+        params: clientParams,
+        querystring: questionCountQuery,
+        response: { 200: questionCount },
+      },
+    },
+    (request, reply) =>
+      list.count(requireSession(request, reply), request.params.clientId, request.query),
+  );
+
+  app.post(
+    '/clients/:clientId/banks/:bankId/questions/bulk',
+    {
+      // Like a transition, each action checks its own permission: submitting, moving and
+      // deleting need question:write, publishing and retiring question:publish.
+      config: {
+        permission: 'tenant:read',
+        problems: {
+          'bulk.too_many': `\`matching\` selects more than ${QUESTION_BULK_MAX} questions.`,
+        },
+      },
+      schema: {
+        summary: 'Submit, publish, retire, move or delete many of a bank’s questions at once',
+        description:
+          `Acts on the questions named in \`questionIds\` or on every question of the bank that passes the \`matching\` list filters, at most ${QUESTION_BULK_MAX}, in one transaction. ` +
+          'Each question follows the rules it follows on its own: publishing takes questions in review, retiring published ones, and only drafts that were never published are deleted. ' +
+          'A question the rules do not allow, or that is not in the bank, is skipped with a reason, and the others still change. ' +
+          '`move` takes them, every version with them, to another bank of the same tenant.',
+        tags: ['questions'],
+        params: bankParams,
+        body: questionBulk,
+        response: { 200: questionBulkResult },
+      },
+    },
+    (request, reply) =>
+      bulk.apply(
+        requireSession(request, reply),
+        request.params.clientId,
+        request.params.bankId,
+        request.body,
+      ),
   );
 
   app.post(

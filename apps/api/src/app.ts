@@ -6,7 +6,10 @@ import type { OidcClient } from './adapters/oidc-client';
 import type { PaymentPartner } from './adapters/payment-partner';
 import type { QuestionDbClient } from './adapters/question-db-client';
 import { API_SCHEMA, type ApiTables } from './db/tables';
+import { createAccountDataRepository } from './modules/account/account-data.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import type { IdentityAccounts } from './adapters/identity-accounts';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
@@ -60,6 +63,8 @@ export interface ApiDeps {
   database: Database;
   questionDb: QuestionDbClient;
   oidc: OidcClient;
+  /** The embedded provider's accounts; unset with an external provider, which manages its own. */
+  identityAccounts?: IdentityAccounts | undefined;
   /** The origin browsers use, e.g. http://localhost:8080. */
   publicUrl: string;
   secureCookies: boolean;
@@ -174,10 +179,15 @@ export function createApiCore(deps: ApiDeps) {
     settings: deps.billing ?? {},
     forgetUsers: (userIds) => userIds.forEach(auth.forgetUserId),
   });
+  const account = createAccountService({
+    data: createAccountDataRepository(db),
+    identity: deps.identityAccounts,
+  });
   return {
     deps,
     db,
     users,
+    account,
     entitlements,
     billing,
     live,
@@ -235,7 +245,12 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     publicUrl: deps.publicUrl,
   });
   await app.register(sessionRoutes, { auth, cookieName });
-  await app.register(accountRoutes, { auth, cookieName, secureCookies: deps.secureCookies });
+  await app.register(accountRoutes, {
+    auth,
+    account: core.account,
+    cookieName,
+    secureCookies: deps.secureCookies,
+  });
   await app.register(adminRoutes, {
     admin: createAdminService({
       users: core.users,

@@ -12,6 +12,10 @@ export {
   type OidcClient,
 } from './adapters/oidc-client';
 export {
+  createEmbeddedIdentityAccounts,
+  type IdentityAccounts,
+} from './adapters/identity-accounts';
+export {
   createClientCredentialsTokenSource,
   type ServiceTokenSource,
 } from './adapters/service-token';

@@ -1,4 +1,5 @@
 import { ConfigError } from '@questa/config';
+import { createEmbeddedIdentityAccounts } from './adapters/identity-accounts';
 import { createRootServer, runProcess } from '@questa/http-kit';
 import { providerClientsFromConfig } from './adapters/oidc-client';
 import { createHttpQuestionDbClient } from './adapters/question-db-client';
@@ -30,6 +31,14 @@ await runProcess({
         serviceToken: provider.serviceToken,
       }),
       oidc: provider.oidc,
+      // The embedded provider deletes accounts when asked; an external one manages its own.
+      identityAccounts: config.oidc.embedded
+        ? createEmbeddedIdentityAccounts({
+            issuer: config.oidc.issuer,
+            clientId: config.oidc.clientId,
+            clientSecret: config.oidc.clientSecret,
+          })
+        : undefined,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       examGraceSeconds: config.exams.graceSeconds,

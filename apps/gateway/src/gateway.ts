@@ -7,6 +7,7 @@ import {
   apiMigrations,
   billingDepsFromConfig,
   createApiCore,
+  createEmbeddedIdentityAccounts,
   createHttpQuestionDbClient,
   providerClientsFromConfig,
   tokenRelay,
@@ -86,6 +87,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       serviceToken: provider.serviceToken,
     }),
     oidc: provider.oidc,
+    // The embedded provider deletes accounts when asked; an external one manages its own.
+    identityAccounts: config.oidc.embedded
+      ? createEmbeddedIdentityAccounts({
+          issuer: config.oidc.issuer,
+          clientId: config.oidc.clientId,
+          clientSecret: clientSecret,
+        })
+      : undefined,
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     examGraceSeconds: config.exams.graceSeconds,

@@ -75,3 +75,41 @@ export type MembershipList = z.infer<typeof membershipList>;
 /** Where the browser goes next after signing out: the identity provider's end-session page. */
 export const redirectResponse = z.object({ redirectTo: z.string() });
 export type RedirectResponse = z.infer<typeof redirectResponse>;
+
+/**
+ * `POST /api/account/delete`: the learner types their email address to confirm, so a stray click
+ * or a forged request cannot delete an account.
+ */
+export const deleteAccountRequest = z.strictObject({
+  confirm: z.string().max(320).meta({
+    description: 'The account’s email address, as the learner typed it to confirm.',
+    example: 'ada@example.com',
+  }),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
+
+const exportRows = z.array(z.record(z.string(), z.unknown()));
+
+/**
+ * `GET /api/account/export`: everything Questa keeps about the learner, as one JSON file (the
+ * right of access and to data portability). Rows are the stored records, minus secrets.
+ */
+export const accountExport = z.object({
+  format: z.literal('questa-account-export/1'),
+  exportedAt: z.iso.datetime({ offset: true }),
+  profile: z.record(z.string(), z.unknown()),
+  answers: exportRows,
+  reviewCards: exportRows,
+  bookmarks: exportRows,
+  practiceSessions: exportRows,
+  examAttempts: exportRows,
+  liveRoomsHosted: exportRows,
+  livePlayers: exportRows,
+  sessions: exportRows,
+  premiumGrants: exportRows,
+  dailyUsage: exportRows,
+  subscriptions: exportRows,
+  invoices: exportRows,
+  checkouts: exportRows,
+});
+export type AccountExport = z.infer<typeof accountExport>;

@@ -27,6 +27,8 @@ export interface ApiTables {
     last_sign_in_at: string | null;
     extra_time_percent: Generated<number>;
     created_at: Generated<string>;
+    deletion_requested_at: string | null;
+    deleted_at: string | null;
   };
   sessions: {
     id_hash: string;

@@ -18,6 +18,8 @@ export const routes: RouteObject[] = [
           { path: 'banks/:bankId', lazy: () => import('./routes/bank') },
           // Plans are for anyone to compare; subscribing asks to sign in there.
           { path: 'billing', lazy: () => import('./routes/billing') },
+          // Reached signed out, once the account is gone.
+          { path: 'account-deleted', lazy: () => import('./routes/account-deleted') },
           // Pages for signed-in readers share one guard, which sends anyone else to sign in.
           {
             lazy: () => import('./routes/signed-in'),
@@ -33,6 +35,7 @@ export const routes: RouteObject[] = [
               { path: 'exams/:attemptId/review', lazy: () => import('./routes/exam-review') },
               { path: 'author', lazy: () => import('./routes/author') },
               { path: 'author/banks/:bankId', lazy: () => import('./routes/author-bank') },
+              { path: 'author/questions/new', lazy: () => import('./routes/author-new-question') },
               {
                 path: 'author/questions/:questionId',
                 lazy: () => import('./routes/author-question'),

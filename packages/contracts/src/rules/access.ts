@@ -35,5 +35,6 @@ export const auditActions = [
   'subscription.changed',
   'refund.created',
   'billing.reconciled',
+  'account.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

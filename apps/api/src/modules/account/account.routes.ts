@@ -1,14 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activeSessions, redirectResponse } from '@questa/contracts';
+import {
+  accountExport,
+  activeSessions,
+  deleteAccountRequest,
+  loginQuery,
+  redirectResponse,
+} from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
 import { z } from 'zod';
 import type { AuthService } from '../auth/auth.service';
 import { sessionCookie } from '../auth/session-cookie';
+import type { AccountService } from './account.service';
+
+/** Where the browser lands once its account is gone: a page of the web client. */
+export const ACCOUNT_DELETED_PATH = '/account-deleted';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
+  account: AccountService;
   cookieName: string;
   secureCookies: boolean;
-}> = async (app, { auth, cookieName, secureCookies }) => {
+}> = async (app, { auth, account, cookieName, secureCookies }) => {
   const meta = (request: { ip: string; id: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
@@ -66,6 +78,69 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         sessionCookie(cookieName, '', { secure: secureCookies, maxAgeSeconds: 0 }),
       );
       return { redirectTo };
+    },
+  );
+
+  app.get(
+    '/account/password',
+    {
+      config: { permission: 'account:manage' },
+      schema: {
+        summary: 'Go to the identity provider’s page for changing my password',
+        description:
+          'Redirects (303) to the provider’s own page, in the app’s language, so the password never passes through Questa. `not_found` when the provider offers no such page (an external one manages passwords itself).',
+        tags: ['account'],
+        querystring: loginQuery.pick({ locale: true }),
+      },
+    },
+    async (request, reply) => {
+      const url = account.passwordPageUrl(request.auth!.user.email, request.query.locale);
+      if (!url) throw new HttpProblem('not_found');
+      return reply.redirect(url, 303);
+    },
+  );
+
+  app.get(
+    '/account/export',
+    {
+      config: { permission: 'account:manage' },
+      schema: {
+        summary: 'Download everything Questa keeps about me, as a JSON file',
+        tags: ['account'],
+        response: { 200: accountExport },
+      },
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-disposition', `attachment; filename="questa-my-data-${day}.json"`)
+        .header('cache-control', 'no-store');
+      return account.exportData(request.auth!.user.id);
+    },
+  );
+
+  app.post(
+    '/account/delete',
+    {
+      config: { permission: 'account:manage' },
+      schema: {
+        summary: 'Delete my account',
+        description:
+          'Erases the learner’s answers, review cards, sessions, bookmarks and live results, deletes the account at the identity provider and signs out. Refused with `account.subscription_active` while a subscription still renews; `unavailable` when the provider cannot be reached, and then the same request finishes the job later.',
+        tags: ['account'],
+        body: deleteAccountRequest,
+        response: { 200: redirectResponse },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth!.user.id;
+      await account.deleteAccount(userId, request.body.confirm);
+      auth.forgetUserId(userId);
+      reply.header(
+        'set-cookie',
+        sessionCookie(cookieName, '', { secure: secureCookies, maxAgeSeconds: 0 }),
+      );
+      return { redirectTo: ACCOUNT_DELETED_PATH };
     },
   );
 };

@@ -96,6 +96,8 @@ export async function startLearningApi(
     graceSeconds?: number;
     /** The payment partner, billing mail and settings, for billing's tests. */
     billing?: Pick<ApiDeps, 'payments' | 'mail' | 'billing'>;
+    /** The identity provider's accounts, for deleting an account. */
+    identityAccounts?: ApiDeps['identityAccounts'];
   } = {},
 ): Promise<LearningApi> {
   const beside = await startQuestionDbBeside({
@@ -135,6 +137,7 @@ export async function startLearningApi(
       examSweepIntervalMs: sweepIntervalMs,
       examGraceSeconds: options.graceSeconds,
       ...options.billing,
+      identityAccounts: options.identityAccounts,
     });
   const api = await build();
   const others: FastifyInstance[] = [];

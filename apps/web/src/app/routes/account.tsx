@@ -1,5 +1,10 @@
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title';
+import '../../components/ui/saved-notice.css';
 import { AccountProfile } from '../../features/account/components/account-profile';
+import { ChangePassword } from '../../features/account/components/change-password';
+import { DeleteAccount } from '../../features/account/components/delete-account';
+import { DownloadData } from '../../features/account/components/download-data';
 import { SessionList } from '../../features/account/components/session-list';
 import { SignOutEverywhere } from '../../features/account/components/sign-out-everywhere';
 import { useSignedInSession } from '../../features/auth/components/require-session';
@@ -10,6 +15,10 @@ import './page.css';
 export function Component() {
   const t = useT();
   const { user, billing } = useSignedInSession();
+  const [search] = useSearchParams();
+  // The identity provider sends people back here after they changed their password there.
+  const passwordChanged = search.get('notice') === 'password-changed';
+
   return (
     <div className="page">
       <PageTitle title={t('account.title')} />
@@ -17,10 +26,18 @@ export function Component() {
         <h1>{t('account.title')}</h1>
         <p className="page__intro">{t('account.intro')}</p>
       </header>
+      {passwordChanged && (
+        <p role="status" className="saved-notice">
+          {t('account.passwordChanged')}
+        </p>
+      )}
       <AccountProfile user={user} />
+      <ChangePassword />
       {billing && <PlanSummary billing={billing} />}
       <SessionList />
       <SignOutEverywhere />
+      <DownloadData />
+      <DeleteAccount email={user.email} />
     </div>
   );
 }

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Field } from '../../../components/ui/field';
+import { useT } from '../../../lib/i18n';
+import { useDeleteAccount } from '../api/delete-account';
+import './account.css';
+
+/**
+ * Deleting the account, after the learner has read what goes and what stays and typed their
+ * email address: the server checks the same, so a forged or stray request cannot delete.
+ */
+export function DeleteAccount({ email }: { email: string }) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const deletion = useDeleteAccount();
+  const leaving = deletion.status === 'pending' || deletion.status === 'success';
+
+  const close = () => {
+    setConfirming(false);
+    setTyped('');
+    setMismatch(false);
+    deletion.reset();
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="account-delete">
+      <h2 id="account-delete">{t('account.delete')}</h2>
+      <p className="account-section__note">{t('account.deleteIntro')}</p>
+      <div>
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          {t('account.delete')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('account.confirmDelete')}
+        confirmLabel={t('account.deleteForGood')}
+        busy={leaving}
+        error={deletion.error}
+        onCancel={close}
+        onConfirm={() => {
+          if (typed.trim().toLowerCase() !== email.toLowerCase()) {
+            setMismatch(true);
+            return;
+          }
+          void deletion.deleteAccount(typed);
+        }}
+      >
+        <div className="account-delete">
+          <p>{t('account.deleteRemoves')}</p>
+          <p>{t('account.deleteKeeps')}</p>
+          <p>{t('account.deleteSubscription')}</p>
+          <Field
+            label={t('account.deleteTypeEmail', { email })}
+            error={mismatch ? t('account.deleteEmailMismatch') : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                autoComplete="off"
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  setMismatch(false);
+                }}
+              />
+            )}
+          </Field>
+        </div>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -4,7 +4,7 @@ import { bankKey, questionDbRequest } from './question-db';
 
 const pageSize = 25;
 
-function filterQuery(bankId: string, filters: QuestionFilters): URLSearchParams {
+export function filterQuery(bankId: string, filters: QuestionFilters): URLSearchParams {
   const query = new URLSearchParams({ bankId });
   for (const [name, value] of Object.entries(filters)) {
     if (value !== undefined && value !== '') query.set(name, String(value));

@@ -262,6 +262,15 @@ describe('admin page', () => {
     expect(await within(table).findByText('Membership granted')).toBeTruthy();
     expect(within(table).getByText('ada@example.com')).toBeTruthy();
     expect(within(table).getByText('203.0.113.7')).toBeTruthy();
+    // On a phone each entry is a card, every value headed by its column's name: nothing is cut off.
+    expect(table.classList.contains('table--stacked')).toBe(true);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      const labels = [...row.querySelectorAll('td')].map((cell) => cell.getAttribute('data-label'));
+      expect(labels).toEqual(headers);
+    }
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
 

@@ -109,6 +109,37 @@ describe('progress page', () => {
     ).toBe(`/exams/${anExam().id}/review`);
   });
 
+  it('writes a long topic name out in full, and labels every exam cell for a phone', async () => {
+    const longTopic = 'Capitals of the member states of the European Union and their rivers';
+    stubApi({
+      'GET /api/progress': () =>
+        jsonResponse(
+          aReport({
+            byTopic: [
+              { bankId, bankTitle: 'World capitals', topic: longTopic, answered: 4, correct: 3 },
+            ],
+          }),
+        ),
+    });
+    renderApp('/progress', { session: aSession() });
+
+    const chart = await screen.findByRole('img', { name: new RegExp(longTopic) });
+    expect(chart.textContent).toContain(longTopic);
+    expect(chart.textContent).not.toContain('…');
+    const topics = screen.getByRole('table', { name: 'Accuracy by topic' });
+    expect(within(topics).getByRole('rowheader', { name: longTopic })).toBeTruthy();
+
+    // On a narrow screen each exam is a card; each value carries its column's name.
+    const exams = screen.getByRole('table', { name: 'Exams' });
+    expect(exams.classList.contains('table--stacked')).toBe(true);
+    for (const row of within(exams).getAllByRole('row').slice(1)) {
+      const labels = [...row.querySelectorAll('td[data-label]')].map((cell) =>
+        cell.getAttribute('data-label'),
+      );
+      expect(labels).toEqual(['Date', 'Score', 'Result']);
+    }
+  });
+
   it('welcomes a new learner with a way to start', async () => {
     stubApi({
       'GET /api/progress': () =>

@@ -162,7 +162,7 @@ function AuditResults({ filter, filtered }: { filter: AuditFilter; filtered: boo
 
   return (
     <>
-      <Table caption={t('admin.tab.audit')} captionHidden>
+      <Table caption={t('admin.tab.audit')} captionHidden stackOnNarrow>
         <thead>
           <tr>
             <th scope="col">{t('admin.audit.time')}</th>
@@ -176,14 +176,20 @@ function AuditResults({ filter, filtered }: { filter: AuditFilter; filtered: boo
         <tbody>
           {events.map((event) => (
             <tr key={event.id}>
-              <td className="table__nowrap">
+              <td className="table__nowrap" data-label={t('admin.audit.time')}>
                 <time dateTime={event.at}>{formatDateTime(event.at, locale)}</time>
               </td>
-              <td>{actionLabel(t, event.action)}</td>
-              <td>{auditChange(t, locale, event)}</td>
-              <td className="table__mono">{actorLabel(event)}</td>
-              <td className="table__mono">{event.target ?? t('admin.none')}</td>
-              <td className="table__mono">{event.ip ?? t('admin.none')}</td>
+              <td data-label={t('admin.audit.action')}>{actionLabel(t, event.action)}</td>
+              <td data-label={t('admin.audit.change')}>{auditChange(t, locale, event)}</td>
+              <td className="table__mono" data-label={t('admin.audit.actor')}>
+                {actorLabel(event)}
+              </td>
+              <td className="table__mono" data-label={t('admin.audit.target')}>
+                {event.target ?? t('admin.none')}
+              </td>
+              <td className="table__mono" data-label={t('admin.audit.ip')}>
+                {event.ip ?? t('admin.none')}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -117,7 +117,7 @@ export function UsersPanel({
   };
 
   const table = () => (
-    <Table caption={t('admin.tab.users')} captionHidden className="admin-users">
+    <Table caption={t('admin.tab.users')} captionHidden stackOnNarrow className="admin-users">
       <thead>
         <tr>
           <th scope="col">{t('admin.users.name')}</th>

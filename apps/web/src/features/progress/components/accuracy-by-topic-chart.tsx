@@ -5,15 +5,10 @@ import { ChartTable } from './data-table';
 
 type TopicRow = ProgressReport['byTopic'][number];
 
-const rowHeight = 44;
-const labelLength = 32;
-
-const shorten = (text: string) =>
-  text.length > labelLength ? `${text.slice(0, labelLength - 1).trimEnd()}…` : text;
-
 /**
- * Accuracy per topic as horizontal bars, weakest first, drawn in SVG. Widths are percentages
- * and text keeps its size, so the chart fits a phone without shrinking its labels.
+ * Accuracy per topic as horizontal bars, weakest first. Laid out in HTML rather than SVG so a long
+ * topic name wraps onto a second line instead of being cut or running under its percentage; the
+ * widths are percentages, so the chart fits a phone without shrinking its text.
  */
 export function AccuracyByTopicChart({ topics }: { topics: TopicRow[] }) {
   const { t, locale } = useI18n();
@@ -47,43 +42,17 @@ export function AccuracyByTopicChart({ topics }: { topics: TopicRow[] }) {
         <p className="progress-muted">{t('progress.topics.empty')}</p>
       ) : (
         <>
-          <svg
-            className="bar-chart"
-            role="img"
-            aria-label={summary}
-            width="100%"
-            height={rows.length * rowHeight}
-          >
-            {rows.map((row, index) => {
-              const y = index * rowHeight;
-              return (
-                <g key={`${row.bankId}/${row.topic}`}>
-                  <text x="0" y={y + 16} className="chart-label">
-                    {shorten(row.label)}
-                  </text>
-                  <text x="100%" y={y + 16} textAnchor="end" className="chart-value">
-                    {percent(row.share)}
-                  </text>
-                  <rect
-                    x="0"
-                    y={y + 24}
-                    width="100%"
-                    height="12"
-                    rx="6"
-                    className="bar-chart__track"
-                  />
-                  <rect
-                    x="0"
-                    y={y + 24}
-                    width={`${row.share * 100}%`}
-                    height="12"
-                    rx="6"
-                    className="bar-chart__bar"
-                  />
-                </g>
-              );
-            })}
-          </svg>
+          <div className="bar-chart" role="img" aria-label={summary}>
+            {rows.map((row) => (
+              <div key={`${row.bankId}/${row.topic}`} className="bar-chart__row">
+                <span className="chart-label">{row.label}</span>
+                <span className="chart-value">{percent(row.share)}</span>
+                <span className="bar-chart__track">
+                  <span className="bar-chart__bar" style={{ width: `${row.share * 100}%` }} />
+                </span>
+              </div>
+            ))}
+          </div>
           <ChartTable summary={t('progress.topics.showTable')} caption={t('progress.topics.title')}>
             <thead>
               <tr>

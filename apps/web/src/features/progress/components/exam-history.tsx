@@ -16,7 +16,7 @@ export function ExamHistory({ exams }: { exams: ExamSummary[] }) {
       {sorted.length === 0 ? (
         <p className="progress-muted">{t('progress.exams.empty')}</p>
       ) : (
-        <Table caption={t('progress.exams.title')} captionHidden>
+        <Table caption={t('progress.exams.title')} captionHidden stackOnNarrow>
           <thead>
             <tr>
               <th scope="col">{t('progress.exams.exam')}</th>
@@ -38,13 +38,13 @@ export function ExamHistory({ exams }: { exams: ExamSummary[] }) {
                     {exam.bankTitle}
                     <span className="progress-secondary">{exam.blueprintTitle}</span>
                   </th>
-                  <td className="table__nowrap">
+                  <td className="table__nowrap" data-label={t('progress.exams.date')}>
                     <time dateTime={exam.submittedAt ?? exam.startedAt}>{date}</time>
                   </td>
-                  <td className="table__nowrap">
+                  <td className="table__nowrap" data-label={t('progress.exams.score')}>
                     {exam.score ? formatPercent(exam.score.fraction, locale) : t('progress.none')}
                   </td>
-                  <td className="table__nowrap">
+                  <td className="table__nowrap" data-label={t('progress.exams.result')}>
                     {exam.state === 'in_progress' ? (
                       t('progress.exams.inProgress')
                     ) : exam.score === null ? (

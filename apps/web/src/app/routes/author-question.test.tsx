@@ -330,7 +330,7 @@ describe('question editor', () => {
     expect(within(preview).getByText('Paris has been the capital since 508.')).toBeTruthy();
   });
 
-  it('uploads an image and puts a media reference at the cursor', async () => {
+  it('asks what an uploaded image shows and puts that description in the reference', async () => {
     const sha = 'c'.repeat(64);
     const { stubXhrThroughFetch } = await import('../../testing/stub-xhr');
     stubXhrThroughFetch();
@@ -353,14 +353,89 @@ describe('question editor', () => {
       target: { files: [file] },
     });
 
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    const description = within(dialog).getByLabelText('Description') as HTMLInputElement;
+    // The file name is no description: the field starts empty, and an empty one is refused.
+    expect(description.value).toBe('');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    expect(within(dialog).getByText('Describe the image, or mark it as decorative.')).toBeTruthy();
+    expect(calls(fetchMock)).not.toContain(`POST ${qdb('/media')}`);
+
+    fireEvent.change(description, { target: { value: 'The Eiffel Tower [at night]' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+
     await waitFor(() =>
-      expect(stem().value).toBe(`![eiffel tower](media:${sha})${contents.single_choice.stem}`),
+      expect(stem().value).toBe(
+        `![The Eiffel Tower at night](media:${sha})${contents.single_choice.stem}`,
+      ),
     );
+    expect(screen.queryByRole('dialog')).toBeNull();
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(preview.querySelector('img')?.getAttribute('src')).toBe(`/cdn/media/${sha}`);
+    expect(preview.querySelector('img')?.getAttribute('alt')).toBe('The Eiffel Tower at night');
     const upload = fetchMock.mock.calls.find(([url]) => url === qdb('/media'));
     expect(new Headers(upload?.[1]?.headers).get('Content-Type')).toBe('image/png');
     expect(new Headers(upload?.[1]?.headers).get('X-Questa-Request')).toBe('1');
+  });
+
+  it('inserts a decorative image with an empty description, and uploads nothing when cancelled', async () => {
+    const sha = 'd'.repeat(64);
+    const { stubXhrThroughFetch } = await import('../../testing/stub-xhr');
+    stubXhrThroughFetch();
+    const fetchMock = openEditor(aQuestionDetail(), 'author', {
+      [`POST ${qdb('/media')}`]: () =>
+        jsonResponse({
+          sha256: sha,
+          contentType: 'image/png',
+          bytes: 3,
+          width: 1,
+          height: 1,
+          reference: `media:${sha}`,
+        }),
+    });
+    await screen.findByLabelText('Question text');
+    const choose = (name: string) =>
+      fireEvent.change(screen.getByLabelText('Upload image', { selector: 'input' }), {
+        target: { files: [new File(['png'], name, { type: 'image/png' })] },
+      });
+
+    choose('flourish.png');
+    let dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetchMock)).not.toContain(`POST ${qdb('/media')}`);
+
+    stem().setSelectionRange(0, 0);
+    choose('flourish.png');
+    dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    fireEvent.click(within(dialog).getByLabelText(/^Decorative/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    await waitFor(() =>
+      expect(stem().value).toBe(`![](media:${sha})${contents.single_choice.stem}`),
+    );
+  });
+
+  it('points out an image whose description is a file name, without blocking the save', async () => {
+    const sha = 'e'.repeat(64);
+    openEditor(
+      aQuestionDetail({
+        ...contents.single_choice,
+        stem: `![IMG_2041.jpg](media:${sha}) Which city is this?`,
+        media: [sha],
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'The image described as “IMG_2041.jpg” has a file name for its description. Write what it shows between the square brackets, or leave them empty if it is decorative.',
+      ),
+    ).toBeTruthy();
+    expect(status()).toBe('Saved');
+
+    fireEvent.change(stem(), {
+      target: { value: `![A street map of Lyon](media:${sha}) Which city is this?` },
+    });
+    expect(screen.queryByText(/has a file name for its description/)).toBeNull();
+    expect(status()).toBe('Unsaved changes');
   });
 
   it('shows the history with a word-level diff between versions', async () => {

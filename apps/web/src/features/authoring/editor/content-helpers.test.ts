@@ -1,6 +1,6 @@
 import type { QuestionContent } from '@questa/contracts';
 import { describe, expect, it } from 'vitest';
-import { moveItem, stableJson, withMedia } from './content-helpers';
+import { fileNameAlts, moveItem, stableJson, withMedia } from './content-helpers';
 
 const hash = (c: string) => c.repeat(64);
 
@@ -35,5 +35,15 @@ describe('content helpers', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
     expect(moveItem(['a', 'b'], 1, 2)).toEqual(['a', 'b']);
+  });
+
+  it('finds images described by a file name, and leaves real and decorative descriptions alone', () => {
+    const text = [
+      `![IMG_2041.JPG](media:${hash('a')})`,
+      `![The Eiffel Tower at night](media:${hash('b')})`,
+      `![](media:${hash('c')}) and ![ bridge-at-night.png ](media:${hash('d')})`,
+      'A file called notes.png, mentioned in passing.',
+    ].join('\n');
+    expect(fileNameAlts(text)).toEqual(['IMG_2041.JPG', 'bridge-at-night.png']);
   });
 });

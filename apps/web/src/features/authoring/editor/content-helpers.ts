@@ -25,6 +25,19 @@ export function withMedia(content: QuestionContent): QuestionContent {
   return same ? content : { ...content, media: media.slice(0, 20) };
 }
 
+const imageAlts = /!\[([^\]]*)\]\(/g;
+const fileName = /^[^\s/\\]+\.(?:png|jpe?g|gif|webp|svg|avif|bmp|tiff?)$/i;
+
+/**
+ * Descriptions of the images in `markdown` that are file names ("IMG_2041.jpg"): what an upload
+ * used to put there, and what imports often carry. Empty ones are decorative images, on purpose.
+ */
+export function fileNameAlts(markdown: string): string[] {
+  return [...markdown.matchAll(imageAlts)]
+    .map((match) => (match[1] ?? '').trim())
+    .filter((alt) => fileName.test(alt));
+}
+
 /** `items` with the entry at `from` moved to `to`. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const next = [...items];

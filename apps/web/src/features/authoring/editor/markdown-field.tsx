@@ -8,6 +8,8 @@ import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
 import { UPLOAD_LIMITS } from '@questa/contracts/rules';
+import { fileNameAlts } from './content-helpers';
+import { ImageAltDialog } from './image-alt-dialog';
 
 export interface MarkdownFieldHandle {
   /** Puts `text` where the cursor is (or at the end) and returns the new value. */
@@ -16,20 +18,15 @@ export interface MarkdownFieldHandle {
 
 const accepted = UPLOAD_LIMITS.contentTypes.join(',');
 
-/** Alt text from a file name: "bridge-at-night.png" → "bridge at night". */
-const altFromName = (name: string) =>
-  name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[-_]+/g, ' ')
-    .replace(/[[\]]/g, '')
-    .trim();
-
 /**
- * A Markdown text area with an image upload that inserts `![alt](media:<sha256>)` at the cursor.
+ * A Markdown text area with an image upload that asks what the image shows, then inserts
+ * `![description](media:<sha256>)` at the cursor. A file name is never a description: it tells a
+ * learner who cannot see the image nothing, so images described by one are pointed out.
  */
 export function MarkdownField({
   label,
   hint,
+  placeholder,
   error,
   value,
   onChange,
@@ -42,6 +39,8 @@ export function MarkdownField({
 }: {
   label: string;
   hint?: string;
+  /** Shown greyed while the field is empty; never part of the value. */
+  placeholder?: string | undefined;
   error?: string | undefined;
   value: string;
   onChange: (value: string) => void;
@@ -57,6 +56,8 @@ export function MarkdownField({
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress>();
   const [uploadError, setUploadError] = useState<ApiError>();
+  const [chosen, setChosen] = useState<File>();
+  const unnamed = fileNameAlts(value);
 
   const insert = (text: string) => {
     const element = area.current;
@@ -71,12 +72,12 @@ export function MarkdownField({
   };
   useImperativeHandle(ref, () => ({ insert }));
 
-  const upload = async (file: File) => {
+  const upload = async (file: File, alt: string) => {
     setUploadError(undefined);
     setProgress({ loaded: 0, total: file.size });
     try {
       const media = await onUpload(file, setProgress);
-      onChange(insert(`![${altFromName(file.name)}](${media.reference})`));
+      onChange(insert(`![${alt}](${media.reference})`));
     } catch (caught) {
       setUploadError(toApiError(caught));
     } finally {
@@ -94,6 +95,7 @@ export function MarkdownField({
             className="input markdown-field__area"
             rows={rows}
             value={value}
+            placeholder={placeholder}
             maxLength={maxLength}
             disabled={disabled}
             onChange={(event) => onChange(event.target.value)}
@@ -118,7 +120,7 @@ export function MarkdownField({
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) void upload(file);
+            if (file) setChosen(file);
           }}
         />
         {progress && (
@@ -132,6 +134,20 @@ export function MarkdownField({
           </div>
         )}
       </div>
+      {unnamed.length > 0 && (
+        <p className="field__hint markdown-field__warning">
+          {t('editor.image.fileNameAlt', { alt: unnamed[0] ?? '' })}
+        </p>
+      )}
+      <ImageAltDialog
+        file={chosen}
+        onCancel={() => setChosen(undefined)}
+        onInsert={(alt) => {
+          const file = chosen;
+          setChosen(undefined);
+          if (file) void upload(file, alt);
+        }}
+      />
       {uploadError && (
         <p className="field__error" role="alert">
           {t('editor.uploadFailed')} {problemMessage(t, uploadError)}

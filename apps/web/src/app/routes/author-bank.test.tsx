@@ -1,9 +1,7 @@
 import { renderApp } from '../../testing/render-app';
-import type { QuestionContent } from '@questa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  aQuestionDetail,
   aQuestionSummary,
   anAuthoringBank,
   bankId,
@@ -93,15 +91,10 @@ describe('bank page', () => {
     );
   });
 
-  it('creates a question of the chosen type from the menu and opens the editor', async () => {
-    let sent: QuestionContent | undefined;
-    stubApi({
+  it('opens an empty editor for the chosen type from the menu, creating nothing yet', async () => {
+    const fetchMock = stubApi({
       ...bankRoute,
       [`GET ${qdb('/questions')}`]: () => jsonResponse({ questions: [], nextCursor: null }),
-      [`POST ${qdb(`/banks/${bankId}/questions`)}`]: (_url, init) => {
-        sent = (JSON.parse(String(init?.body)) as { content: QuestionContent }).content;
-        return jsonResponse(aQuestionDetail(sent), { status: 201 });
-      },
     });
     renderApp(bankPath, { session: aSession({}, [aMembership()]) });
 
@@ -129,16 +122,12 @@ describe('bank page', () => {
     fireEvent.click(button);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Fill in the blanks' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit question' })).toBeTruthy();
-    expect(sent).toMatchObject({
-      type: 'cloze',
-      stem: 'Complete the sentence: {{b1}}',
-      topic: 'General',
-      blanks: [{ id: 'b1', kind: 'text', accepted: ['Answer'] }],
-    });
-    expect((screen.getByLabelText('Question text') as HTMLTextAreaElement).value).toBe(
-      'Complete the sentence: {{b1}}',
-    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'New question' })).toBeTruthy();
+    const stem = screen.getByLabelText('Question text') as HTMLTextAreaElement;
+    // The example is a placeholder, never the question's text.
+    expect(stem.value).toBe('');
+    expect(stem.placeholder).toBe('Complete the sentence: {{b1}}');
+    expect(calls(fetchMock).some((call) => call.startsWith('POST'))).toBe(false);
   });
 
   it('links to import, downloads an export, and shows API keys to owners', async () => {

@@ -1,5 +1,4 @@
 import type { QuestionContent, QuestionType } from '@questa/contracts';
-import type { Translate } from '../../lib/i18n';
 
 /** The smallest id `prefix<n>` not yet taken: short, stable ids that read well in a cloze stem. */
 export function nextId(taken: readonly string[], prefix: string): string {
@@ -10,14 +9,17 @@ export function nextId(taken: readonly string[], prefix: string): string {
 }
 
 /**
- * A new question of `type` that already passes validation, so it can be saved as a draft at once;
- * the author replaces the wording.
+ * The fields of a new question of `type`, with nothing in them the author did not write: texts
+ * empty (the editor shows placeholders, which are never saved) and no answer marked correct, so
+ * the checks ask for each until the author has filled it in. Only settings every question needs a
+ * value for (difficulty, points, a tolerance of 0, the licence) start with one, shown in their
+ * fields. Nothing is created on the server until the checks pass.
  */
-export function starterContent(type: QuestionType, t: Translate): QuestionContent {
+export function starterContent(type: QuestionType): QuestionContent {
   const common = {
-    stem: t('editor.starter.stem'),
+    stem: '',
     explanation: '',
-    topic: t('editor.starter.topic'),
+    topic: '',
     tags: [],
     difficulty: 3,
     points: 1,
@@ -25,54 +27,35 @@ export function starterContent(type: QuestionType, t: Translate): QuestionConten
     licence: 'CC BY 4.0',
     attribution: '',
   };
-  const option = (n: number) => t('editor.starter.option', { n });
   switch (type) {
     case 'single_choice':
     case 'multiple_response':
       return {
         ...common,
         type,
-        options: [
-          { id: 'o1', text: option(1), correct: true },
-          { id: 'o2', text: option(2), correct: false },
-        ],
+        options: [1, 2].map((n) => ({ id: `o${n}`, text: '', correct: false })),
       };
     case 'true_false':
+      // The contract has no "not chosen yet"; the field shows this choice from the start.
       return { ...common, type, answer: true };
     case 'short_text':
-      return {
-        ...common,
-        type,
-        accepted: [t('editor.starter.answer')],
-        caseSensitive: false,
-        whitespace: 'collapse',
-      };
+      return { ...common, type, accepted: [''], caseSensitive: false, whitespace: 'collapse' };
     case 'numeric':
-      return { ...common, type, value: 0, tolerance: 0 };
+      // NaN reads as an empty field: 0 would be a real answer the author never gave.
+      return { ...common, type, value: Number.NaN, tolerance: 0 };
     case 'ordering':
-      return {
-        ...common,
-        type,
-        items: [1, 2, 3].map((n) => ({ id: `i${n}`, text: t('editor.starter.item', { n }) })),
-      };
+      return { ...common, type, items: [1, 2, 3].map((n) => ({ id: `i${n}`, text: '' })) };
     case 'matching':
       return {
         ...common,
         type,
-        pairs: [1, 2].map((n) => ({
-          id: `p${n}`,
-          prompt: t('editor.starter.prompt', { n }),
-          answer: t('editor.starter.match', { n }),
-        })),
+        pairs: [1, 2].map((n) => ({ id: `p${n}`, prompt: '', answer: '' })),
       };
     case 'cloze':
       return {
         ...common,
         type,
-        stem: t('editor.starter.clozeStem', { blank: '{{b1}}' }),
-        blanks: [
-          { id: 'b1', kind: 'text', accepted: [t('editor.starter.answer')], caseSensitive: false },
-        ],
+        blanks: [{ id: 'b1', kind: 'text', accepted: [''], caseSensitive: false }],
       };
   }
 }

@@ -12,13 +12,11 @@ import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, type Tab } from '../../../components/ui/tabs';
 import { languageName, useI18n } from '../../../lib/i18n';
-import { useCreateQuestion } from '../api/create-question';
 import { useBank } from '../api/get-bank';
 import type { QuestionFilters as Filters } from '@questa/contracts';
 import { BlueprintsPanel } from '../blueprints/blueprints-panel';
 import { authorPaths } from '../paths';
 import { isQuestionStatus, isQuestionType, questionTypeOptions } from '../question-kinds';
-import { starterContent } from '../question-templates';
 import { useItemStatistics } from '../stats/api/get-item-statistics';
 import { ItemStatisticsPanel } from '../stats/item-statistics-panel';
 import type { TenantAccess } from '../tenant-access';
@@ -54,7 +52,6 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
   const navigate = useNavigate();
   const { clientId } = access.membership;
   const bank = useBank(clientId, bankId);
-  const create = useCreateQuestion();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const statistics = useItemStatistics(clientId, bankId);
@@ -99,10 +96,9 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
     (bank.error.code === 'not_found' || bank.error.code === 'validation.failed');
   if (missing) return <NotFound />;
 
-  const newQuestion = async (type: QuestionType) => {
-    const outcome = await create.mutate(clientId, bankId, starterContent(type, t));
-    if (outcome.ok) navigate(authorPaths.question(clientId, outcome.data.id));
-  };
+  // Nothing is created yet: the editor creates the question once the author has written it.
+  const newQuestion = (type: QuestionType) =>
+    navigate(authorPaths.newQuestion(clientId, bankId, type));
 
   return (
     <div className="page">
@@ -175,7 +171,6 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
               id: type,
               label: t(`questionType.${type}`),
             }))}
-            disabled={create.status === 'pending'}
             onSelect={(type) => void newQuestion(type)}
           />
         )}
@@ -191,10 +186,6 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
           </Link>
         )}
       </div>
-      {create.status === 'pending' && <p role="status">{t('questions.creating')}</p>}
-      {create.status === 'error' && (
-        <ProblemAlert title={t('questions.createFailed')} error={create.error} />
-      )}
 
       <Tabs label={t('blueprints.bankViews')} tabs={views} selected={view} onSelect={changeView}>
         {view === 'questions' ? (

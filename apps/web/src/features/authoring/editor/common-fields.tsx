@@ -32,6 +32,11 @@ export function StemField({
       ref={stemRef}
       label={t('editor.stem')}
       hint={content.type === 'cloze' ? t('editor.stemHintCloze') : t('editor.stemHint')}
+      placeholder={
+        content.type === 'cloze'
+          ? t('editor.placeholder.clozeStem', { blank: '{{b1}}' })
+          : t('editor.placeholder.stem')
+      }
       error={issueText(t, issues.stem)}
       value={content.stem}
       maxLength={QUESTION_LIMITS.stemMax}
@@ -75,6 +80,7 @@ export function DetailFields({
               {...control}
               className="input"
               value={content.topic}
+              placeholder={t('editor.placeholder.topic')}
               maxLength={QUESTION_LIMITS.topicMax}
               onChange={(event) => onChange({ ...content, topic: event.target.value })}
             />

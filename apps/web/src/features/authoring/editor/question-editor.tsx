@@ -1,5 +1,5 @@
 import type { QuestionDetail } from '@questa/contracts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,16 +10,12 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Tabs } from '../../../components/ui/tabs';
 import { useT } from '../../../lib/i18n';
 import type { QuestionAction } from '../api/transition-question';
-import { uploadMedia } from '../api/upload-media';
 import { StatusBadge } from '../components/status-badge';
 import { HistoryPanel } from '../history/history-panel';
 import { authorPaths } from '../paths';
 import type { TenantAccess } from '../tenant-access';
-import { AnswerFields } from './answer-fields';
-import { DetailFields, StemField } from './common-fields';
 import { ConflictNotice } from './conflict-notice';
-import type { MarkdownFieldHandle } from './markdown-field';
-import { QuestionPreview } from './question-preview';
+import { EditorForm } from './editor-form';
 import { SaveStatusText } from './save-status';
 import { useQuestionDraft } from './use-question-draft';
 import { workflowActions } from './workflow';
@@ -43,7 +39,6 @@ export function QuestionEditor({
   const { clientId } = access.membership;
   const draft = useQuestionDraft({ clientId, initial, canWrite: access.canWrite });
   const { detail, content, issues } = draft;
-  const stem = useRef<MarkdownFieldHandle>(null);
   const [view, setView] = useState<View>('edit');
   const [confirmingRetire, setConfirmingRetire] = useState(false);
   const [done, setDone] = useState<QuestionAction>();
@@ -55,9 +50,6 @@ export function QuestionEditor({
     setDone(undefined);
     if (await draft.transition(action)) setDone(action);
   };
-
-  const upload = (file: File, onProgress: Parameters<typeof uploadMedia>[2]) =>
-    uploadMedia(clientId, file, onProgress);
 
   return (
     <div className="page editor-page">
@@ -151,42 +143,14 @@ export function QuestionEditor({
         onSelect={setView}
       >
         {view === 'edit' ? (
-          <div className="editor-layout">
-            <form
-              className="editor-form"
-              aria-label={t('editor.title')}
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                draft.saveNow();
-              }}
-            >
-              <fieldset className="fieldset editor-form__fields" disabled={!access.canWrite}>
-                <StemField
-                  content={content}
-                  onChange={draft.update}
-                  issues={issues}
-                  onUpload={upload}
-                  stemRef={stem}
-                />
-                <AnswerFields
-                  content={content}
-                  onChange={draft.update}
-                  issues={issues}
-                  insertIntoStem={(text) => stem.current?.insert(text) ?? `${content.stem}${text}`}
-                />
-                <DetailFields
-                  content={content}
-                  onChange={draft.update}
-                  issues={issues}
-                  onUpload={upload}
-                />
-              </fieldset>
-            </form>
-            <aside className="editor-preview">
-              <QuestionPreview content={content} />
-            </aside>
-          </div>
+          <EditorForm
+            clientId={clientId}
+            content={content}
+            onChange={draft.update}
+            issues={issues}
+            canWrite={access.canWrite}
+            onSubmit={draft.saveNow}
+          />
         ) : (
           <HistoryPanel clientId={clientId} questionId={detail.id} revision={detail.revision} />
         )}

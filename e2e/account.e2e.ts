@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityViolations, browserAvailable, launchBrowser } from './support/browser';
+import { signUp } from './support/sign-in';
+
+/** Fills the provider's sign-in form, which the app's sign-in link has opened. */
+async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe.skipIf(!browserAvailable)('a learner’s own account', () => {
+  const baseUrl = inject('baseUrl');
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('changes the password at the provider, downloads the data, deletes the account and cannot sign in again', async () => {
+    const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+    const page = await context.newPage();
+    const email = `leaving-${Date.now()}@questa.test`;
+    const first = 'my first long passphrase';
+    const second = 'my second long passphrase';
+    await signUp(page, baseUrl, outbox, { name: 'Lee Leaving', email, password: first });
+
+    await page.goto(`${baseUrl}/account`);
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The password is typed into the provider's page only, never into Questa's.
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Change your password' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/idp/password');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password').fill(second);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The email or current password is wrong.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Current password').fill(first);
+    await page.getByLabel('New password').fill(second);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Your password is changed' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Every session ended: signing in again, the old password no longer works, the new one does.
+    await page.getByRole('link', { name: 'Continue to sign in' }).click();
+    await fillSignIn(page, email, first);
+    await page.getByText('Email or password is wrong.').waitFor();
+    await fillSignIn(page, email, second);
+    await page.getByText('Password changed. You are signed in with your new password.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^questa-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      profile: { email: string; displayName: string };
+      sessions: unknown[];
+    };
+    expect(data.profile).toMatchObject({ email, displayName: 'Lee Leaving' });
+    expect(data.sessions.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
+    await dialog.waitFor();
+    await dialog.getByText(/accounting law requires us to keep them/).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByLabel(/To confirm, type your email address/).fill(email);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Your account is deleted' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account-deleted');
+    await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const session = await page.request.get(`${baseUrl}/api/session`);
+    expect((await session.json()) as unknown).toMatchObject({ user: null });
+
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await fillSignIn(page, email, second);
+    await page.getByText('Email or password is wrong.').waitFor();
+    await context.close();
+  });
+});

@@ -211,7 +211,7 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
     await answerAnything(card);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page
-      .getByText(/^(Correct|Incorrect|Partly correct)$/)
+      .getByText(/^(Correct|Wrong|Partly right)$/)
       .first()
       .waitFor();
     await page.getByText(/Next review/).waitFor();

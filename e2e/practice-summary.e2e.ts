@@ -2,13 +2,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, browserAvailable, launchBrowser } from './support/browser';
-import { answerAnything } from './support/learning';
+import { answerAnything, grantPremium, openExamStartPage, startExam } from './support/learning';
 import { signUp } from './support/sign-in';
 
 /**
  * A learner's short session, in Chromium: the free answers left are shown before starting, a
- * few questions are practised and one bookmarked, practice is finished early with a summary,
- * and the bookmark is found, on a phone-sized screen too, and removed on its own page.
+ * few questions are practised and one bookmarked, practice is finished early with a summary that
+ * a reload keeps (the session is closed), the bookmark is found, on a phone-sized screen too, and
+ * removed on its own page; then, with premium, a short exam from its start page to its result.
+ * Every page on the way is checked with axe.
  */
 describe.skipIf(!browserAvailable)('practising briefly, as a free learner', () => {
   const baseUrl = inject('baseUrl');
@@ -60,9 +62,14 @@ describe.skipIf(!browserAvailable)('practising briefly, as a free learner', () =
       await answerAnything(question);
       await page.getByRole('button', { name: 'Submit answer' }).click();
       await page.getByRole('region', { name: /^(Correct|Partly right|Wrong)$/ }).waitFor();
+      if (position === 1) await axe();
       if (position < 3) await page.getByRole('button', { name: 'Next question' }).click();
     }
+    await page.getByRole('button', { name: 'Next question' }).click();
+    await page.getByRole('region', { name: 'Question 4', exact: true }).waitFor();
+    await axe();
 
+    // The fourth question is on screen, unanswered, when practice is finished.
     await page.getByRole('button', { name: 'Finish practice' }).click();
     await page.getByRole('heading', { name: 'Practice finished' }).waitFor();
     await page.getByText(/of 3 answers correct/).waitFor();
@@ -70,6 +77,15 @@ describe.skipIf(!browserAvailable)('practising briefly, as a free learner', () =
     await topics.waitFor();
     const reviews = page.getByRole('table', { name: 'Coming back for review' });
     expect(await reviews.locator('tbody tr').count()).toBe(3);
+    await axe();
+
+    // The session is closed on the server: a reload shows the summary again, not the question.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Practice finished' }).waitFor();
+    await page.getByText(/of 3 answers correct/).waitFor();
+    await page.getByRole('table', { name: 'Coming back for review' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Submit answer' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Finish practice' }).count()).toBe(0);
     await axe();
   });
 
@@ -101,6 +117,34 @@ describe.skipIf(!browserAvailable)('practising briefly, as a free learner', () =
     await page.keyboard.press('Enter');
     await page.getByText('No bookmarks yet').waitFor();
     await page.getByText('Bookmark removed.').waitFor();
+    await axe();
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('takes a short exam with premium, from its start page to its result', async () => {
+    await grantPremium(baseUrl, email);
+    await page.goto(baseUrl);
+    await page
+      .getByRole('link', { name: /World Geography/ })
+      .first()
+      .click();
+    await openExamStartPage(page);
+    await axe();
+
+    await startExam(page);
+    const question = page.getByRole('region', { name: /^Question 1 of/ });
+    await question.waitFor();
+    await answerAnything(question);
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('button', { name: 'Submit exam' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit the exam?' });
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.waitForURL(/\/exams\/[0-9a-f-]{36}\/review$/);
+    await page
+      .getByText(/^(Passed|Not passed)$/)
+      .first()
+      .waitFor();
+    await page.getByRole('table', { name: 'By topic' }).waitFor();
     await axe();
     expect(pageErrors).toEqual([]);
   });

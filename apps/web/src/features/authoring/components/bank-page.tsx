@@ -198,6 +198,7 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
               bankId={bankId}
               filters={filters}
               statistics={statistics.data}
+              access={access}
             />
           </section>
         ) : (

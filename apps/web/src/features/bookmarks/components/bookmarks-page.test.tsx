@@ -69,6 +69,22 @@ describe('bookmarks', () => {
     expect(screen.getByRole('link', { name: 'Find a bank to practise' })).toBeTruthy();
   });
 
+  it('keeps the bookmark when the learner thinks better of removing it', async () => {
+    const fetchMock = stubApi({
+      'GET /api/bookmarks': () => jsonResponse({ bookmarks: [aBookmark()] }),
+    });
+    renderApp('/bookmarks', { session: aSession() });
+
+    fireEvent.click(await screen.findByRole('button', { name: /^Remove the bookmark/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this bookmark?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: /^Remove the bookmark/ })).toBeTruthy();
+    expect(screen.queryByText('Bookmark removed.')).toBeNull();
+    expect(calls(fetchMock).some((call) => call.startsWith('DELETE'))).toBe(false);
+  });
+
   it('says so when the list cannot be loaded, with a retry', async () => {
     stubApi({ 'GET /api/bookmarks': () => problemResponse({ status: 503, code: 'unavailable' }) });
     renderApp('/bookmarks', { session: aSession() });

@@ -38,7 +38,8 @@ export interface OidcClient {
    * and with an `unavailable` problem when it cannot be reached (the sign-in is not).
    */
   refresh(refreshToken: string, idToken: string): Promise<TokenSet>;
-  endSessionUrl(idToken: string): Promise<string>;
+  /** The provider's sign-out page; `locale` is the app's language, for that page (`ui_locales`). */
+  endSessionUrl(idToken: string, locale?: string): Promise<string>;
   revoke(refreshToken: string): Promise<void>;
 }
 
@@ -199,10 +200,11 @@ export function createOidcClient(
       return toTokenSet(response, idToken);
     },
 
-    async endSessionUrl(idToken) {
+    async endSessionUrl(idToken, locale) {
       return oidc.buildEndSessionUrl(await config(), {
         id_token_hint: idToken,
         post_logout_redirect_uri: options.postLogoutRedirectUri,
+        ...(locale && { ui_locales: locale }),
       }).href;
     },
 

@@ -40,13 +40,19 @@ const explicit = (value: unknown) => (typeof value === 'string' ? value.split(' 
 export function localeOf(request: FastifyRequest, requested?: unknown): Locale {
   const query = request.query as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
+  return localeFrom(
+    [requested, query?.[LOCALE_PARAM], body?.[LOCALE_PARAM]],
+    request.headers['accept-language'],
+  );
+}
+
+/**
+ * The same choice from plain values, for pages oidc-provider renders itself: the `ui_locales`
+ * values asked for, in order, then the Accept-Language header, then English.
+ */
+export function localeFrom(requested: unknown[], acceptLanguage: string | undefined): Locale {
   return (
-    matchLocale([
-      ...explicit(requested),
-      ...explicit(query?.[LOCALE_PARAM]),
-      ...explicit(body?.[LOCALE_PARAM]),
-      ...acceptedLanguages(request.headers['accept-language']),
-    ]) ?? 'en'
+    matchLocale([...requested.flatMap(explicit), ...acceptedLanguages(acceptLanguage)]) ?? 'en'
   );
 }
 

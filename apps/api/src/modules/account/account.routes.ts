@@ -68,11 +68,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'End every session of mine, this one included',
         tags: ['account'],
+        querystring: loginQuery.pick({ locale: true }),
         response: { 200: redirectResponse },
       },
     },
     async (request, reply) => {
-      const redirectTo = await auth.signOutEverywhere(request.auth!, meta(request));
+      const redirectTo = await auth.signOutEverywhere(
+        request.auth!,
+        meta(request),
+        request.query.locale,
+      );
       reply.header(
         'set-cookie',
         sessionCookie(cookieName, '', { secure: secureCookies, maxAgeSeconds: 0 }),

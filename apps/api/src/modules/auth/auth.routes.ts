@@ -77,11 +77,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         summary: 'Sign out here and at the identity provider',
         tags: ['auth'],
+        querystring: loginQuery.pick({ locale: true }),
         response: { 200: redirectResponse },
       },
     },
     async (request, reply) => {
-      const redirectTo = await auth.logout(request.auth!, meta(request));
+      const redirectTo = await auth.logout(request.auth!, meta(request), request.query.locale);
       reply.header(
         'set-cookie',
         sessionCookie(cookieName, '', { secure: secureCookies, maxAgeSeconds: 0 }),

@@ -193,7 +193,7 @@ export function createAuthService(deps: {
 
     accessToken,
 
-    async logout(context: AuthContext, meta: RequestMeta): Promise<string> {
+    async logout(context: AuthContext, meta: RequestMeta, locale?: string): Promise<string> {
       forget(context.idHash);
       const removed = await deps.sessions.delete(context.idHash);
       if (removed?.refreshToken)
@@ -204,10 +204,14 @@ export function createAuthService(deps: {
         target: context.user.email,
         ip: meta.ip,
       });
-      return deps.oidc.endSessionUrl(removed?.idToken ?? context.session.idToken);
+      return deps.oidc.endSessionUrl(removed?.idToken ?? context.session.idToken, locale);
     },
 
-    async signOutEverywhere(context: AuthContext, meta: RequestMeta): Promise<string> {
+    async signOutEverywhere(
+      context: AuthContext,
+      meta: RequestMeta,
+      locale?: string,
+    ): Promise<string> {
       const removed = await deps.sessions.deleteForUser(context.user.id);
       for (const session of removed) {
         forget(session.idHash);
@@ -221,7 +225,7 @@ export function createAuthService(deps: {
         ip: meta.ip,
         details: { everywhere: true, sessions: removed.length },
       });
-      return deps.oidc.endSessionUrl(context.session.idToken);
+      return deps.oidc.endSessionUrl(context.session.idToken, locale);
     },
 
     async listSessions(context: AuthContext) {

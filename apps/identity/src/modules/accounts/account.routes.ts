@@ -68,9 +68,10 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
         email: formValue(body, 'email'),
         password: formValue(body, 'password'),
       };
-      const { errors } = await accounts.signUp(input);
-      const csrf = kit.csrf.token(request, reply);
       const t = messagesOf(request);
+      // The mail speaks the language of the form it was asked for from.
+      const { errors } = await accounts.signUp(input, t.lang);
+      const csrf = kit.csrf.token(request, reply);
       if (Object.keys(errors).length > 0) {
         return sendPage(
           reply,
@@ -102,12 +103,13 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
         return;
       }
       if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, signInUrl))) return;
-      await accounts.resendVerification(email);
+      const t = messagesOf(request);
+      await accounts.resendVerification(email, t.lang);
       return sendPage(
         reply,
         context,
         200,
-        checkEmailPage(messagesOf(request), {
+        checkEmailPage(t, {
           mountPath,
           csrf: kit.csrf.token(request, reply),
           email,
@@ -158,7 +160,7 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
           }),
         );
       }
-      await accounts.requestPasswordReset(email);
+      await accounts.requestPasswordReset(email, t.lang);
       return sendPage(reply, context, 200, resetSentPage(t, email));
     });
 

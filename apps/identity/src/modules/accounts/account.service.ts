@@ -13,6 +13,7 @@ import {
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './account-mails';
 import type { Account, AccountRepository } from './account.repository';
 import type { EmailTokenPurpose, EmailTokenRepository } from './email-token.repository';
+import type { Locale } from '../../pages/messages';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +50,10 @@ export type SignInResult =
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A link in a mail opens its page in the mail's language (English is what pages fall back to). */
+const inLocale = (link: string, locale: Locale, name = 'ui_locales') =>
+  locale === 'en' ? link : `${link}${link.includes('?') ? '&' : '?'}${name}=${locale}`;
+
 export function createAccountService(deps: AccountServiceDeps) {
   const { accounts, tokens, mail, links } = deps;
 
@@ -58,9 +63,19 @@ export function createAccountService(deps: AccountServiceDeps) {
     return token;
   };
 
-  const sendVerification = async (account: Pick<Account, 'id' | 'email' | 'displayName'>) => {
+  const sendVerification = async (
+    account: Pick<Account, 'id' | 'email' | 'displayName'>,
+    locale: Locale,
+  ) => {
     const token = await issueToken(account.id, 'verify', VERIFY_TTL_MS);
-    await mail.send(verificationMail(account.email, account.displayName, links.verify(token)));
+    await mail.send(
+      verificationMail(
+        account.email,
+        account.displayName,
+        inLocale(links.verify(token), locale),
+        locale,
+      ),
+    );
   };
 
   const service = {
@@ -69,7 +84,10 @@ export function createAccountService(deps: AccountServiceDeps) {
      * saying so instead, and the caller shows the same page either way, so the form does not
      * reveal who has an account.
      */
-    async signUp(input: SignUpInput): Promise<{ errors: FieldErrors<SignUpField> }> {
+    async signUp(
+      input: SignUpInput,
+      locale: Locale = 'en',
+    ): Promise<{ errors: FieldErrors<SignUpField> }> {
       const errors = checkSignUp(input);
       if (Object.keys(errors).length > 0) return { errors };
       const email = normalizeEmail(input.email);
@@ -79,8 +97,17 @@ export function createAccountService(deps: AccountServiceDeps) {
         displayName,
         passwordHash: await hashPassword(input.password),
       });
-      if (id) await sendVerification({ id, email, displayName });
-      else await mail.send(alreadyRegisteredMail(email, links.signIn, links.resetRequest));
+      if (id) await sendVerification({ id, email, displayName }, locale);
+      else {
+        await mail.send(
+          alreadyRegisteredMail(
+            email,
+            inLocale(links.signIn, locale, 'locale'),
+            inLocale(links.resetRequest, locale),
+            locale,
+          ),
+        );
+      }
       return { errors: {} };
     },
 
@@ -104,9 +131,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** Mails a fresh confirmation link to an unverified account; silent for anything else. */
-    async resendVerification(email: string): Promise<void> {
+    async resendVerification(email: string, locale: Locale = 'en'): Promise<void> {
       const account = await accounts.findByEmail(normalizeEmail(email));
-      if (account && !account.emailVerified) await sendVerification(account);
+      if (account && !account.emailVerified) await sendVerification(account, locale);
     },
 
     /** True when the link confirmed the address now, or had confirmed it before. */
@@ -122,11 +149,18 @@ export function createAccountService(deps: AccountServiceDeps) {
       return usedBy !== undefined && (await accounts.findById(usedBy))?.emailVerified === true;
     },
 
-    async requestPasswordReset(email: string): Promise<void> {
+    async requestPasswordReset(email: string, locale: Locale = 'en'): Promise<void> {
       const account = await accounts.findByEmail(normalizeEmail(email));
       if (!account) return;
       const token = await issueToken(account.id, 'reset', RESET_TTL_MS);
-      await mail.send(passwordResetMail(account.email, account.displayName, links.reset(token)));
+      await mail.send(
+        passwordResetMail(
+          account.email,
+          account.displayName,
+          inLocale(links.reset(token), locale),
+          locale,
+        ),
+      );
     },
 
     async resetTokenUsable(token: string): Promise<boolean> {

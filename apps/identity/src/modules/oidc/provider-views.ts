@@ -1,7 +1,18 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { html, SafeHtml } from '@questa/http-kit';
 import { pageHeaders, renderPage, type Page, type PageContext } from '../../pages/layout';
+import { localeFrom } from '../../pages/locale';
 import { messagePage } from '../../pages/message-page';
+import { catalogue } from '../../pages/messages';
+
+/**
+ * The language of a page oidc-provider renders: the `ui_locales` the sign-out request carried
+ * (Questa passes the app's language on), else the browser's languages (decision 0012).
+ */
+const messagesOfContext = (ctx: KoaContextWithOIDC) =>
+  catalogue[
+    localeFrom([ctx.oidc?.params?.ui_locales, ctx.query.ui_locales], ctx.get('accept-language'))
+  ];
 
 function respond(ctx: KoaContextWithOIDC, context: PageContext, page: Page) {
   for (const [name, value] of Object.entries(pageHeaders)) ctx.set(name, value);
@@ -17,11 +28,13 @@ export function providerViews(context: PageContext) {
      */
     async logoutSource(ctx: KoaContextWithOIDC, form: string) {
       const automatic = ctx.oidc.entities.IdTokenHint !== undefined;
+      const t = messagesOfContext(ctx);
       respond(ctx, context, {
-        title: 'Sign out',
+        title: t.signedOut.confirmTitle,
+        lang: t.lang,
         script: automatic ? 'logout.js' : undefined,
-        body: html`<h1>Sign out of Questa?</h1>
-          <p class="lead">This ends your Questa session on this device.</p>
+        body: html`<h1>${t.signedOut.confirmHeading}</h1>
+          <p class="lead">${t.signedOut.confirmLead}</p>
           ${new SafeHtml(form) /* oidc-provider's own markup, such as its logout form */}
           <button
             type="submit"
@@ -31,19 +44,21 @@ export function providerViews(context: PageContext) {
             class="button button--primary"
             ${automatic && html` data-auto-submit`}
           >
-            Sign out
+            ${t.signedOut.submit}
           </button>`,
       });
     },
 
     async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+      const t = messagesOfContext(ctx);
       respond(
         ctx,
         context,
         messagePage({
-          title: 'You are signed out',
-          lead: 'Your Questa session on this device has ended.',
-          action: { label: 'Back to Questa', href: context.homeUrl },
+          lang: t.lang,
+          title: t.signedOut.doneTitle,
+          lead: t.signedOut.doneLead,
+          action: { label: t.signedOut.back, href: context.homeUrl },
         }),
       );
     },

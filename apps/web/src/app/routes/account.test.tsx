@@ -88,7 +88,7 @@ describe('account page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
-    expect(calls(fetchMock)).toContain('POST /api/account/sign-out-everywhere');
+    expect(calls(fetchMock)).toContain('POST /api/account/sign-out-everywhere?locale=en');
   });
 
   it('explains why the sessions could not be loaded', async () => {

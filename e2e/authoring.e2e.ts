@@ -246,17 +246,16 @@ describe.skipIf(!browserAvailable)('authoring studio', () => {
     await page.getByRole('button', { name: 'Download' }).click();
     await page.getByText('Nothing was downloaded').waitFor();
 
-    // Publishing takes questions in review, so all five go to review, then all five are published.
+    // The author may submit and publish, so one bulk action takes the five drafts through review
+    // and publishes them.
     await page.goto(bank);
     const list = page.getByRole('list', { name: 'Questions' });
     await expect.poll(() => list.getByRole('link').count()).toBe(5);
     await list.getByRole('link', { name: 'Which river flows through Paris?' }).waitFor();
-    await actOnAll('Submit for review', 'Submit 5 questions for review?', '5 submitted for review');
-    await list.getByText('In review').first().waitFor();
     const publishing = await actOnAll('Publish', 'Publish 5 questions?', '5 published', {
       checkDialog: true,
     });
-    expect(publishing).toContain('Learners will see them.');
+    expect(publishing).toContain('Drafts go through review and are published in the same step');
     await expect.poll(() => list.getByText('Published', { exact: true }).count()).toBe(5);
 
     await page.getByRole('button', { name: 'Edit bank' }).click();

@@ -85,6 +85,23 @@ describe('bulk actions on a bank’s questions', () => {
     ]);
   });
 
+  it('publishes drafts in one step for someone who may both submit and publish', async () => {
+    const bankId = await newBank('one-step');
+    const ids = await createMany(bankId, 5);
+
+    // A reviewer alone may not submit, so their drafts stay where they are.
+    const reviewer = await bulkOk('rey', bankId, { action: 'publish', questionIds: ids });
+    expect(reviewer.done).toEqual([]);
+    expect(reviewer.skipped.map((s) => s.reason)).toEqual(Array(5).fill('not_in_review'));
+
+    const owner = await bulkOk('olive', bankId, { action: 'publish', questionIds: ids });
+    expect(owner).toEqual({ action: 'publish', done: ids, skipped: [] });
+    expect(Object.values(await statusesIn(bankId))).toEqual(Array(5).fill('published'));
+    // The same version, published once: learners see version 1.
+    const one = await call('olive', 'GET', `/questions/${ids[0]}`);
+    expect(one.json<QuestionDetail>()).toMatchObject({ publishedVersion: 1, currentVersion: 1 });
+  });
+
   it('acts on every question matching the list filters, and counts them as the list does', async () => {
     const bankId = await newBank('filtered');
     const rivers = await createMany(bankId, 3, 'Rivers');

@@ -39,13 +39,35 @@ const skip = (reason: QuestionBulkSkipReason, detail: string): Outcome => ({
   detail,
 });
 
+/**
+ * The workflow's moves for one question, as its transitions route would make them. Someone who
+ * may both submit and publish gets a draft published in one step: on its own they would click
+ * "submit" and then "publish" on the same question, and an import of many questions should not
+ * need two passes. The version makes both moves in order, within the one transaction.
+ */
+function planFor(
+  action: keyof typeof refusedBecause,
+  question: LockedQuestion,
+  maySubmit: boolean,
+) {
+  if (action !== 'publish' || question.status !== 'draft' || !maySubmit) {
+    return planTransition(action, question);
+  }
+  const submitted = planTransition('submit', question);
+  if (!submitted.ok) return submitted;
+  const published = planTransition('publish', { ...question, status: 'in_review' });
+  if (!published.ok) return published;
+  return { ...published, moves: [...submitted.moves, ...published.moves] };
+}
+
 /** Moves one question through the workflow exactly as its transitions route would. */
 async function transition(
   action: keyof typeof refusedBecause,
   question: LockedQuestion,
   writes: BulkWrites,
+  maySubmit: boolean,
 ): Promise<Outcome> {
-  const plan = planTransition(action, question);
+  const plan = planFor(action, question, maySubmit);
   if (!plan.ok) return skip(refusedBecause[action], plan.detail);
   for (const move of plan.moves) {
     await writes.moveVersion(question.id, move.version, move.from, move.to);
@@ -142,6 +164,7 @@ export function createQuestionBulkService(deps: {
       }
 
       const ids = await selected(principal, clientId, bankId, body);
+      const maySubmit = bulkPermissions.submit.some((p) => can(principal, p, clientId));
       return deps.bulk.inBulk(clientId, bankId, ids, async (questions, writes) => {
         const byId = new Map(questions.map((question) => [question.id, question]));
         const done: string[] = [];
@@ -152,7 +175,7 @@ export function createQuestionBulkService(deps: {
           if (!question) outcome = skip('not_found', 'This bank has no such question.');
           else if (body.action === 'move') outcome = { done: true };
           else if (body.action === 'delete') outcome = deletable(question);
-          else outcome = await transition(body.action, question, writes);
+          else outcome = await transition(body.action, question, writes, maySubmit);
           if (outcome.done) done.push(questionId);
           else skipped.push({ questionId, reason: outcome.reason, detail: outcome.detail });
         }

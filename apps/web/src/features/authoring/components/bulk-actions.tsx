@@ -197,7 +197,16 @@ export function BulkActions({
           if (asking && (asking !== 'move' || target)) void run(asking);
         }}
       >
-        {asking && <p>{t(`bulk.explain.${asking}`)}</p>}
+        {asking && (
+          <p>
+            {t(
+              // Someone who may also submit publishes drafts too: they pass review in one step.
+              asking === 'publish' && access.canWrite
+                ? 'bulk.explain.publishWithDrafts'
+                : `bulk.explain.${asking}`,
+            )}
+          </p>
+        )}
         {asking === 'move' &&
           (otherBanks.length === 0 ? (
             <p>{t('bulk.noOtherBank')}</p>

@@ -233,8 +233,9 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
       const t = messagesOf(request);
       const formHref = withLocale(`${mountPath}/password`, t);
       if (!(await csrfChecked(kit, request, reply, formValue(body, 'csrf'), formHref))) return;
-      // Guessing the current password here is guessing it at sign-in: the same budget applies.
-      if (!(await withinLimit(kit, request, reply, 'sign-in', SIGN_IN_RULE, formHref))) return;
+      // Guessing the current password here is guessing it at sign-in: the same budget applies,
+      // counted separately (as for the mail forms), so signing in again afterwards is not refused.
+      if (!(await withinLimit(kit, request, reply, 'password', SIGN_IN_RULE, formHref))) return;
       const email = normalizeEmail(formValue(body, 'email'));
       const result = await accounts.changePassword(
         {

@@ -5,7 +5,7 @@ import { HttpProblem } from '@questa/http-kit';
 import type { AccountExport } from '@questa/contracts';
 import type { IdentityAccounts } from '../../adapters/identity-accounts';
 import { API_SCHEMA, type ApiDb } from '../../db/tables';
-import { startLearningApi, type Learner, type LearningApi } from '../../testing';
+import { openTestSession, startLearningApi, type Learner, type LearningApi } from '../../testing';
 
 /** The provider's account endpoint, played in memory; `down` makes it unreachable. */
 function fakeIdentity(): IdentityAccounts & { deleted: string[]; down: boolean } {
@@ -332,5 +332,12 @@ describe('a learner’s data: export and account deletion', () => {
       practiceSessions: [{ id: eves.practice }],
       examAttempts: [{ id: eves.attempt }],
     });
+
+    // A provider that could not delete the account (an external one) may sign them in again:
+    // they start afresh, and may delete again.
+    await openTestSession(kit.beside.database, { sub: dan.sub, email: dans.email });
+    const revived = await sql<{ deleted_at: string | null; email: string }>`
+      select deleted_at, email from ${table('users')} where id = ${dan.userId}`.execute(kit.db);
+    expect(revived.rows[0]).toEqual({ deleted_at: null, email: dans.email });
   });
 });

@@ -99,6 +99,9 @@ export function createUserRepository(db: ApiDb) {
             display_name: identity.name || identity.email,
             idp_roles: identity.roles,
             last_sign_in_at: sql<string>`now()`,
+            // A provider Questa cannot delete accounts at (an external one) may sign a deleted
+            // person in again: they start afresh on the anonymised row.
+            deleted_at: null,
           }),
         )
         .returning('id')

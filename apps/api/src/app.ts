@@ -74,6 +74,8 @@ export interface ApiDeps {
   examSweepIntervalMs?: number;
   /** Seconds after an exam's deadline that answers on their way are still taken. */
   examGraceSeconds?: number;
+  /** How often this process finishes account deletions left pending; 0 turns it off. */
+  deletionSweepIntervalMs?: number;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
@@ -182,6 +184,7 @@ export function createApiCore(deps: ApiDeps) {
   const account = createAccountService({
     data: createAccountDataRepository(db),
     identity: deps.identityAccounts,
+    forgetUser: auth.forgetUserId,
   });
   return {
     deps,
@@ -301,6 +304,18 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     clock.stop();
     await channel.close();
   });
+
+  // Deletions the identity provider held up are finished later, without the person coming back.
+  const deletionSweepEvery = deps.deletionSweepIntervalMs ?? 10 * 60_000;
+  if (deletionSweepEvery > 0) {
+    const timer = setInterval(() => {
+      core.account.finishPendingDeletions().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'pending account deletions could not be finished yet');
+      });
+    }, deletionSweepEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   const sweepEvery = deps.examSweepIntervalMs ?? 5000;
   if (sweepEvery > 0) {

@@ -47,6 +47,24 @@ export function createAccountDataRepository(db: ApiDb) {
       return row !== undefined;
     },
 
+    /** Deletions asked for before `before` and not finished: the provider was down, or a crash. */
+    async pendingDeletions(before: Date, limit: number): Promise<DeletableAccount[]> {
+      return db
+        .selectFrom('users')
+        .select([
+          'id',
+          'sub',
+          'email',
+          'deletion_requested_at as deletionRequestedAt',
+          'deleted_at as deletedAt',
+        ])
+        .where('deletion_requested_at', '<', before.toISOString())
+        .where('deleted_at', 'is', null)
+        .orderBy('deletion_requested_at')
+        .limit(limit)
+        .execute();
+    },
+
     async markDeletionRequested(userId: string): Promise<void> {
       await db
         .updateTable('users')

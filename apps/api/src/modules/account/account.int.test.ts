@@ -5,6 +5,8 @@ import { HttpProblem } from '@questa/http-kit';
 import type { AccountExport } from '@questa/contracts';
 import type { IdentityAccounts } from '../../adapters/identity-accounts';
 import { API_SCHEMA, type ApiDb } from '../../db/tables';
+import { createAccountDataRepository } from './account-data.repository';
+import { createAccountService } from './account.service';
 import { openTestSession, startLearningApi, type Learner, type LearningApi } from '../../testing';
 
 /** The provider's account endpoint, played in memory; `down` makes it unreachable. */
@@ -339,5 +341,28 @@ describe('a learner’s data: export and account deletion', () => {
     const revived = await sql<{ deleted_at: string | null; email: string }>`
       select deleted_at, email from ${table('users')} where id = ${dan.userId}`.execute(kit.db);
     expect(revived.rows[0]).toEqual({ deleted_at: null, email: dans.email });
+  });
+
+  it('finishes a deletion the provider held up without the person coming back', async () => {
+    const gil = await kit.learner('gil');
+    const hal = await kit.learner('hal');
+    const gils = await seedEverything(kit.db, gil, hal, planId);
+    identity.down = true;
+    const held = await gil.call({
+      method: 'POST',
+      url: '/api/account/delete',
+      payload: { confirm: gils.email },
+    });
+    expect(held.statusCode).toBe(503);
+
+    const sweep = createAccountService({ data: createAccountDataRepository(kit.db), identity });
+    await expect(sweep.finishPendingDeletions(0)).rejects.toMatchObject({ code: 'unavailable' });
+    expect(await sweep.finishPendingDeletions(60_000)).toBe(0);
+    identity.down = false;
+    expect(await sweep.finishPendingDeletions(0)).toBe(1);
+    expect(identity.deleted).toContain(gil.sub);
+    expect(await rowsMentioning(kit.db, gils.email)).toEqual({});
+    expect(await rowsMentioning(kit.db, gil.userId)).not.toHaveProperty('sessions');
+    expect(await sweep.finishPendingDeletions(0)).toBe(0);
   });
 });

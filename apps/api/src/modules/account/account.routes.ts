@@ -138,9 +138,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const userId = request.auth!.user.id;
-      await account.deleteAccount(userId, request.body.confirm);
-      auth.forgetUserId(userId);
+      await account.deleteAccount(request.auth!.user.id, request.body.confirm);
       reply.header(
         'set-cookie',
         sessionCookie(cookieName, '', { secure: secureCookies, maxAgeSeconds: 0 }),

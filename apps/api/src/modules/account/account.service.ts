@@ -7,10 +7,17 @@ export interface AccountServiceDeps {
   data: AccountDataRepository;
   /** Unset with an external provider, where accounts are deleted by whoever runs it. */
   identity?: IdentityAccounts | undefined;
+  /** Drops what this process remembers of a person's sessions once they are erased. */
+  forgetUser?: (userId: string) => void;
 }
 
 /** A learner's own data: a copy to take away, and deleting the account. */
-export function createAccountService({ data, identity }: AccountServiceDeps) {
+export function createAccountService({ data, identity, forgetUser }: AccountServiceDeps) {
+  const erase = async (userId: string) => {
+    await data.erase(userId);
+    forgetUser?.(userId);
+  };
+
   return {
     /** Where the learner changes their password, or undefined where the provider has no page. */
     passwordPageUrl: (email: string, locale: string | undefined) =>
@@ -47,7 +54,24 @@ export function createAccountService({ data, identity }: AccountServiceDeps) {
       }
       await data.markDeletionRequested(userId);
       await identity?.deleteAccount(account.sub);
-      await data.erase(userId);
+      await erase(userId);
+    },
+
+    /**
+     * Finishes deletions asked for more than `graceMs` ago (younger ones may still be under way):
+     * the person asked, so a provider that was down, or a process that died between the steps,
+     * does not leave their data behind. Stops at the first provider failure, to try next time.
+     */
+    async finishPendingDeletions(graceMs = 15 * 60_000): Promise<number> {
+      let finished = 0;
+      for (const account of await data.pendingDeletions(new Date(Date.now() - graceMs), 100)) {
+        // Subscribed again after asking: the partner would go on charging; they have to ask anew.
+        if (await data.hasChargingSubscription(account.id)) continue;
+        await identity?.deleteAccount(account.sub);
+        await erase(account.id);
+        finished += 1;
+      }
+      return finished;
     },
   };
 }

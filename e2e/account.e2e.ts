@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { accessibilityViolations, browserAvailable, launchBrowser } from './support/browser';
-import { signUp } from './support/sign-in';
-
-/** Fills the provider's sign-in form, which the app's sign-in link has opened. */
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+import { signUp, submitSignIn } from './support/sign-in';
 
 describe.skipIf(!browserAvailable)('a learner’s own account', () => {
   const baseUrl = inject('baseUrl');
@@ -55,7 +48,7 @@ describe.skipIf(!browserAvailable)('a learner’s own account', () => {
     // password (that the old one is refused, the provider's integration tests show; sign-in
     // attempts are few per minute, and the other end-to-end files use them too).
     await page.getByRole('link', { name: 'Continue to sign in' }).click();
-    await fillSignIn(page, email, second);
+    await submitSignIn(page, email, second);
     await page.getByText('Password changed. You are signed in with your new password.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/account');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -88,7 +81,7 @@ describe.skipIf(!browserAvailable)('a learner’s own account', () => {
     expect((await session.json()) as unknown).toMatchObject({ user: null });
 
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await fillSignIn(page, email, second);
+    await submitSignIn(page, email, second);
     await page.getByText('Email or password is wrong.').waitFor();
     await context.close();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { readOutbox } from '@questa/mail';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { signIn, signOut } from './support/sign-in';
+import { signIn, signOut, submitSignIn } from './support/sign-in';
 
 describe.skipIf(!browserAvailable)('sign-in and access', () => {
   const baseUrl = inject('baseUrl');
@@ -39,10 +39,8 @@ describe.skipIf(!browserAvailable)('sign-in and access', () => {
     await page.goto(link!);
     await page.getByRole('link', { name: 'Continue to sign in' }).click();
 
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, email, password);
     await page.getByText('Nova Newcomer').first().waitFor();
 
     // The browser holds a session cookie it cannot read, and no token anywhere.
@@ -102,9 +100,7 @@ describe.skipIf(!browserAvailable)('sign-in and access', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/account`);
-    await page.getByLabel('Email', { exact: true }).fill('author@questa.test');
-    await page.getByLabel('Password', { exact: true }).fill('practice-makes-perfect');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, 'author@questa.test');
     await page.waitForURL(`${baseUrl}/account`);
     await page.getByText('author@questa.test').first().waitFor();
     await context.close();
@@ -129,9 +125,7 @@ describe.skipIf(!browserAvailable)('sign-in and access', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Sign in again' }).click();
-    await page.getByLabel('Email', { exact: true }).fill('learner@questa.test');
-    await page.getByLabel('Password', { exact: true }).fill('practice-makes-perfect');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, 'learner@questa.test');
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
     await context.close();

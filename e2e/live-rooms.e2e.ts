@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
 import { answerAnything } from './support/learning';
-import { DEMO_PASSWORD, signIn } from './support/sign-in';
+import { signIn, submitSignIn } from './support/sign-in';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
 const screenshots = readTestSettings().screenshotDir;
@@ -159,9 +159,7 @@ describe.skipIf(!browserAvailable)('live rooms', () => {
     await keep.waitFor();
     await shoot(guest, 'live-guest-finished');
     await keep.click();
-    await guest.getByLabel('Email', { exact: true }).fill('author@questa.test');
-    await guest.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await guest.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(guest, 'author@questa.test');
     await guest.waitForURL(`${baseUrl}/live/${code}`);
     await guest
       .getByText(/^Kept: your \d+ answers? now counts? in your progress and reviews\.$/)

@@ -7,7 +7,9 @@ export default defineConfig({
     root: 'e2e',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 60_000,
+    // A backstop for a hung test, not a speed target: a test may wait out the provider's sign-in
+    // limit (up to a minute) on top of its own steps on a busy machine.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
   },

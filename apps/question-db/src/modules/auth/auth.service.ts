@@ -1,4 +1,9 @@
-import type { CredentialScope, TenantRole } from '@questa/contracts';
+import {
+  apiKeySubject,
+  serviceSubject,
+  type CredentialScope,
+  type TenantRole,
+} from '@questa/contracts';
 import type { CredentialRepository } from '../credentials/credential.repository';
 import type { MemberRepository } from '../members/member.repository';
 import { InvalidTokenError, type VerifyAccessToken } from './access-token';
@@ -34,7 +39,7 @@ export function createAuthService(deps: {
         kind: 'service',
         service: true,
         // Prefixed like API keys' subjects, so an actor in a log is never mistaken for a person.
-        sub: `service:${verified.clientId}`,
+        sub: serviceSubject(verified.clientId),
         roles: [],
         memberships: new Map(),
         premium: false,
@@ -62,7 +67,7 @@ export function createAuthService(deps: {
     if (credential.usageIsStale) await deps.credentials.recordUse(credential.id);
     return {
       kind: 'api_key',
-      sub: `credential:${credential.id}`,
+      sub: apiKeySubject(credential.id),
       credentialId: credential.id,
       clientId: credential.clientId,
       roles: [],

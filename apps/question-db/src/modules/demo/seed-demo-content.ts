@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
-import { questionContent, type BankVisibility, type QuestionContentInput } from '@questa/contracts';
+import {
+  DEMO_CONTENT_AUTHOR,
+  questionContent,
+  type BankVisibility,
+  type QuestionContentInput,
+} from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { createBankRepository } from '../banks/bank.repository';
 import { createMediaRepository } from '../media/media.repository';
 import type { MediaStore } from '../media/media-store';
 import { createQuestionRepository } from '../questions/question.repository';
 import { createTenantRepository } from '../tenants/tenant.repository';
-
-export const DEMO_AUTHOR_ID = 'questa-demo-content';
 
 /** A tenant with its banks, questions and images, as the demo content generator produces it. */
 export interface SeedContent {
@@ -78,7 +81,7 @@ export async function seedDemoContent(
         client.id,
         created.id,
         contents.map((parsed) => ({ content: parsed, status: 'published' })),
-        DEMO_AUTHOR_ID,
+        DEMO_CONTENT_AUTHOR,
       );
       count += contents.length;
     }

@@ -487,6 +487,29 @@ describe('question editor', () => {
     expect(asked).toBe('sub-ada,sub-gone');
   });
 
+  it('says an API key, another application or the demo content wrote a version, without asking for names', async () => {
+    const v1 = { ...aQuestionDetail().current, authorId: 'questa-demo-content' };
+    const v2 = { ...v1, version: 2, authorId: 'credential:0b4e5d1c' };
+    const v3 = { ...v1, version: 3, authorId: 'service:reports' };
+    let askedForNames = false;
+    openEditor(aQuestionDetail(v3.content, { currentVersion: 3 }, { version: 3 }), 'author', {
+      [`GET ${qdb(`/questions/${questionId}/versions`)}`]: () =>
+        jsonResponse({ versions: [v1, v2, v3] }),
+      [`GET /api/authoring/clients/${clientId}/people`]: () => {
+        askedForNames = true;
+        return jsonResponse({ people: [] });
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+
+    const table = await screen.findByRole('table', { name: 'Versions' });
+    await within(table).findByText('Questa demo content');
+    expect(within(table).getByText('An API key')).toBeTruthy();
+    expect(within(table).getByText('Another application')).toBeTruthy();
+    expect(table.textContent).not.toContain('Former member');
+    expect(askedForNames).toBe(false);
+  });
+
   it('shows the not-found page for a question no tenant has', async () => {
     stubApi({});
     renderApp(editorPath, { session: asRole('author') });

@@ -1,4 +1,5 @@
 import type { QuestionVersion } from '@questa/contracts';
+import { authorKind } from '@questa/contracts/rules';
 import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field } from '../../../components/ui/field';
@@ -26,14 +27,20 @@ export function HistoryPanel({
 }) {
   const { t, locale } = useI18n();
   const versions = useVersions(clientId, questionId, revision);
-  const people = usePeople(clientId, versions.data?.versions.map((v) => v.authorId) ?? []);
-  // Authors who left the tenant or deleted their account are not named any more.
-  const authorName = (authorId: string) =>
-    people.status === 'success'
-      ? (people.data.get(authorId) ?? t('history.formerMember'))
-      : people.status === 'error'
-        ? t('history.authorUnavailable')
-        : '…';
+  // Only people have names to look up; API keys, other services and the demo content say what
+  // they are.
+  const authorIds = versions.data?.versions.map((v) => v.authorId) ?? [];
+  const people = usePeople(
+    clientId,
+    authorIds.filter((id) => authorKind(id) === 'person'),
+  );
+  const authorName = (authorId: string) => {
+    const kind = authorKind(authorId);
+    if (kind !== 'person') return t(`history.author.${kind}`);
+    // Authors who left the tenant or deleted their account are not named any more.
+    if (people.status === 'success') return people.data.get(authorId) ?? t('history.formerMember');
+    return people.status === 'error' ? t('history.authorUnavailable') : '…';
+  };
 
   if (versions.status === 'pending') {
     return (

@@ -73,7 +73,8 @@ describe('site header', () => {
     fireEvent.click(await header().findByRole('button', { name: 'Sign out' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example/logout'));
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout?locale=en') ?? [];
+    const [, init] =
+      fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout?locale=en') ?? [];
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('X-Questa-Request')).toBe('1');
   });

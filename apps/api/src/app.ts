@@ -113,6 +113,7 @@ export function createApiCore(deps: ApiDeps) {
     audit,
     questionDb: deps.questionDb,
     entitlements,
+    passwordPage: deps.identityAccounts !== undefined,
   });
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
   const banks = createLearnerBanks(catalog, entitlements);

@@ -34,6 +34,12 @@ export const sessionInfo = z.object({
   entitlements,
   /** The learner's plan, subscription and features; absent when nobody is signed in. */
   billing: sessionBilling.optional(),
+  /**
+   * Whether the identity provider has a page where the signed-in person changes their password:
+   * Questa's own provider has; an external one manages passwords itself. Absent when nobody is
+   * signed in.
+   */
+  passwordPage: z.boolean().optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 

@@ -44,6 +44,7 @@ export function aSession(
     user: aUser(user),
     memberships,
     entitlements: { premium: false, host: false },
+    passwordPage: true,
   };
 }
 

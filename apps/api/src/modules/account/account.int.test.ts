@@ -212,6 +212,22 @@ describe('a learner’s data: export and account deletion', () => {
     const response = await fay.call({ url: '/api/account/password?locale=de' });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`http://idp.test/password?${fay.sub}@example.test&de`);
+    // The session tells the client the page exists, so it offers the change.
+    expect((await fay.call({ url: '/api/session' })).json()).toMatchObject({ passwordPage: true });
+  });
+
+  it('offers no password page where an external provider manages passwords', async () => {
+    const external = await startLearningApi();
+    try {
+      const gil = await external.learner('gil');
+      expect((await gil.call({ url: '/api/session' })).json()).toMatchObject({
+        passwordPage: false,
+      });
+      const response = await gil.call({ url: '/api/account/password' });
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    } finally {
+      await external.close();
+    }
   });
 
   it('refuses to delete without the typed email, or while a subscription still renews', async () => {

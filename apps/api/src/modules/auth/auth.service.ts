@@ -46,6 +46,8 @@ export function createAuthService(deps: {
   audit: AuditRepository;
   questionDb: QuestionDbClient;
   entitlements: Pick<EntitlementService, 'entitlementsOf' | 'billingOf' | 'hostsAsPremium'>;
+  /** Whether the identity provider has a page for changing one's password. */
+  passwordPage?: boolean;
 }) {
   // Bounded, the least recently used dropped first; entries also expire after CACHE_MS.
   const cache = new LRUCache<string, CacheEntry>({ max: 50_000 });
@@ -96,6 +98,7 @@ export function createAuthService(deps: {
       memberships,
       entitlements: deps.entitlements.entitlementsOf(context.user, memberships),
       billing: deps.entitlements.billingOf(context.user),
+      passwordPage: deps.passwordPage ?? false,
     };
     return { info, json: JSON.stringify(info) };
   }

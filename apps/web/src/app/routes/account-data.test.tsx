@@ -23,6 +23,15 @@ describe('account page: password, data and deletion', () => {
     expect(download.hasAttribute('download')).toBe(true);
   });
 
+  it('offers no password change when an external identity provider manages passwords', async () => {
+    stubApi({ 'GET /api/account/sessions': sessions });
+    renderApp('/account', { session: { ...aSession(), passwordPage: false } });
+
+    const main = within(await screen.findByRole('main'));
+    await main.findByRole('link', { name: 'Download my data' });
+    expect(main.queryByRole('link', { name: 'Change password' })).toBeNull();
+  });
+
   it('deletes the account only once the email is typed, then leaves for the farewell page', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const fetchMock = stubApi({

@@ -14,7 +14,7 @@ import './page.css';
 
 export function Component() {
   const t = useT();
-  const { user, billing } = useSignedInSession();
+  const { user, billing, passwordPage } = useSignedInSession();
   const [search] = useSearchParams();
   // The identity provider sends people back here after they changed their password there.
   const passwordChanged = search.get('notice') === 'password-changed';
@@ -32,7 +32,8 @@ export function Component() {
         </p>
       )}
       <AccountProfile user={user} />
-      <ChangePassword />
+      {/* An external identity provider manages passwords on its own pages. */}
+      {passwordPage && <ChangePassword />}
       {billing && <PlanSummary billing={billing} />}
       <SessionList />
       <SignOutEverywhere />

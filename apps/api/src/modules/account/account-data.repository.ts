@@ -5,6 +5,13 @@ import { API_SCHEMA, type ApiDb } from '../../db/tables';
 export const FORMER_MEMBER = 'Former member';
 
 /** Subscription states in which the partner would still charge the person. */
+/**
+ * The rows of `table` that belong to one parent row (`parent`, as `alias.id`), as one JSON array
+ * in their `position` order: an export nests a session's items under the session.
+ */
+const childrenOf = (table: string, foreignKey: string, parent: string) =>
+  sql<unknown>`(select coalesce(json_agg(c order by c.position), '[]') from ${sql.id(API_SCHEMA, table)} c where c.${sql.id(foreignKey)} = ${sql.ref(parent)})`;
+
 const chargingStatuses = ['trialing', 'active', 'past_due'] as const;
 
 export interface DeletableAccount {
@@ -173,11 +180,7 @@ export function createAccountDataRepository(db: ApiDb) {
             db
               .selectFrom('practice_sessions as s')
               .selectAll('s')
-              .select(
-                sql<unknown>`(select coalesce(json_agg(i order by i.position), '[]') from ${sql.id(API_SCHEMA, 'practice_items')} i where i.session_id = s.id)`.as(
-                  'items',
-                ),
-              )
+              .select(childrenOf('practice_items', 'session_id', 's.id').as('items'))
               .where('s.user_id', '=', userId)
               .execute(),
           ),
@@ -186,12 +189,8 @@ export function createAccountDataRepository(db: ApiDb) {
               .selectFrom('exam_attempts as a')
               .selectAll('a')
               .select([
-                sql<unknown>`(select coalesce(json_agg(q order by q.position), '[]') from ${sql.id(API_SCHEMA, 'exam_questions')} q where q.attempt_id = a.id)`.as(
-                  'questions',
-                ),
-                sql<unknown>`(select coalesce(json_agg(r order by r.position), '[]') from ${sql.id(API_SCHEMA, 'exam_responses')} r where r.attempt_id = a.id)`.as(
-                  'responses',
-                ),
+                childrenOf('exam_questions', 'attempt_id', 'a.id').as('questions'),
+                childrenOf('exam_responses', 'attempt_id', 'a.id').as('responses'),
               ])
               .where('a.user_id', '=', userId)
               .execute(),
@@ -212,9 +211,7 @@ export function createAccountDataRepository(db: ApiDb) {
                 'p.score',
                 'p.streak',
                 'p.joined_at',
-                sql<unknown>`(select coalesce(json_agg(a order by a.position), '[]') from ${sql.id(API_SCHEMA, 'live_answers')} a where a.player_id = p.id)`.as(
-                  'answers',
-                ),
+                childrenOf('live_answers', 'player_id', 'p.id').as('answers'),
               ])
               .where('p.user_id', '=', userId)
               .execute(),

@@ -3,7 +3,7 @@ import { ids } from './ids';
 import { pageCursor, questionPageLimit } from './admin';
 import { catalogBank } from './catalog';
 import { questionContent } from './question';
-import { exchangeFormats } from './rules/files';
+import { exchangeFormats, importFormats } from './rules/files';
 import { QUESTION_LIMITS as Q, questionStatuses, questionTypes } from './rules/questions';
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -253,7 +253,10 @@ const exchangeFormat = z
   .meta({ description: 'The file format: GIFT, Moodle XML, a QTI 3.0 package (zip) or CSV.' });
 
 export const importQuery = z.strictObject({
-  format: exchangeFormat,
+  format: z.enum(importFormats).meta({
+    description:
+      'The file format: GIFT, Moodle XML, a QTI 3.0 package (zip), CSV, or a Kahoot quiz spreadsheet (xlsx, import only).',
+  }),
   mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing').meta({
     description:
       '`all_or_nothing` writes nothing unless every item is valid; `valid_only` imports the valid items and reports the rest.',

@@ -1,8 +1,9 @@
-import type { ExchangeFormat, QuestionContent } from '@questa/contracts';
+import type { ExchangeFormat, ImportFormat, QuestionContent } from '@questa/contracts';
 import { parseCsv } from './csv/parse';
 import { serializeCsv } from './csv/serialize';
 import { parseGift } from './gift/parse';
 import { serializeGift } from './gift/serialize';
+import { parseKahootXlsx } from './kahoot/parse';
 import { parseMoodleXml } from './moodle-xml/parse';
 import { serializeMoodleXml } from './moodle-xml/serialize';
 import { parseQtiPackage } from './qti/parse';
@@ -10,7 +11,7 @@ import { serializeQtiPackage } from './qti/serialize';
 import type { ExportMedia, ParseResult, SerializeResult } from './types';
 
 /** Reads an import file. Pure: the caller stores the items and the media it returns. */
-export function parseQuestions(format: ExchangeFormat, input: Uint8Array): ParseResult {
+export function parseQuestions(format: ImportFormat, input: Uint8Array): ParseResult {
   switch (format) {
     case 'gift':
       return parseGift(input);
@@ -20,6 +21,8 @@ export function parseQuestions(format: ExchangeFormat, input: Uint8Array): Parse
       return parseQtiPackage(input);
     case 'csv':
       return parseCsv(input);
+    case 'kahoot_xlsx':
+      return parseKahootXlsx(input);
   }
 }
 

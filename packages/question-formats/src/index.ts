@@ -14,3 +14,4 @@ export { parseQtiPackage } from './qti/parse';
 export { serializeQtiPackage } from './qti/serialize';
 export { parseCsv } from './csv/parse';
 export { serializeCsv } from './csv/serialize';
+export { parseKahootXlsx } from './kahoot/parse';

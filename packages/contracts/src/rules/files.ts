@@ -2,6 +2,11 @@
 export const exchangeFormats = ['gift', 'moodle_xml', 'qti', 'csv'] as const;
 export type ExchangeFormat = (typeof exchangeFormats)[number];
 
+/** Files Questa reads but never writes: spreadsheets made for other quiz tools. */
+export const importOnlyFormats = ['kahoot_xlsx'] as const;
+export const importFormats = [...exchangeFormats, ...importOnlyFormats] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
 /** Question files an author may import at once. */
 export const IMPORT_LIMITS = {
   maxBytes: 20 * 1024 * 1024,

@@ -15,10 +15,11 @@ export type Draft = DistributiveOmit<QuestionContentInput, 'topic' | 'difficulty
   difficulty?: number | undefined;
 };
 
-/** Where a question came from, for messages: its position and its line or file. */
+/** Where a question came from, for messages: its position and its line, spreadsheet row or file. */
 export interface ItemRef {
   item: number;
   line?: number;
+  row?: number;
   file?: string;
 }
 
@@ -49,7 +50,14 @@ export function tooManyItems(count: number): ParseResult | undefined {
 }
 
 export function itemIssue(ref: ItemRef, message: string): ImportIssue {
-  const place = ref.line !== undefined ? ` (line ${ref.line})` : ref.file ? ` (${ref.file})` : '';
+  const place =
+    ref.line !== undefined
+      ? ` (line ${ref.line})`
+      : ref.row !== undefined
+        ? ` (row ${ref.row})`
+        : ref.file
+          ? ` (${ref.file})`
+          : '';
   const issue: ImportIssue = {
     item: ref.item,
     message: `Question ${ref.item}${place}: ${message}`,

@@ -1,4 +1,10 @@
-import type { ExchangeFormat, ImportIssue, ImportReport, QuestionContent } from '@questa/contracts';
+import type {
+  ExchangeFormat,
+  ImportFormat,
+  ImportIssue,
+  ImportReport,
+  QuestionContent,
+} from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { parseQuestions, serializeQuestions, type ExportMedia } from '@questa/question-formats';
 import type { RequestPrincipal } from '../auth/principal';
@@ -47,7 +53,7 @@ export function createExchangeService(deps: {
       principal: RequestPrincipal,
       clientId: string,
       bankId: string,
-      request: { format: ExchangeFormat; mode: 'all_or_nothing' | 'valid_only'; dryRun: boolean },
+      request: { format: ImportFormat; mode: 'all_or_nothing' | 'valid_only'; dryRun: boolean },
       body: Uint8Array,
     ): Promise<ImportReport> {
       if (!(await deps.banks.find(clientId, bankId))) throw notFound();

@@ -8,6 +8,7 @@ describe('guessFormat', () => {
     expect(guessFormat('moodle-export.xml')).toBe('moodle_xml');
     expect(guessFormat('package.qti.zip')).toBe('qti');
     expect(guessFormat('sheet.csv')).toBe('csv');
+    expect(guessFormat('Kahoot quiz.xlsx')).toBe('kahoot_xlsx');
   });
 
   it('has no guess for other names', () => {

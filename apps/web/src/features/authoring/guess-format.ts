@@ -1,15 +1,16 @@
-import type { ExchangeFormat } from '@questa/contracts';
+import type { ImportFormat } from '@questa/contracts';
 
-const byExtension: Record<string, ExchangeFormat> = {
+const byExtension: Record<string, ImportFormat> = {
   gift: 'gift',
   txt: 'gift',
   xml: 'moodle_xml',
   zip: 'qti',
   csv: 'csv',
+  xlsx: 'kahoot_xlsx',
 };
 
-/** The exchange format a file name suggests, or undefined when its extension says nothing. */
-export function guessFormat(fileName: string): ExchangeFormat | undefined {
+/** The import format a file name suggests, or undefined when its extension says nothing. */
+export function guessFormat(fileName: string): ImportFormat | undefined {
   const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
   return extension ? byExtension[extension] : undefined;
 }

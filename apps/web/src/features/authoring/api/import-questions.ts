@@ -1,4 +1,4 @@
-import type { ExchangeFormat, ImportReport } from '@questa/contracts';
+import type { ImportFormat, ImportReport } from '@questa/contracts';
 import { invalidateQueries } from '../../../lib/use-query';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
 import { bankKey, banksKey, questionDbUrl } from './question-db';
@@ -6,7 +6,7 @@ import { bankKey, banksKey, questionDbUrl } from './question-db';
 export type ImportMode = 'all_or_nothing' | 'valid_only';
 
 export interface ImportRequest {
-  format: ExchangeFormat;
+  format: ImportFormat;
   mode: ImportMode;
   dryRun: boolean;
 }

@@ -1,4 +1,4 @@
-import type { ExchangeFormat, ImportReport } from '@questa/contracts';
+import type { ImportFormat, ImportReport } from '@questa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +15,7 @@ import { importQuestions, type ImportMode } from '../api/import-questions';
 import { guessFormat } from '../guess-format';
 import { authorPaths } from '../paths';
 import { CheckReport, IssueList } from './check-report';
-import { exchangeFormatOptions } from '../question-kinds';
+import { importFormatOptions } from '../question-kinds';
 import type { TenantAccess } from '../tenant-access';
 import '../components/authoring.css';
 import '../../../components/ui/panel.css';
@@ -40,7 +40,7 @@ export function ImportPage({ access, bankId }: { access: TenantAccess; bankId: s
   const { clientId } = access.membership;
   const bank = useBank(clientId, bankId);
   const [file, setFile] = useState<File>();
-  const [format, setFormat] = useState<ExchangeFormat>('gift');
+  const [format, setFormat] = useState<ImportFormat>('gift');
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [error, setError] = useState<ApiError>();
   const [tooLarge, setTooLarge] = useState(false);
@@ -110,7 +110,7 @@ export function ImportPage({ access, bankId }: { access: TenantAccess; bankId: s
                   {...control}
                   type="file"
                   className="input"
-                  accept=".gift,.txt,.xml,.zip,.csv"
+                  accept=".gift,.txt,.xml,.zip,.csv,.xlsx"
                   disabled={uploading}
                   onChange={(event) => {
                     const chosen = event.target.files?.[0];
@@ -132,11 +132,11 @@ export function ImportPage({ access, bankId }: { access: TenantAccess; bankId: s
                   value={format}
                   disabled={uploading}
                   onChange={(event) => {
-                    setFormat(event.target.value as ExchangeFormat);
+                    setFormat(event.target.value as ImportFormat);
                     setStep({ kind: 'choose' });
                   }}
                 >
-                  {exchangeFormatOptions.map((option) => (
+                  {importFormatOptions.map((option) => (
                     <option key={option} value={option}>
                       {t(`exchangeFormat.${option}`)}
                     </option>

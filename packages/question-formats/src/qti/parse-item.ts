@@ -4,7 +4,9 @@ import type { Draft } from '../shared/result';
 import { parseNumber } from '../shared/result';
 import type { XmlElement } from '../shared/xml';
 import { childElements, descendants, isElement, path, textContent } from '../shared/xml';
+import { FEEDBACK_ELEMENTS, visibility } from './feedback';
 import { blankId, fromIdentifier } from './ids';
+import { mathToTex } from './mathml';
 
 /** What the manifest's Questa metadata says about an item; every field may be missing. */
 export interface ItemMetadata {
@@ -13,8 +15,31 @@ export interface ItemMetadata {
   whitespace?: string;
 }
 
+/** `refused`: a well-formed item Questa cannot represent; it is skipped with a warning. */
 export type ItemOutcome =
-  { ok: true; draft: Draft; warnings: string[] } | { ok: false; error: string };
+  | { ok: true; draft: Draft; warnings: string[] }
+  | { ok: false; error: string }
+  | { ok: false; refused: string };
+
+const INTERACTION_NAMES: Record<string, string> = {
+  'qti-extended-text-interaction': 'extended text (essay)',
+  'qti-hotspot-interaction': 'hotspot',
+  'qti-select-point-interaction': 'select point',
+  'qti-gap-match-interaction': 'gap match',
+  'qti-graphic-gap-match-interaction': 'graphic gap match',
+  'qti-graphic-order-interaction': 'graphic order',
+  'qti-graphic-associate-interaction': 'graphic associate',
+  'qti-upload-interaction': 'file upload',
+  'qti-drawing-interaction': 'drawing',
+  'qti-hottext-interaction': 'hottext',
+  'qti-slider-interaction': 'slider',
+  'qti-associate-interaction': 'associate',
+  'qti-media-interaction': 'media',
+  'qti-position-object-interaction': 'position object',
+  'qti-end-attempt-interaction': 'end attempt',
+  'qti-custom-interaction': 'custom',
+  'qti-portable-custom-interaction': 'portable custom (PCI)',
+};
 
 const BLOCK_INTERACTIONS = new Set([
   'qti-choice-interaction',
@@ -26,8 +51,7 @@ const INLINE_INTERACTIONS = new Set([
   'qti-inline-choice-interaction',
 ]);
 const HIDDEN = new Set([
-  'qti-feedback-inline',
-  'qti-feedback-block',
+  ...FEEDBACK_ELEMENTS,
   'qti-rubric-block',
   'qti-template-inline',
   'qti-template-block',
@@ -55,8 +79,21 @@ class ItemReader {
   markdown(nodes: XmlElement['children'], element?: MarkdownHooks['element']): string {
     return toMarkdown(nodes, {
       image: this.image,
-      element: (el) => (HIDDEN.has(el.name) ? null : element?.(el)),
+      element: (el) => {
+        if (HIDDEN.has(el.name)) return null;
+        if (el.name === 'math') return this.math(el);
+        return element?.(el);
+      },
     }).trim();
+  }
+
+  math(el: XmlElement): string {
+    const { tex, unknown } = mathToTex(el);
+    if (unknown.length > 0)
+      this.warnings.add(
+        `MathML ${unknown.map((u) => `<${u}>`).join(', ')} could not be converted to TeX; its text is kept`,
+      );
+    return tex;
   }
 
   declaration(interaction: XmlElement): XmlElement | undefined {
@@ -103,11 +140,26 @@ class ItemReader {
     return tolerance;
   }
 
+  /**
+   * Only feedback every learner sees becomes the explanation. Feedback shown for some responses
+   * (correct, incorrect, one per choice) would tell a learner the wrong thing, so it is reported.
+   */
   explanation(): string {
-    const feedback = childElements(this.root, 'qti-modal-feedback').map((f) =>
-      this.markdown((path(f, 'qti-content-body') ?? f).children),
-    );
-    return feedback.filter((f) => f !== '').join('\n\n');
+    const all = [...FEEDBACK_ELEMENTS].flatMap((name) => descendants(this.root, name));
+    const shown: string[] = [];
+    let depends = 0;
+    for (const f of all) {
+      const text = this.markdown((path(f, 'qti-content-body') ?? f).children);
+      if (text === '') continue;
+      const when = visibility(this.root, f);
+      if (when === 'always') shown.push(text);
+      else if (when === 'depends') depends += 1;
+    }
+    if (depends > 0)
+      this.warnings.add(
+        `${depends} feedback text${depends === 1 ? '' : 's'} shown only for some responses (correct, incorrect or per choice) ${depends === 1 ? 'is' : 'are'} not kept; Questa's explanation is shown to every learner`,
+      );
+    return shown.join('\n\n');
   }
 }
 
@@ -198,12 +250,22 @@ export function parseItem(
     return { ok: false, error: `not a QTI 3 assessment item (root <${root.name}>)` };
   const body = path(root, 'qti-item-body');
   if (!body) return { ok: false, error: 'the item has no qti-item-body' };
+  const name = `item "${root.attrs.identifier ?? ''}"${root.attrs.title ? ` (${root.attrs.title})` : ''}`;
+  if (path(root, 'qti-template-declaration') || path(root, 'qti-template-processing'))
+    return {
+      ok: false,
+      refused: `${name} is a template (calculated) item; calculated questions are not imported yet`,
+    };
   const r = new ItemReader(root, image);
   const found = interactions(body);
   const unsupported = found.find(
     (i) => !BLOCK_INTERACTIONS.has(i.name) && !INLINE_INTERACTIONS.has(i.name),
   );
-  if (unsupported) return { ok: false, error: `${unsupported.name} is not supported` };
+  if (unsupported)
+    return {
+      ok: false,
+      refused: `${name} uses the ${INTERACTION_NAMES[unsupported.name] ?? unsupported.name} interaction (${unsupported.name}), which Questa does not have`,
+    };
   const blocks = found.filter((i) => BLOCK_INTERACTIONS.has(i.name));
   if (found.length === 0) return { ok: false, error: 'the item has no interaction' };
   if (blocks.length > 0 && found.length > 1)

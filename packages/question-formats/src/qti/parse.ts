@@ -81,10 +81,16 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
   const items = resources.filter((r) => ITEM_TYPE.test(r.attrs.type ?? ''));
   const refused = tooManyItems(items.length);
   if (refused) return refused;
-  const result = emptyResult();
   const others = resources.filter(
     (r) => /^imsqti_item/.test(r.attrs.type ?? '') && !ITEM_TYPE.test(r.attrs.type ?? ''),
   );
+  if (items.length === 0)
+    return failed(
+      others.length > 0
+        ? `imsmanifest.xml lists ${others.length} items of an older QTI version and no QTI 3.0 item (resource type imsqti_item_xmlv3p0); only QTI 3.0 items are read`
+        : 'imsmanifest.xml lists no QTI 3.0 item (no resource of type imsqti_item_xmlv3p0), so there is nothing to import',
+    );
+  const result = emptyResult();
   if (others.length > 0) {
     result.warnings.push({
       message: `${others.length} items of an older QTI version were skipped; only QTI 3.0 items are read`,
@@ -116,6 +122,14 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
     }
     const warnings = new Set<string>();
     const image = (src: string, alt: string) => {
+      if (/^https?:\/\//i.test(src)) {
+        // The web client shows only images Questa stores (its content policy allows no other
+        // host), so an external image stays as a link the learner can open.
+        warnings.add(
+          `the image ${src} is on another site, which Questa cannot show; it is kept as a link`,
+        );
+        return `[${alt.trim() || 'image'}](${src})`;
+      }
       const target = resolve(file as string, src);
       const found = target === undefined ? undefined : zip.files.get(target);
       if (target === undefined || !found) {
@@ -138,7 +152,9 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
     const { item, common } = metadataOf(resource);
     const outcome = parseItem(xml.root, item, image);
     if (!outcome.ok) {
-      result.errors.push(itemIssue(ref, outcome.error));
+      if ('refused' in outcome)
+        result.warnings.push(itemIssue(ref, `not imported: ${outcome.refused}`));
+      else result.errors.push(itemIssue(ref, outcome.error));
       return;
     }
     result.warnings.push(...[...warnings, ...outcome.warnings].map((w) => itemIssue(ref, w)));

@@ -94,11 +94,12 @@ describe('QTI 3.0', () => {
     expect(result.media).toEqual([
       { path: 'images/bird.png', bytes: PNG, contentType: 'image/png' },
     ]);
+    expect(result.warnings).toContainEqual({
+      item: 3,
+      message:
+        'Question 3 (items/essay.xml): not imported: item "x" (x) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',
+    });
     expect(result.errors).toEqual([
-      {
-        item: 3,
-        message: 'Question 3 (items/essay.xml): qti-extended-text-interaction is not supported',
-      },
       {
         item: 4,
         message: 'Question 4 (items/missing.xml): the item file is missing from the package',

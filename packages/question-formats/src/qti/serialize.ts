@@ -14,7 +14,11 @@ function mediaPath(file: ExportMedia): string {
   return `media/${file.sha256}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
 }
 
-/** Questa's fields in the manifest, in Questa's namespace; tags also as LOM keywords. */
+/**
+ * Questa's fields in the manifest, in Questa's namespace; tags also as LOM keywords. The content
+ * packaging schema allows no foreign element directly in a resource's `<metadata>`, so Questa's
+ * block sits in LOM's extension point (LOM's `lom` element takes elements of other namespaces).
+ */
 function metadata(q: QuestionContent): string {
   const el = (name: string, text: string | number) =>
     `<questa:${name}>${xmlEscape(String(text))}</questa:${name}>`;
@@ -32,11 +36,8 @@ function metadata(q: QuestionContent): string {
   const keywords = q.tags.map(
     (t) => `<imsmd:keyword><imsmd:string>${xmlEscape(t)}</imsmd:string></imsmd:keyword>`,
   );
-  const lom =
-    keywords.length > 0
-      ? `<imsmd:lom><imsmd:general>${keywords.join('')}</imsmd:general></imsmd:lom>`
-      : '';
-  return `<metadata>${lom}<questa:question>${fields.join('')}</questa:question></metadata>`;
+  const general = keywords.length > 0 ? `<imsmd:general>${keywords.join('')}</imsmd:general>` : '';
+  return `<metadata><imsmd:lom>${general}<questa:question>${fields.join('')}</questa:question></imsmd:lom></metadata>`;
 }
 
 function manifest(resources: string[]): string {

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readTestSettings } from '@questa/config';
+import { unzipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtures, imageFixture, PNG, PNG_SHA, richFixtures } from '../testing/fixtures';
+import { serializeQtiPackage } from './serialize';
+
+// 1EdTech's QTI 3.0 schemas (with a SOURCES.md), in this package or in shared/ beside the
+// repository. xmllint comes from Debian's libxml2-utils, which .ci/run installs; without it the
+// check is skipped, except under CI, where it fails.
+const here = dirname(fileURLToPath(import.meta.url));
+const SCHEMAS = [
+  resolve(here, '../../schemas/qti3'),
+  resolve(here, '../../../../../shared/schemas/qti3'),
+].find((dir) => existsSync(join(dir, 'imsqtiv3p0_imscpv1p2_v1p0.xsd')));
+const ITEM_SCHEMA = join(SCHEMAS ?? '', 'imsqti_asiv3p0p1_v1p0.xsd');
+const PACKAGE_SCHEMA = join(SCHEMAS ?? '', 'imsqtiv3p0_imscpv1p2_v1p0.xsd');
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
+const { ci } = readTestSettings();
+const media = [{ sha256: PNG_SHA, contentType: 'image/png', bytes: PNG }];
+
+/** xmllint's complaints about `files`; one run, since compiling the item schema takes seconds. */
+function problems(schema: string, files: string[]): string[] {
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', schema, ...files], {
+    encoding: 'utf8',
+  });
+  return run.stderr
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.endsWith(' validates'));
+}
+
+describe('exported QTI packages against 1EdTech schemas', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'questa-qti-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('has xmllint (CI must)', () => {
+    if (!hasXmllint && !ci)
+      console.warn('xmllint is missing (apt-get install libxml2-utils): QTI schema checks skipped');
+    else expect(hasXmllint, 'xmllint (Debian libxml2-utils) must be installed under CI').toBe(true);
+    if (!SCHEMAS)
+      console.warn(
+        'The QTI 3.0 schemas are in neither schemas/qti3 nor shared/schemas/qti3: QTI schema checks skipped',
+      );
+  });
+
+  it.runIf(hasXmllint && SCHEMAS !== undefined)(
+    'every item and the manifest of a package of every type validate',
+    () => {
+      const out = serializeQtiPackage([...fixtures, ...richFixtures, imageFixture], media);
+      const files = unzipSync(out.body);
+      const xml = Object.keys(files).filter((name) => name.endsWith('.xml'));
+      expect(xml).toContain('imsmanifest.xml');
+      for (const name of xml) writeFileSync(join(folder, name), files[name] as Uint8Array);
+      const items = xml.filter((name) => name !== 'imsmanifest.xml').map((n) => join(folder, n));
+      expect(items).toHaveLength(fixtures.length + richFixtures.length + 1);
+      expect(problems(PACKAGE_SCHEMA, [join(folder, 'imsmanifest.xml')])).toEqual([]);
+      expect(problems(ITEM_SCHEMA, items)).toEqual([]);
+    },
+    120_000,
+  );
+});

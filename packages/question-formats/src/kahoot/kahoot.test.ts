@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS } from '@questa/contracts/rules';
@@ -8,6 +9,37 @@ const options = (...rows: [string, boolean][]) =>
   rows.map(([text, correct], i) => ({ id: String.fromCharCode(97 + i), text, correct }));
 
 describe('Kahoot quiz spreadsheet', () => {
+  it('reads a workbook written by another spreadsheet library in the template layout', () => {
+    const file = readFileSync(new URL('./fixtures/exceljs-template-layout.xlsx', import.meta.url));
+    const result = parse(file);
+    expect(result.total).toBe(5);
+    expect(result.items.map((item) => item.content)).toMatchObject([
+      {
+        type: 'single_choice',
+        stem: 'Which planet is known as the red planet?',
+        options: options(['Venus', false], ['Mars', true], ['Jupiter', false], ['Mercury', false]),
+      },
+      {
+        type: 'multiple_response',
+        options: options(['2', true], ['4', false], ['7', true], ['9', false]),
+      },
+      { type: 'true_false', stem: 'Water boils at 100 °C at sea level.', answer: true },
+      {
+        type: 'single_choice',
+        stem: 'Fish & chips < pizza?',
+        options: options(['Yes', true], ['No', false]),
+      },
+    ]);
+    expect(result.errors).toEqual([
+      {
+        item: 5,
+        message:
+          'Question 5 (row 14): no correct answer: write the numbers of the right answers, such as 1 or 1,3',
+      },
+    ]);
+    expect(result.warnings).toHaveLength(1);
+  });
+
   it('reads one question per row under the template header', () => {
     const result = parse(
       kahootXlsx([

@@ -3,11 +3,19 @@ import type { Draft } from '../shared/result';
 type ClozeBlanks = Extract<Draft, { type: 'cloze' }>['blanks'];
 type ClozeBlank = ClozeBlanks[number];
 
-// Moodle's embedded answers: `{weight:TYPE:=right#feedback~wrong}`; `\` escapes { } # ~ / " \.
-const EMBEDDED = /\{(\d*):([A-Z_]+):((?:\\.|[^\\{}])*)\}/g;
-const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
+// Moodle's embedded answers: `{weight:TYPE:=right#feedback~%50%half~wrong}`. Inside, a backslash
+// keeps `}`, `#` and `~` from ending an answer; Moodle removes it before `}` and `#`.
+const START = /\{(\d*):([A-Z_]+):/g;
+const SHORT = /^(SHORTANSWER|SA|MW)$/;
+const SHORT_CASE = /^(SHORTANSWER_C|SAC|MWC)$/;
+const NUMERIC = /^(NUMERICAL|NM)$/;
+const CHOICE = /^(MULTICHOICE(_V|_H|_S|_VS|_HS)?|MC(V|H|S|VS|HS)?)$/;
+const RESPONSE = /^(MULTIRESPONSE(_H|_S|_HS)?|MR(H|S|HS)?)$/;
+const FRACTION = /^(=|%(-?\d+(?:[.,]\d*)?)%)/;
+const NUMBER = /^-?(\d+[.,]?\d*|[.,]\d+)([eE][-+]?\d+)?$/;
+const unescape = (text: string) => text.replace(/\\([}#~])/g, '$1');
 
-function splitUnescaped(text: string, separator: string): string[] {
+function splitUnescaped(text: string, separator: string, limit = Infinity): string[] {
   const parts: string[] = [];
   let current = '';
   for (let i = 0; i < text.length; i += 1) {
@@ -15,7 +23,7 @@ function splitUnescaped(text: string, separator: string): string[] {
     if (c === '\\' && i + 1 < text.length) {
       current += c + text[i + 1];
       i += 1;
-    } else if (c === separator) {
+    } else if (c === separator && parts.length + 1 < limit) {
       parts.push(current);
       current = '';
     } else current += c;
@@ -23,64 +31,154 @@ function splitUnescaped(text: string, separator: string): string[] {
   return [...parts, current];
 }
 
-interface Embedded {
+/** Where the embedded answer that starts its alternatives at `from` ends (its `}`), or -1. */
+function closingBrace(text: string, from: number): number {
+  for (let i = from; i < text.length; i += 1) {
+    if (text[i] === '\\') i += 1;
+    else if (text[i] === '}') return i;
+  }
+  return -1;
+}
+
+interface Alternative {
   text: string;
   fraction: number;
   feedback: string;
 }
 
-function answers(body: string): Embedded[] {
-  return splitUnescaped(body, '~').map((raw) => {
-    const [answer = '', ...feedback] = splitUnescaped(raw, '#');
-    const weight = /^\s*(=|%(-?\d+(?:\.\d+)?)%)/.exec(answer);
-    const fraction = weight ? (weight[1] === '=' ? 100 : Number(weight[2])) : 0;
-    const text = unescape(weight ? answer.slice(weight[0].length) : answer).trim();
-    return { text, fraction, feedback: unescape(feedback.join('#')).trim() };
-  });
+function alternatives(body: string): Alternative[] {
+  return splitUnescaped(body, '~')
+    .map((raw) => {
+      const [answer = '', feedback = ''] = splitUnescaped(raw, '#', 2);
+      const weight = FRACTION.exec(answer);
+      const fraction = !weight ? 0 : weight[1] === '=' ? 100 : Number(weight[2]?.replace(',', '.'));
+      const text = unescape(weight ? answer.slice(weight[0].length) : answer).trim();
+      return { text, fraction, feedback: unescape(feedback).trim() };
+    })
+    .filter((a) => a.text !== '');
 }
+
+const percent = (f: number) => `${Number(f.toFixed(5))} %`;
+const quoted = (list: Alternative[]) =>
+  list.map((a) => `"${a.text}" (${percent(a.fraction)})`).join(', ');
 
 export interface ParsedCloze {
   stem: string;
   blanks: ClozeBlanks;
   warnings: string[];
+  /** Moodle itself refuses the question: it is broken. */
   error?: string;
+  /** Moodle reads the question but Questa cannot carry it. */
+  refused?: string;
+}
+
+type BlankOutcome = { blank: ClozeBlank } | { error: string } | { refused: string };
+
+/** One embedded answer as a Questa blank, or why it cannot be one. */
+function readBlank(
+  id: string,
+  type: string,
+  list: Alternative[],
+  warnings: Set<string>,
+): BlankOutcome {
+  const n = `blank ${id}`;
+  if (RESPONSE.test(type)) {
+    return {
+      refused: `${n} is a multiple-response menu (${type}), which a Questa cloze blank cannot carry`,
+    };
+  }
+  const right = list.filter((a) => a.fraction >= 100);
+  const partial = list.filter((a) => a.fraction !== 0 && a.fraction < 100 && a.text !== '*');
+  if (right.length === 0) return { error: `${n} has no fully correct answer` };
+  if (partial.length > 0) {
+    warnings.add(
+      `${n}: partial credit is dropped for ${quoted(partial)}; only fully correct answers count`,
+    );
+  }
+  if (SHORT.test(type) || SHORT_CASE.test(type)) {
+    const wild = right.filter((a) => /(^|[^\\])\*/.test(a.text));
+    const accepted = right
+      .filter((a) => !wild.includes(a))
+      .map((a) => a.text.replace(/\\\*/g, '*'));
+    if (wild.length > 0) {
+      const names = wild.map((a) => `"${a.text}"`).join(', ');
+      if (accepted.length === 0)
+        return {
+          refused: `${n} accepts only * wildcard answers (${names}), which Questa cannot match`,
+        };
+      warnings.add(
+        `${n}: the * wildcard answers ${names} are dropped; Questa matches answers literally`,
+      );
+    }
+    return { blank: { id, kind: 'text', accepted, caseSensitive: SHORT_CASE.test(type) } };
+  }
+  if (NUMERIC.test(type)) {
+    const values = right.map((a) => splitUnescaped(a.text, ':').map((v) => v.trim()));
+    const bad = values.find(([value = '']) => !NUMBER.test(value));
+    if (bad) return { error: `${n}: "${bad.join(':')}" is not a number` };
+    const tolerant = values.find(
+      ([, tolerance]) => tolerance && Number(tolerance.replace(',', '.')) !== 0,
+    );
+    if (tolerant) {
+      return {
+        refused: `${n} is numeric with a tolerance (${tolerant.join(':')}), which a Questa cloze blank cannot carry`,
+      };
+    }
+    const accepted = values.map(([value = '']) => value);
+    warnings.add(
+      `${n} is numeric; it becomes a text blank that accepts ${accepted.map((v) => `"${v}"`).join(', ')} as written`,
+    );
+    return { blank: { id, kind: 'text', accepted } };
+  }
+  if (CHOICE.test(type)) {
+    if (list.length < 2) return { error: `${n} needs at least two choices` };
+    if (right.length > 1) {
+      return {
+        refused: `${n} has ${right.length} fully correct choices (${quoted(right)}); a Questa choice blank has one`,
+      };
+    }
+    const options = list.map((a) => a.text);
+    return {
+      blank: { id, kind: 'choice', options, correct: list.indexOf(right[0] as Alternative) },
+    };
+  }
+  return { refused: `${n} is of type ${type}, which Questa does not read` };
 }
 
 /** Replaces each embedded answer with `{{n}}` and reads it as a text or a choice blank. */
 export function parseEmbedded(text: string): ParsedCloze {
   const blanks: ClozeBlank[] = [];
   const warnings = new Set<string>();
-  let error: string | undefined;
-  const stem = text.replace(EMBEDDED, (whole, _weight, type: string, body: string) => {
+  const weights = new Set<string>();
+  let stem = '';
+  let last = 0;
+  for (const match of text.matchAll(START)) {
+    if (match.index < last) continue;
+    const bodyStart = match.index + match[0].length;
+    const end = closingBrace(text, bodyStart);
+    if (end === -1) break;
     const id = String(blanks.length + 1);
-    const list = answers(body);
+    const list = alternatives(text.slice(bodyStart, end));
     if (list.some((a) => a.feedback)) warnings.add('feedback on single answers is not kept');
-    if (list.some((a) => a.fraction > 0 && a.fraction < 100)) {
-      warnings.add('partial-credit answers are kept as correct');
-    }
-    const right = list.filter((a) => a.fraction > 0).map((a) => a.text);
-    if (/^(SHORTANSWER|SA|MW)(_C|C)?$/.test(type)) {
-      const caseSensitive = /C$/.test(type);
-      blanks.push({ id, kind: 'text', accepted: right, caseSensitive });
-    } else if (/^(NUMERICAL|NM)$/.test(type)) {
-      const values = list.filter((a) => a.fraction > 0).map((a) => a.text.split(':'));
-      if (values.some(([, tolerance]) => tolerance && Number(tolerance) !== 0)) {
-        warnings.add('numeric blanks become text blanks; their tolerance is not kept');
-      }
-      blanks.push({ id, kind: 'text', accepted: values.map(([value]) => (value ?? '').trim()) });
-    } else if (/^(MULTICHOICE|MC)(_[VHS]|[VHS])*$/.test(type)) {
-      const correct = list.findIndex((a) => a.fraction >= 100);
-      blanks.push({ id, kind: 'choice', options: list.map((a) => a.text), correct });
-    } else {
-      error ??= `embedded answers of type ${type} are not supported`;
-      return whole;
-    }
-    return `{{${id}}}`;
-  });
-  return { stem, blanks, warnings: [...warnings], ...(error ? { error } : {}) };
+    const outcome = readBlank(id, match[2] as string, list, warnings);
+    if ('error' in outcome)
+      return { stem: text, blanks, warnings: [...warnings], error: outcome.error };
+    if ('refused' in outcome)
+      return { stem: text, blanks, warnings: [...warnings], refused: outcome.refused };
+    weights.add(match[1] || '1');
+    blanks.push(outcome.blank);
+    stem += `${text.slice(last, match.index)}{{${id}}}`;
+    last = end + 1;
+  }
+  stem += text.slice(last);
+  if (blanks.length === 0)
+    return { stem, blanks, warnings: [...warnings], error: 'it has no embedded answers' };
+  if (weights.size > 1)
+    warnings.add("the blanks' different weights are not kept; every blank counts the same");
+  return { stem, blanks, warnings: [...warnings] };
 }
 
-const escapeEmbedded = (text: string) => text.replace(/[\\{}~#/"]/g, '\\$&');
+const escapeEmbedded = (text: string) => text.replace(/[}~#]/g, '\\$&');
 
 /** Moodle's embedded syntax for one Questa blank. */
 export function writeEmbedded(blank: ClozeBlank): string {

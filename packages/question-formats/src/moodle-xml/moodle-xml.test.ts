@@ -78,17 +78,12 @@ describe('parseMoodleXml', () => {
         { id: '2', kind: 'choice', options: ['Spain', 'France', 'Italy'], correct: 1 },
       ],
     });
-    expect(result.errors).toEqual([
-      {
-        item: 5,
-        line: 32,
-        message: 'Question 5 (line 32): Moodle questions of type "essay" are not supported',
-      },
-    ]);
+    expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => w.message)).toEqual([
       'Question 1 (line 6): feedback on single answers is not kept',
       'Question 1 (line 6): the image gas.png is not in the file and is dropped',
       'A description is not a question and is skipped',
+      'Question 5 (line 32): This essay question is skipped: Questa has no "essay" questions',
     ]);
   });
 
@@ -135,6 +130,295 @@ describe('parseMoodleXml', () => {
 
   it('refuses a document that is not Moodle XML', () => {
     expect(parse('<html></html>').errors[0]?.message).toMatch(/root must be <quiz>/);
+  });
+});
+
+const question = (type: string, body: string, name = 'Q') =>
+  `<question type="${type}"><name><text>${name}</text></name>${body}</question>`;
+const stem = (html: string) =>
+  `<questiontext format="html"><text><![CDATA[${html}]]></text></questiontext>`;
+const answer = (fraction: number | string, text: string) =>
+  `<answer fraction="${fraction}"><text><![CDATA[${text}]]></text></answer>`;
+const quiz = (...questions: string[]) => parse(`<quiz>${questions.join('')}</quiz>`);
+const messages = (issues: { message: string }[]) => issues.map((i) => i.message);
+
+describe('parseMoodleXml: what Moodle itself reads', () => {
+  it('reads the type names Moodle writes (matching, cloze) and the plugin names (match, multianswer)', () => {
+    const pairs = `<subquestion><text>cat</text><answer><text>mammal</text></answer></subquestion>
+      <subquestion><text>frog</text><answer><text>amphibian</text></answer></subquestion>`;
+    const result = quiz(
+      question('match', stem('Classify') + pairs),
+      question('matching', stem('Classify') + pairs),
+      question('cloze', stem('Paris is in {1:MC:=France~Spain}.')),
+      question('multianswer', stem('Paris is in {:SA:=France}.')),
+    );
+    expect(result.items.map((i) => i.content.type)).toEqual([
+      'matching',
+      'matching',
+      'cloze',
+      'cloze',
+    ]);
+  });
+
+  it('lets <single> decide: missing means single, false or 0 means multiple', () => {
+    const options = answer(100, 'a') + answer(0, 'b');
+    const result = quiz(
+      question('multichoice', stem('No element') + options),
+      question(
+        'multichoice',
+        stem('Zero') + '<single>0</single>' + answer(50, 'a') + answer(50, 'b'),
+      ),
+      question('multichoice', stem('False') + '<single>false</single>' + options),
+    );
+    expect(result.items.map((i) => i.content.type)).toEqual([
+      'single_choice',
+      'multiple_response',
+      'multiple_response',
+    ]);
+  });
+
+  it('keeps the fully correct answer of a single-answer question and names the partial credit it drops', () => {
+    const result = quiz(
+      question(
+        'multichoice',
+        stem('Pick') + answer(100, 'right') + answer(50, 'half') + answer('-33.33333', 'wrong'),
+      ),
+    );
+    expect(result.items[0]?.content).toMatchObject({
+      type: 'single_choice',
+      options: [
+        { text: 'right', correct: true },
+        { text: 'half', correct: false },
+        { text: 'wrong', correct: false },
+      ],
+    });
+    expect(messages(result.warnings)).toEqual([
+      'Question 1 (line 1): partial credit is dropped: "half" (50 %), "wrong" (-33.33333 %) are kept as wrong answers',
+    ]);
+  });
+
+  it('refuses a single-answer question with two fully correct answers rather than change its meaning', () => {
+    const result = quiz(
+      question(
+        'multichoice',
+        stem('Pick') + answer(100, 'a') + answer(100, 'b') + answer(0, 'c'),
+        'Twice',
+      ),
+    );
+    expect(result.items).toEqual([]);
+    expect(messages(result.warnings)).toEqual([
+      `Question 1 (line 1): "Twice" (multichoice) is skipped: 2 answers are fully correct ("a" (100 %), "b" (100 %)) in a single-answer question; Questa's single choice has exactly one`,
+    ]);
+  });
+
+  it('refuses the types Questa lacks with a warning naming the type and the question', () => {
+    const types = [
+      'essay',
+      'calculated',
+      'calculatedsimple',
+      'calculatedmulti',
+      'ddwtos',
+      'gapselect',
+      'ddmarker',
+      'ddimageortext',
+      'randomsamatch',
+    ];
+    const result = quiz(...types.map((t) => question(t, stem('x'), `My ${t}`)));
+    expect(result.total).toBe(types.length);
+    expect(result.items).toEqual([]);
+    expect(result.errors).toEqual([]);
+    expect(messages(result.warnings)).toEqual(
+      types.map(
+        (t, i) =>
+          `Question ${i + 1} (line 1): "My ${t}" (${t}) is skipped: Questa has no "${t}" questions`,
+      ),
+    );
+  });
+
+  it('treats short-answer wildcards and partial credit as Moodle would not silently', () => {
+    const result = quiz(
+      question(
+        'shortanswer',
+        stem('Amphibian?') +
+          answer(100, 'frog') +
+          answer(80, 'toad') +
+          answer(100, 'newt*') +
+          answer(0, '*'),
+      ),
+      question('shortanswer', stem('Anything') + answer(100, '*'), 'Any'),
+      question('shortanswer', stem('Star') + answer(100, 'a\\*b')),
+    );
+    expect(result.items.map((i) => i.content)).toMatchObject([
+      { accepted: ['frog'] },
+      { accepted: ['a*b'] },
+    ]);
+    expect(messages(result.warnings)).toEqual([
+      'Question 1 (line 1): partial credit is dropped: "toad" (80 %) is not accepted',
+      'Question 1 (line 1): the * wildcard answers "newt*" are dropped; Questa matches answers literally',
+      'Question 2 (line 1): "Any" (shortanswer) is skipped: it accepts only * wildcard answers ("*"), which Questa cannot match',
+    ]);
+  });
+});
+
+describe('parseMoodleXml: math', () => {
+  it('turns MathJax delimiters into $…$ and $$…$$ in stems, options and feedback', () => {
+    const result = quiz(
+      question(
+        'multichoice',
+        stem('<p>Solve \\( x^2 = 4 \\) where</p><p>\\[ x > 0 \\]</p>') +
+          answer(100, '\\(2\\)') +
+          answer(0, '\\(-2\\)') +
+          '<generalfeedback format="html"><text>Since \\(\\sqrt{4} = 2\\).</text></generalfeedback>',
+      ),
+    );
+    expect(result.items[0]?.content).toMatchObject({
+      stem: 'Solve $x^2 = 4$ where\n\n$$x > 0$$',
+      options: [{ text: '$2$' }, { text: '$-2$' }],
+      explanation: 'Since $\\sqrt{4} = 2$.',
+    });
+  });
+
+  it('leaves escaped backslashes, unclosed delimiters and code alone', () => {
+    const result = quiz(
+      question(
+        'truefalse',
+        stem(
+          '<p>A \\\\(not math\\\\) and \\( open</p><p><code>printf("\\(x\\)")</code></p><pre>\\[raw\\]</pre>',
+        ) + answer(100, 'true'),
+      ),
+    );
+    expect(result.items[0]?.content.stem).toBe(
+      'A \\\\(not math\\\\) and \\( open\n\n`printf("\\(x\\)")`\n\n```\n\\[raw\\]\n```',
+    );
+  });
+
+  it('converts math inside cloze answers', () => {
+    const result = quiz(question('cloze', stem('\\(x\\) is {1:MC:=\\(2\\)~\\(3\\)}')));
+    expect(result.items[0]?.content).toMatchObject({
+      stem: '$x$ is {{1}}',
+      blanks: [{ kind: 'choice', options: ['$2$', '$3$'], correct: 0 }],
+    });
+  });
+});
+
+describe('parseMoodleXml: files and links', () => {
+  it('keeps external links, and names what it cannot store', () => {
+    const result = quiz(
+      question(
+        'truefalse',
+        stem(
+          '<p><a href="https://example.org/bonjour.mp3">Listen</a>, <a href="https://example.org/">read</a>, ' +
+            '<a href="@@PLUGINFILE@@/clip.mp4">watch</a>, <a href="/mod/page/view.php?id=4">page</a></p>' +
+            '<audio controls><source src="@@PLUGINFILE@@/hello.ogg"></audio>' +
+            '<video src="https://example.org/v.webm"></video>' +
+            '<img src="https://example.org/map.png" alt="map">',
+        ) + answer(100, 'true'),
+      ),
+    );
+    expect(result.items[0]?.content.stem).toBe(
+      '[Listen](https://example.org/bonjour.mp3), [read](https://example.org/), watch, page\n\n' +
+        '[https://example.org/v.webm](https://example.org/v.webm)[map](https://example.org/map.png)',
+    );
+    expect(messages(result.warnings)).toEqual([
+      'Question 1 (line 1): the audio file at https://example.org/bonjour.mp3 is not stored in Questa; a link to it is kept',
+      'Question 1 (line 1): the linked video clip.mp4 cannot be stored in Questa and is dropped; the link text is kept',
+      'Question 1 (line 1): the link to /mod/page/view.php?id=4 points into the Moodle site and is dropped; its text is kept',
+      'Question 1 (line 1): the audio file hello.ogg cannot be stored in Questa and is dropped',
+      'Question 1 (line 1): the video at https://example.org/v.webm is not stored in Questa; a link to it is kept',
+      'Question 1 (line 1): the image at https://example.org/map.png is not stored in Questa; a link to it is kept',
+    ]);
+  });
+
+  it('keeps Moodle 1.9 images and data: images as media, and warns about a 1.9 image left out', () => {
+    const png = Buffer.from(PNG).toString('base64');
+    const result = quiz(
+      question(
+        'truefalse',
+        stem('Old') +
+          `<image>pic.png</image><image_base64>${png}</image_base64>` +
+          answer(100, 'true'),
+      ),
+      question(
+        'truefalse',
+        stem(`Inline <img src="data:image/png;base64,${png}" alt="dot">`) + answer(100, 'true'),
+      ),
+      question('truefalse', stem('Lost') + '<image>course/pic.gif</image>' + answer(100, 'true')),
+    );
+    expect(result.items.map((i) => i.content.stem)).toEqual([
+      `Old\n\n![](media:${PNG_SHA})`,
+      `Inline ![dot](media:${PNG_SHA})`,
+      'Lost',
+    ]);
+    expect(result.items[0]?.content.media).toEqual([PNG_SHA]);
+    expect(result.media).toEqual([
+      { path: `${PNG_SHA}.png`, bytes: PNG, contentType: 'image/png' },
+    ]);
+    expect(messages(result.warnings)).toEqual([
+      'Question 3 (line 1): the image course/pic.gif is not in the file and is dropped',
+    ]);
+  });
+});
+
+describe('parseMoodleXml: cloze', () => {
+  const cloze = (text: string, name = 'C') => quiz(question('cloze', stem(text), name));
+
+  it('reads every single-answer menu and short-answer form', () => {
+    const result = cloze(
+      '{1:MCV:=a~b} {1:MCH:a~=b} {1:MCS:=a~b} {1:MULTICHOICE_VS:=a~b} {2:SAC:=Paris} {:MW:=x\\}y~=p\\#q}',
+    );
+    expect(result.items[0]?.content).toMatchObject({
+      stem: '{{1}} {{2}} {{3}} {{4}} {{5}} {{6}}',
+      blanks: [
+        { kind: 'choice', correct: 0 },
+        { kind: 'choice', correct: 1 },
+        { kind: 'choice', correct: 0 },
+        { kind: 'choice', correct: 0 },
+        { kind: 'text', accepted: ['Paris'], caseSensitive: true },
+        { kind: 'text', accepted: ['x}y', 'p#q'], caseSensitive: false },
+      ],
+    });
+    expect(messages(result.warnings)).toEqual([
+      "Question 1 (line 1): the blanks' different weights are not kept; every blank counts the same",
+    ]);
+  });
+
+  it('keeps an exact numeric blank as text and refuses one with a tolerance', () => {
+    const exact = cloze('{1:NM:=3} apples');
+    expect(exact.items[0]?.content).toMatchObject({ blanks: [{ kind: 'text', accepted: ['3'] }] });
+    expect(messages(exact.warnings)).toEqual([
+      'Question 1 (line 1): blank 1 is numeric; it becomes a text blank that accepts "3" as written',
+    ]);
+    const tolerant = cloze('{1:NM:=3:0.1}', 'Tol');
+    expect(tolerant.items).toEqual([]);
+    expect(messages(tolerant.warnings)).toEqual([
+      'Question 1 (line 1): "Tol" (cloze) is skipped: blank 1 is numeric with a tolerance (3:0.1), which a Questa cloze blank cannot carry',
+    ]);
+  });
+
+  it('refuses multiple-response menus and unknown embedded types, naming the blank', () => {
+    const result = quiz(
+      question('cloze', stem('{1:SA:=a} {1:MR:=a~=b~c}'), 'Multi'),
+      question('cloze', stem('{1:RX:=a.*}'), 'Regex'),
+    );
+    expect(result.items).toEqual([]);
+    expect(messages(result.warnings)).toEqual([
+      'Question 1 (line 1): "Multi" (cloze) is skipped: blank 2 is a multiple-response menu (MR), which a Questa cloze blank cannot carry',
+      'Question 2 (line 1): "Regex" (cloze) is skipped: blank 1 is of type RX, which Questa does not read',
+    ]);
+  });
+
+  it('drops partial credit inside a menu with a warning and refuses a menu with two right answers', () => {
+    const partial = cloze('{1:MC:=a~%50%b~c}');
+    expect(partial.items[0]?.content).toMatchObject({
+      blanks: [{ options: ['a', 'b', 'c'], correct: 0 }],
+    });
+    expect(messages(partial.warnings)).toEqual([
+      'Question 1 (line 1): blank 1: partial credit is dropped for "b" (50 %); only fully correct answers count',
+    ]);
+    const twice = cloze('{1:MC:=a~=b}', 'Two');
+    expect(messages(twice.warnings)).toEqual([
+      'Question 1 (line 1): "Two" (cloze) is skipped: blank 1 has 2 fully correct choices ("a" (100 %), "b" (100 %)); a Questa choice blank has one',
+    ]);
   });
 });
 

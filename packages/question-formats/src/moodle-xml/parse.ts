@@ -17,67 +17,152 @@ import { childElements, parseXml, path, textContent } from '../shared/xml';
 import { parseEmbedded } from './cloze';
 import { MoodleTextReader } from './text';
 
-type Outcome = { draft: Draft } | { error: string };
+/** A question Moodle reads but Questa cannot carry is refused with a warning, not an error. */
+type Outcome = { draft: Draft } | { error: string } | { refused: string };
 const SKIPPED = new Set(['category', 'description']);
+// Moodle writes `matching` and `cloze`; it reads those and the plugin names `match` and `multianswer`.
+const TYPE_NAMES: Record<string, string> = { match: 'matching', cloze: 'multianswer' };
+const FULL = 99.999;
 
 const valueOf = (q: XmlElement, name: string) => textContent(path(q, name)).trim();
 const numberOf = (q: XmlElement, name: string) => {
   const value = parseNumber(valueOf(q, name));
   return Number.isNaN(value) ? undefined : value;
 };
+const percent = (f: number) => `${Number(f.toFixed(5))} %`;
+
+interface Answer {
+  fraction: number;
+  text: string;
+  feedback: string;
+  el: XmlElement;
+}
+
+const listed = (answers: Answer[]) =>
+  answers.map((a) => `"${a.text}" (${percent(a.fraction)})`).join(', ');
+
+/** Moodle's `trans_single`: a missing `<single>` means single; `false`, `0` or empty mean multiple. */
+function isSingle(q: XmlElement): boolean {
+  const single = path(q, 'single');
+  if (!single) return true;
+  const value = textContent(single).trim();
+  return !(value === 'false' || value === '' || value === '0');
+}
+
+/** Moodle's short answers treat `*` as "any characters"; Questa compares literally. */
+function literalAnswers(right: Answer[], text: MoodleTextReader): string[] | { refused: string } {
+  const wild = right.filter((a) => /(^|[^\\])\*/.test(a.text));
+  const accepted = right.filter((a) => !wild.includes(a)).map((a) => a.text.replace(/\\\*/g, '*'));
+  if (wild.length === 0) return accepted;
+  const names = wild.map((a) => `"${a.text}"`).join(', ');
+  if (accepted.length === 0) {
+    return { refused: `it accepts only * wildcard answers (${names}), which Questa cannot match` };
+  }
+  text.problems.add(
+    `the * wildcard answers ${names} are dropped; Questa matches answers literally`,
+  );
+  return accepted;
+}
+
+function multichoice(
+  q: XmlElement,
+  stem: string,
+  answers: Answer[],
+  text: MoodleTextReader,
+): Outcome {
+  // Moodle skips answers left empty in its form.
+  const kept = answers.filter((a) => a.text !== '');
+  const options = (correct: (a: Answer) => boolean) =>
+    kept.map((a, i) => ({ id: generatedId(i), text: a.text, correct: correct(a) }));
+  if (isSingle(q)) {
+    const right = kept.filter((a) => a.fraction >= FULL);
+    if (right.length > 1) {
+      return {
+        refused: `${right.length} answers are fully correct (${listed(right)}) in a single-answer question; Questa's single choice has exactly one`,
+      };
+    }
+    const partial = kept.filter((a) => a.fraction !== 0 && a.fraction < FULL);
+    if (partial.length > 0) {
+      text.problems.add(
+        `partial credit is dropped: ${listed(partial)} ${partial.length === 1 ? 'is' : 'are'} kept as wrong answers`,
+      );
+    }
+    return { draft: { type: 'single_choice', stem, options: options((a) => a.fraction >= FULL) } };
+  }
+  const positive = kept.filter((a) => a.fraction > 0);
+  const negative = kept.filter((a) => a.fraction < 0);
+  if (new Set(positive.map((a) => a.fraction.toFixed(3))).size > 1) {
+    text.problems.add(
+      `partial-credit weights are dropped: ${listed(positive)} all count as correct`,
+    );
+  }
+  if (negative.length > 0) {
+    text.problems.add(`negative marks are dropped: ${listed(negative)} are kept as wrong answers`);
+  }
+  return { draft: { type: 'multiple_response', stem, options: options((a) => a.fraction > 0) } };
+}
+
+/** Moodle's importer: `true`/`false` answer texts decide, else the first answer is "true". */
+function trueFalse(stem: string, answers: Answer[]): Outcome {
+  let answer: boolean | undefined;
+  answers.forEach((a, i) => {
+    const isTrue = a.text === 'true' || (a.text !== 'false' && i === 0);
+    answer = isTrue ? a.fraction >= FULL : a.fraction < FULL;
+  });
+  if (answer === undefined) return { error: 'it has no answers' };
+  return { draft: { type: 'true_false', stem, answer } };
+}
 
 function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outcome {
-  const answers = childElements(q, 'answer').map((a) => ({
-    fraction: Number(a.attrs.fraction ?? 0) || 0,
-    text: text.read(a).trim(),
+  const stemFormat = path(q, 'questiontext')?.attrs.format ?? 'html';
+  // Short, numeric and true/false answers are plain text in Moodle; choices are rich text.
+  const plain = type !== 'multichoice' && type !== 'ordering';
+  const answers: Answer[] = childElements(q, 'answer').map((a) => ({
+    fraction: parseNumber(a.attrs.fraction ?? '0') || 0,
+    text: plain ? valueOf(a, 'text') : text.read(a, stemFormat).trim(),
     feedback: textContent(path(a, 'feedback', 'text')).trim(),
     el: a,
   }));
   if (answers.some((a) => a.feedback)) text.problems.add('feedback on single answers is not kept');
-  const stem = text.read(path(q, 'questiontext'));
+  const legacy = text.legacyImage(q);
+  const stem = [text.read(path(q, 'questiontext')).trim(), legacy]
+    .filter((t) => t !== '')
+    .join('\n\n');
+  const partialOf = () =>
+    answers.filter((a) => a.fraction !== 0 && a.fraction < FULL && a.text !== '*');
   switch (type) {
-    case 'multichoice': {
-      const single = ['true', '1'].includes(valueOf(q, 'single'));
-      const correct = (f: number) => (single ? f >= 100 : f > 0);
-      if (answers.some((a) => a.fraction > 0 && a.fraction < 100 && single)) {
-        text.problems.add('partial-credit answers are kept as wrong');
-      }
-      if (
-        !single &&
-        new Set(answers.filter((a) => a.fraction > 0).map((a) => a.fraction)).size > 1
-      ) {
+    case 'multichoice':
+      return multichoice(q, stem, answers, text);
+    case 'truefalse':
+      return trueFalse(stem, answers);
+    case 'shortanswer': {
+      const partial = partialOf();
+      if (partial.length > 0) {
         text.problems.add(
-          'partial-credit weights are not kept: every answer with a positive weight is correct',
+          `partial credit is dropped: ${listed(partial)} ${partial.length === 1 ? 'is' : 'are'} not accepted`,
         );
       }
-      const options = answers.map((a, i) => ({
-        id: generatedId(i),
-        text: a.text,
-        correct: correct(a.fraction),
-      }));
-      return { draft: { type: single ? 'single_choice' : 'multiple_response', stem, options } };
-    }
-    case 'truefalse': {
-      const right = answers.find((a) => a.fraction >= 100);
-      if (!right) return { error: 'no answer is marked right (fraction 100)' };
-      return { draft: { type: 'true_false', stem, answer: /^(true|1)$/i.test(right.text) } };
-    }
-    case 'shortanswer': {
-      if (answers.some((a) => a.fraction > 0 && a.fraction < 100)) {
-        text.problems.add('partial-credit answers are kept as accepted');
-      }
-      const accepted = answers.filter((a) => a.fraction > 0).map((a) => a.text);
+      const accepted = literalAnswers(
+        answers.filter((a) => a.fraction >= FULL),
+        text,
+      );
+      if ('refused' in accepted) return accepted;
       const caseSensitive = ['1', 'true'].includes(valueOf(q, 'usecase'));
       const whitespace = valueOf(q, 'whitespace') === 'exact' ? 'exact' : 'collapse';
       return { draft: { type: 'short_text', stem, accepted, caseSensitive, whitespace } };
     }
     case 'numerical': {
-      const right = answers.filter((a) => a.fraction > 0 && a.text !== '*');
-      const first = right.find((a) => a.fraction >= 100) ?? right[0];
-      if (!first) return { error: 'no numeric answer is marked right' };
-      if (right.length > 1)
-        text.problems.add('only the first fully correct numeric answer is kept');
-      const value = parseNumber(first.text);
+      const right = answers.filter((a) => a.fraction >= FULL && a.text !== '*');
+      const first = right[0];
+      if (!first) return { error: 'no numeric answer is fully correct (fraction 100)' };
+      if (right.length > 1) {
+        text.problems.add(
+          `only the first fully correct answer is kept; ${listed(right.slice(1))} are dropped`,
+        );
+      }
+      const partial = partialOf();
+      if (partial.length > 0) text.problems.add(`partial credit is dropped for ${listed(partial)}`);
+      const value = parseNumber(first.text.replace(',', '.'));
       if (Number.isNaN(value)) return { error: `"${first.text}" is not a number` };
       const tolerance = numberOf(first.el, 'tolerance') ?? 0;
       const units = childElements(path(q, 'units'), 'unit');
@@ -88,12 +173,16 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
     }
     case 'matching': {
       const all = childElements(q, 'subquestion').map((s) => ({
-        prompt: text.read(s).trim(),
+        prompt: text.read(s, stemFormat).trim(),
         answer: valueOf(path(s, 'answer') ?? s, 'text'),
       }));
       const pairs = all.filter((p) => p.prompt !== '');
-      if (pairs.length < all.length)
-        text.problems.add('extra answers without a prompt are not kept');
+      const extra = all.filter((p) => p.prompt === '' && p.answer !== '');
+      if (extra.length > 0) {
+        text.problems.add(
+          `extra answers without a prompt are not kept: ${extra.map((p) => `"${p.answer}"`).join(', ')}`,
+        );
+      }
       return {
         draft: {
           type: 'matching',
@@ -116,10 +205,11 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
       const cloze = parseEmbedded(stem);
       cloze.warnings.forEach((w) => text.problems.add(w));
       if (cloze.error) return { error: cloze.error };
+      if (cloze.refused) return { refused: cloze.refused };
       return { draft: { type: 'cloze', stem: cloze.stem, blanks: cloze.blanks } };
     }
     default:
-      return { error: `Moodle questions of type "${type}" are not supported` };
+      return { refused: `Questa has no "${type}" questions` };
   }
 }
 
@@ -170,10 +260,16 @@ export function parseMoodleXml(input: Uint8Array): ParseResult {
     result.total += 1;
     const ref: ItemRef = line === undefined ? { item: result.total } : { item: result.total, line };
     text.problems = new Set();
-    const body = questionBody(q, type, text);
+    const body = questionBody(q, TYPE_NAMES[type] ?? type, text);
     const common = commonFields(q, text, topic);
+    const name = valueOf(path(q, 'name') ?? q, 'text');
+    const called = name ? `"${name}" (${type})` : `This ${type} question`;
+    if ('refused' in body) {
+      result.warnings.push(itemIssue(ref, `${called} is skipped: ${body.refused}`));
+      continue;
+    }
     result.warnings.push(...[...text.problems].map((p) => itemIssue(ref, p)));
-    if ('error' in body) result.errors.push(itemIssue(ref, body.error));
+    if ('error' in body) result.errors.push(itemIssue(ref, `${called}: ${body.error}`));
     else addItem(result, ref, { ...body.draft, ...common } as Draft);
   }
   result.media = text.media;

@@ -1,11 +1,22 @@
 import type { ImportedMedia } from '../types';
 import { parseHtml, toMarkdown } from '../shared/html';
-import { contentTypeOf, markdownImage, sha256Hex } from '../shared/media';
+import { contentTypeOf, EXTENSIONS, markdownImage, sha256Hex } from '../shared/media';
 import { decodeUriPath } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, path, textContent } from '../shared/xml';
+import { convertMath } from './math';
 
 const PLUGINFILE = '@@PLUGINFILE@@/';
+const EXTERNAL = /^https?:\/\//i;
+const AUDIO = /\.(mp3|m4a|aac|wav|ogg|oga|opus|flac|wma)(\?|#|$)/i;
+const VIDEO = /\.(mp4|m4v|webm|ogv|mov|avi|wmv|flv|mkv|mpe?g)(\?|#|$)/i;
+const PLAYERS = new Set(['audio', 'video', 'iframe', 'embed', 'object']);
+
+const fileName = (src: string) =>
+  decodeUriPath(src.slice(PLUGINFILE.length).split(/[?#]/)[0] ?? '');
+const mediaKind = (src: string, fallback = 'file') =>
+  AUDIO.test(src) ? 'audio file' : VIDEO.test(src) ? 'video' : fallback;
+const linkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&').trim();
 
 /** Reads Moodle's text fields, collecting embedded image files; shared by one file's questions. */
 export class MoodleTextReader {
@@ -15,44 +26,138 @@ export class MoodleTextReader {
   problems = new Set<string>();
 
   /** A `<questiontext>`-like element: `format` attribute, `<text>`, and `<file>` children. */
-  read(el: XmlElement | undefined): string {
+  read(el: XmlElement | undefined, defaultFormat = 'html'): string {
     if (!el) return '';
     const text = textContent(path(el, 'text'));
-    const format = el.attrs.format ?? 'html';
+    const format = el.attrs.format ?? defaultFormat;
     const files = new Map(childElements(el, 'file').map((f) => [f.attrs.name ?? '', f] as const));
-    const image = (src: string, alt: string) => {
-      if (!src.startsWith(PLUGINFILE)) return alt;
-      const name = decodeUriPath(src.slice(PLUGINFILE.length).split('?')[0] ?? '');
-      const sha = this.file(name, files.get(name));
-      if (!sha) {
-        this.problems.add(`the image ${name} is not in the file and is dropped`);
-        return alt;
-      }
-      return markdownImage(alt, sha);
-    };
-    if (format === 'markdown' || format === 'plain_text') {
+    const image = (src: string, alt: string) => this.image(src, alt, files);
+    // Questa's own exports are Markdown; Moodle's Markdown would have eaten `\(` already.
+    if (format === 'markdown') {
       return text.replace(
         /!\[((?:[^[\]\\]|\\.)*)\]\(([^)\s]+)\)/g,
         (whole, alt: string, src: string) =>
           src.startsWith(PLUGINFILE) ? image(src, alt.replace(/\\(.)/g, '$1')) : whole,
       );
     }
-    return toMarkdown(parseHtml(text), { image });
+    if (format === 'plain_text') return convertMath(text);
+    const element = (node: XmlElement) => this.element(node, files, image);
+    return convertMath(toMarkdown(parseHtml(text), { image, element }));
   }
 
-  /** Decodes an embedded base64 file once and returns its sha256. */
-  private file(name: string, el: XmlElement | undefined): string | undefined {
-    if (!el || el.attrs.encoding !== 'base64') return undefined;
-    const key = `${el.attrs.path ?? '/'}${name}`.replace(/^\/+/, '');
-    const cached = this.known.get(key);
-    if (cached) return cached;
-    const bytes = Uint8Array.from(Buffer.from(textContent(el).trim(), 'base64'));
-    const sha = sha256Hex(bytes);
-    this.known.set(key, sha);
-    if (!this.media.some((m) => m.path === key)) {
-      const contentType = contentTypeOf(name);
-      this.media.push(contentType ? { path: key, bytes, contentType } : { path: key, bytes });
+  /** Moodle 1.9 kept one picture per question in `<image>` (and `<image_base64>`). */
+  legacyImage(q: XmlElement): string {
+    const name = textContent(path(q, 'image')).trim();
+    if (!name) return '';
+    const data = textContent(path(q, 'image_base64')).replace(/\s+/g, '');
+    if (data) {
+      const bytes = Uint8Array.from(Buffer.from(data, 'base64'));
+      return markdownImage('', this.store(name, bytes));
     }
+    if (EXTERNAL.test(name)) {
+      this.problems.add(`the image at ${name} is not stored in Questa; a link to it is kept`);
+      return `[${linkText(name)}](${name})`;
+    }
+    this.problems.add(`the image ${name} is not in the file and is dropped`);
+    return '';
+  }
+
+  private image(src: string, alt: string, files: Map<string, XmlElement>): string {
+    const dataUri = /^data:(image\/[\w.+-]+);base64,(.*)$/is.exec(src);
+    if (dataUri) {
+      const type = (dataUri[1] as string).toLowerCase();
+      const bytes = Uint8Array.from(Buffer.from(dataUri[2] as string, 'base64'));
+      return markdownImage(alt, this.store(`image.${EXTENSIONS[type] ?? 'bin'}`, bytes));
+    }
+    if (EXTERNAL.test(src)) {
+      this.problems.add(`the image at ${src} is not stored in Questa; a link to it is kept`);
+      return `[${linkText(alt) || 'image'}](${src})`;
+    }
+    const name = src.startsWith(PLUGINFILE) ? fileName(src) : src;
+    const file = src.startsWith(PLUGINFILE) ? files.get(name) : undefined;
+    if (!file || file.attrs.encoding !== 'base64') {
+      this.problems.add(`the image ${name} is not in the file and is dropped`);
+      return alt;
+    }
+    return markdownImage(
+      alt,
+      this.store(
+        name,
+        Uint8Array.from(Buffer.from(textContent(file).replace(/\s+/g, ''), 'base64')),
+      ),
+    );
+  }
+
+  /** Links and players: what Questa cannot store is named in a warning, external ones stay links. */
+  private element(
+    el: XmlElement,
+    files: Map<string, XmlElement>,
+    image: (src: string, alt: string) => string,
+  ): string | null | undefined {
+    const inner = () =>
+      toMarkdown(el.children, { image, element: (n) => this.element(n, files, image) });
+    if (el.name === 'a') {
+      const href = (el.attrs.href ?? '').trim();
+      const text = inner();
+      if (href === '' || href.startsWith('#')) return text;
+      if (href.startsWith(PLUGINFILE)) {
+        const name = fileName(href);
+        this.problems.add(
+          `the linked ${mediaKind(name)} ${name} cannot be stored in Questa and is dropped; the link text is kept`,
+        );
+        return text;
+      }
+      if (EXTERNAL.test(href) || /^mailto:/i.test(href)) {
+        if (AUDIO.test(href) || VIDEO.test(href)) {
+          this.problems.add(
+            `the ${mediaKind(href)} at ${href} is not stored in Questa; a link to it is kept`,
+          );
+        }
+        return `[${linkText(text) || href}](${href.replace(/[()\s]/g, encodeURIComponent)})`;
+      }
+      this.problems.add(
+        `the link to ${href} points into the Moodle site and is dropped; its text is kept`,
+      );
+      return text;
+    }
+    if (!PLAYERS.has(el.name)) return undefined;
+    const sources = [
+      el.attrs.src,
+      el.attrs.data,
+      ...childElements(el, 'source').map((s) => s.attrs.src),
+    ]
+      .map((s) => (s ?? '').trim())
+      .filter((s) => s !== '');
+    const fallback =
+      el.name === 'audio' ? 'audio file' : el.name === 'video' ? 'video' : 'embedded content';
+    const links: string[] = [];
+    for (const src of sources) {
+      if (EXTERNAL.test(src)) {
+        this.problems.add(
+          `the ${mediaKind(src, fallback)} at ${src} is not stored in Questa; a link to it is kept`,
+        );
+        links.push(`[${linkText(src)}](${src})`);
+      } else {
+        const name = src.startsWith(PLUGINFILE) ? fileName(src) : src;
+        this.problems.add(
+          `the ${mediaKind(name, fallback)} ${name} cannot be stored in Questa and is dropped`,
+        );
+      }
+    }
+    if (sources.length === 0)
+      this.problems.add(`an ${el.name} element without a source is dropped`);
+    return links.join(' ') || null;
+  }
+
+  /** Keeps a file once per content, named by its hash as the exchange service expects. */
+  private store(name: string, bytes: Uint8Array): string {
+    const sha = sha256Hex(bytes);
+    if (this.known.has(sha)) return sha;
+    this.known.set(sha, name);
+    const contentType = contentTypeOf(name);
+    const ext = contentType ? EXTENSIONS[contentType] : 'bin';
+    const key = `${sha}.${ext}`;
+    this.media.push(contentType ? { path: key, bytes, contentType } : { path: key, bytes });
     return sha;
   }
 }

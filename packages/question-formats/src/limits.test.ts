@@ -26,17 +26,15 @@ const giftFile = (count: number) => {
 };
 
 describe('file limits', () => {
-  it.each(['gift', 'moodle_xml', 'csv'] as const)(
-    '%s: Latin-1 bytes are not UTF-8 text',
-    (format) => {
-      const latin1 = Uint8Array.from(
-        [...'Caf', 0xe9, ...' {T}'].map((c) => (typeof c === 'number' ? c : c.charCodeAt(0))),
-      );
-      expect(parseQuestions(format, latin1).errors).toEqual([
-        { message: 'The file is not valid UTF-8 text' },
-      ]);
-    },
-  );
+  // GIFT reads such bytes as Windows-1252 with a warning (see its tests).
+  it.each(['moodle_xml', 'csv'] as const)('%s: Latin-1 bytes are not UTF-8 text', (format) => {
+    const latin1 = Uint8Array.from(
+      [...'Caf', 0xe9, ...' {T}'].map((c) => (typeof c === 'number' ? c : c.charCodeAt(0))),
+    );
+    expect(parseQuestions(format, latin1).errors).toEqual([
+      { message: 'The file is not valid UTF-8 text' },
+    ]);
+  });
 
   it('accepts a UTF-8 byte-order mark', () => {
     const result = parseQuestions(

@@ -1,12 +1,21 @@
 import type { Draft } from '../shared/result';
 import { generatedId, parseNumber } from '../shared/result';
+import { readText, type TextFormat } from './text';
 import { restore } from './escape';
 
-/** One answer of a GIFT answer block: `=` or `~`, an optional `%weight%`, text, `#feedback`. */
+// The rules here follow Moodle's reader (question/format/gift/format.php) so that a file reads the
+// way it does in Moodle. Where Questa cannot hold what Moodle reads — partial credit, several
+// fully right answers to a single choice — the question keeps its fully right answers and says what
+// was dropped, or is refused; the key is never changed quietly.
+
+/** One answer of a GIFT answer block: its mark (`''` for text before the first mark), weight and text. */
 interface Answer {
-  mark: string;
+  mark: '=' | '~' | '';
+  /** The `%n%` weight as written, in percent. */
   weight: number | undefined;
   text: string;
+  /** The text as written, escapes still protected, for readers that split it further. */
+  raw: string;
   feedback: string;
 }
 
@@ -16,35 +25,108 @@ export type AnswerBlock =
 export type DraftBody = DistributiveOmit<Draft, 'stem' | 'explanation' | 'topic'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-function splitFeedback(text: string): [string, string] {
-  const hash = text.indexOf('#');
-  if (hash === -1) return [restore(text).trim(), ''];
-  return [restore(text.slice(0, hash)).trim(), restore(text.slice(hash + 1)).trim()];
-}
+const FULL = 100;
+const percent = (weight: number) => `${Number(weight.toFixed(5))} %`;
+const quoted = (text: string) => `'${text.length > 40 ? `${text.slice(0, 39)}…` : text}'`;
 
-function splitAnswers(body: string): Answer[] | string {
-  const first = body.search(/[=~]/);
-  if (first === -1 || body.slice(0, first).trim() !== '') {
-    return 'each answer must start with = (right) or ~ (wrong)';
-  }
+/** Splits on the mark characters; text before the first mark is an answer too, as in Moodle. */
+function splitAnswers(body: string, marks: string, format: TextFormat | undefined): Answer[] {
   const answers: Answer[] = [];
-  for (const match of body.slice(first).matchAll(/([=~])([^=~]*)/g)) {
-    let rest = match[2] as string;
-    const weight = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(rest);
-    if (weight) rest = rest.slice(weight[0].length);
-    const [text, feedback] = splitFeedback(rest);
+  let mark: Answer['mark'] = '';
+  let start = 0;
+  const push = (end: number) => {
+    const raw = body.slice(start, end);
+    if (mark === '' && raw.trim() === '') return;
+    const weight = /^\s*%(-?\d+(?:\.\d*)?)%/.exec(raw);
+    const rest = weight ? raw.slice(weight[0].length) : raw;
+    const hash = rest.indexOf('#');
+    const text = hash === -1 ? rest : rest.slice(0, hash);
     answers.push({
-      mark: match[1] as string,
+      mark,
       weight: weight ? Number(weight[1]) : undefined,
-      text,
-      feedback,
+      text: readText(text, format),
+      raw: text,
+      feedback: hash === -1 ? '' : restore(rest.slice(hash + 1)).trim(),
     });
+  };
+  for (let i = 0; i < body.length; i += 1) {
+    if (!marks.includes(body[i] as string)) continue;
+    push(i);
+    mark = body[i] as Answer['mark'];
+    start = i + 1;
   }
+  push(body.length);
   return answers;
 }
 
 const feedbackWarning = (answers: Answer[]) =>
   answers.some((a) => a.feedback) ? ['feedback on single answers is not kept'] : [];
+
+/** Multiple choice: with an `=` Moodle asks for one answer, with only `~%n%` weights for several. */
+function choices(body: string, format: TextFormat | undefined): AnswerBlock {
+  const single = body.includes('=');
+  // Moodle drops a blank wrong answer, which is how `~=x` reads as `=x`.
+  const answers = splitAnswers(body, '=~', format).filter(
+    (a) => a.text !== '' || a.mark === '=' || (a.weight ?? 0) !== 0 || a.feedback !== '',
+  );
+  const warnings = feedbackWarning(answers);
+  const fraction = (a: Answer) => {
+    if (a.mark !== '=') return a.weight ?? 0;
+    if (a.weight !== undefined && a.weight !== FULL) {
+      warnings.push(
+        `the ${percent(a.weight)} weight on the = answer ${quoted(a.text)} is ignored: Moodle counts an = answer as fully right`,
+      );
+    }
+    return FULL;
+  };
+  const weighted = answers.map((a) => ({ ...a, fraction: fraction(a) }));
+  const options = weighted.map((a, i) => ({
+    id: generatedId(i),
+    text: a.text,
+    correct: single ? a.fraction >= FULL : a.fraction > 0,
+  }));
+  if (single) {
+    const right = options.filter((o) => o.correct);
+    if (right.length > 1) {
+      return {
+        ok: false,
+        error: `${right.length} answers are fully right (${right.map((o) => quoted(o.text)).join(', ')}) and Moodle accepts any one of them; a Questa single choice has exactly one right answer, so the question is not imported`,
+      };
+    }
+    for (const a of weighted) {
+      if (a.fraction > 0 && a.fraction < FULL) {
+        warnings.push(`the ${percent(a.fraction)} partial credit on ${quoted(a.text)} is not kept`);
+      } else if (a.fraction < 0) {
+        warnings.push(`the ${percent(a.fraction)} penalty on ${quoted(a.text)} is not kept`);
+      }
+    }
+    return { ok: true, draft: { type: 'single_choice', options }, warnings };
+  }
+  const positive = weighted.filter((a) => a.fraction > 0).map((a) => a.fraction);
+  const sum = positive.reduce((total, w) => total + w, 0);
+  if (positive.length > 0 && (new Set(positive).size > 1 || Math.abs(sum - FULL) > 0.01)) {
+    warnings.push(
+      `the weights ${positive.map(percent).join(', ')} are not kept: every answer with a positive weight counts as right`,
+    );
+  }
+  return { ok: true, draft: { type: 'multiple_response', options }, warnings };
+}
+
+/** Short answer: every answer worth 100 % is accepted; the others are reported and dropped. */
+function shortAnswer(body: string, format: TextFormat | undefined): AnswerBlock {
+  const answers = splitAnswers(body, '=', format);
+  const warnings = feedbackWarning(answers);
+  const accepted: string[] = [];
+  for (const a of answers) {
+    const weight = a.weight ?? FULL;
+    if (weight >= FULL) accepted.push(a.text);
+    else if (weight > 0) {
+      warnings.push(`the ${percent(weight)} partial credit on ${quoted(a.text)} is not kept`);
+    } else warnings.push(`the answer ${quoted(a.text)} worth ${percent(weight)} is not kept`);
+  }
+  if (accepted.length === 0) return { ok: false, error: 'no answer is worth 100 %' };
+  return { ok: true, draft: { type: 'short_text', accepted }, warnings };
+}
 
 function numericAnswer(text: string): { value: number; tolerance: number } | undefined {
   const range = /^(.+)\.\.(.+)$/.exec(text);
@@ -61,120 +143,77 @@ function numericAnswer(text: string): { value: number; tolerance: number } | und
   return parsed;
 }
 
-function numeric(body: string): AnswerBlock {
-  const answers = body.startsWith('=')
-    ? splitAnswers(body)
-    : [{ mark: '=', weight: undefined, ...toAnswer(body) }];
-  if (typeof answers === 'string') return { ok: false, error: answers };
-  const full = answers.find((a) => a.mark === '=' && (a.weight ?? 100) >= 100) ?? answers[0];
-  const parsed = full && numericAnswer(full.text);
-  if (!parsed)
-    return {
-      ok: false,
-      error: `"${full?.text ?? ''}" is not a number, value:tolerance or min..max`,
-    };
+/** Numeric: `=value:tolerance` answers with weights; `~` starts feedback for any other number. */
+function numeric(raw: string): AnswerBlock {
+  const tilde = raw.indexOf('~');
+  const otherwise = tilde === -1 ? '' : raw.slice(tilde + 1).replace(/^\s*#/, '');
+  const answers = splitAnswers(tilde === -1 ? raw : raw.slice(0, tilde), '=', 'plain');
   const warnings = feedbackWarning(answers);
-  if (answers.length > 1) warnings.push('only the first fully correct numeric answer is kept');
-  return { ok: true, draft: { type: 'numeric', ...parsed }, warnings };
-}
-
-function toAnswer(text: string): { text: string; feedback: string } {
-  const [answer, feedback] = splitFeedback(text);
-  return { text: answer, feedback };
-}
-
-function choices(answers: Answer[]): AnswerBlock {
-  const correct = (a: Answer) => (a.mark === '=' ? (a.weight ?? 100) > 0 : (a.weight ?? 0) > 0);
-  const options = answers.map((a, i) => ({
-    id: generatedId(i),
-    text: a.text,
-    correct: correct(a),
-  }));
-  const weighted = answers.some((a) => a.mark === '~' && (a.weight ?? 0) > 0);
-  const warnings = feedbackWarning(answers);
-  const positive = new Set(
-    answers.filter(correct).map((a) => a.weight ?? (a.mark === '=' ? 100 : 0)),
-  );
-  if (
-    weighted &&
-    (positive.size > 1 || answers.some((a) => a.mark === '=' && a.weight === undefined))
-  ) {
-    warnings.push(
-      'partial-credit weights are not kept: every answer with a positive weight is correct',
-    );
+  if (restore(otherwise).trim()) warnings.push('the feedback for other numbers is not kept');
+  let kept: { value: number; tolerance: number } | undefined;
+  for (const a of answers) {
+    const parsed = numericAnswer(a.text);
+    if (!parsed)
+      return { ok: false, error: `"${a.text}" is not a number, value:tolerance or min..max` };
+    const weight = a.weight ?? FULL;
+    if (weight >= FULL && !kept) kept = parsed;
+    else if (weight >= FULL) {
+      warnings.push(
+        `the other fully right answer ${quoted(a.text)} is not kept: a Questa numeric question has one value and tolerance`,
+      );
+    } else if (weight > 0) {
+      warnings.push(`the ${percent(weight)} partial credit on ${quoted(a.text)} is not kept`);
+    } else warnings.push(`the answer ${quoted(a.text)} worth ${percent(weight)} is not kept`);
   }
-  const type =
-    weighted || options.filter((o) => o.correct).length !== 1
-      ? 'multiple_response'
-      : 'single_choice';
-  return { ok: true, draft: { type, options }, warnings };
+  if (answers.length === 0) return { ok: false, error: 'the numeric answer block has no number' };
+  if (!kept) return { ok: false, error: 'no numeric answer is worth 100 %' };
+  return { ok: true, draft: { type: 'numeric', ...kept }, warnings };
 }
 
-/** Reads an answer block (escapes still protected, general feedback already removed). */
-export function parseAnswerBlock(raw: string): AnswerBlock {
+function matching(body: string, format: TextFormat | undefined): AnswerBlock {
+  const answers = splitAnswers(body, '=', format);
+  const missing = answers.find((a) => !a.raw.includes('->'));
+  if (missing) return { ok: false, error: `the matching answer ${quoted(missing.text)} has no ->` };
+  // Moodle reads the prompt with its format and the answer as plain text.
+  const pairs = answers.map((a) => {
+    const arrow = a.raw.indexOf('->');
+    return {
+      prompt: readText(a.raw.slice(0, arrow), format),
+      answer: restore(a.raw.slice(arrow + 2)).trim(),
+    };
+  });
+  const kept = pairs.filter((p) => p.prompt !== '');
+  const warnings =
+    kept.length < pairs.length ? ['extra answers without a prompt are not kept'] : [];
+  return {
+    ok: true,
+    draft: { type: 'matching', pairs: kept.map((p, i) => ({ id: generatedId(i), ...p })) },
+    warnings: [...warnings, ...feedbackWarning(answers)],
+  };
+}
+
+/**
+ * Reads an answer block (escapes still protected, general feedback already removed). `format` is
+ * the question's text format, which answers without their own `[format]` share.
+ */
+export function parseAnswerBlock(raw: string, format: TextFormat | undefined): AnswerBlock {
   const body = raw.trim();
   if (body === '')
     return { ok: false, error: 'essay questions (an empty answer block) are not supported' };
   if (body.startsWith('#')) return numeric(body.slice(1).trim());
+  if (body.includes('~')) return choices(body, format);
+  if (body.includes('=') && body.includes('->')) return matching(body, format);
   const [head, ...feedback] = body.split('#');
-  const truth = /^(T|TRUE|F|FALSE)$/i.exec((head ?? '').trim());
+  const truth = /^(T|TRUE|F|FALSE)$/.exec((head ?? '').trim());
   if (truth) {
     const warnings = feedback.some((f) => restore(f).trim())
       ? ['feedback on single answers is not kept']
       : [];
     return {
       ok: true,
-      draft: { type: 'true_false', answer: /^t/i.test(truth[1] as string) },
+      draft: { type: 'true_false', answer: truth[1]?.startsWith('T') === true },
       warnings,
     };
   }
-  const answers = splitAnswers(body);
-  if (typeof answers === 'string') return { ok: false, error: answers };
-  if (answers.every((a) => a.mark === '=') && answers.some((a) => a.text.includes('->'))) {
-    const pairs = answers
-      .map((a) => a.text.split('->'))
-      .map(([prompt = '', ...answer]) => ({
-        prompt: prompt.trim(),
-        answer: answer.join('->').trim(),
-      }));
-    const kept = pairs.filter((p) => p.prompt !== '');
-    const warnings =
-      kept.length < pairs.length ? ['extra answers without a prompt are not kept'] : [];
-    return {
-      ok: true,
-      draft: { type: 'matching', pairs: kept.map((p, i) => ({ id: generatedId(i), ...p })) },
-      warnings: [...warnings, ...feedbackWarning(answers)],
-    };
-  }
-  if (answers.some((a) => a.mark === '~')) return choices(answers);
-  const accepted = answers.filter((a) => (a.weight ?? 100) > 0).map((a) => a.text);
-  const warnings = feedbackWarning(answers);
-  if (answers.some((a) => a.weight !== undefined && a.weight !== 100)) {
-    warnings.push(
-      'partial-credit weights are not kept: every answer with a positive weight is accepted',
-    );
-  }
-  return { ok: true, draft: { type: 'short_text', accepted }, warnings };
-}
-
-/** Applies `convert` to every answer text (for `[html]` questions). */
-export function mapAnswerTexts(body: DraftBody, convert: (text: string) => string): DraftBody {
-  switch (body.type) {
-    case 'single_choice':
-    case 'multiple_response':
-      return { ...body, options: body.options.map((o) => ({ ...o, text: convert(o.text) })) };
-    case 'short_text':
-      return { ...body, accepted: body.accepted.map(convert) };
-    case 'matching':
-      return {
-        ...body,
-        pairs: body.pairs.map((p) => ({
-          ...p,
-          prompt: convert(p.prompt),
-          answer: convert(p.answer),
-        })),
-      };
-    default:
-      return body;
-  }
+  return shortAnswer(body, format);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures, richFixtures } from '../testing/fixtures';
-import { parseGift } from './parse';
+import { DESCRIPTION, parseGift } from './parse';
 import { serializeGift } from './serialize';
 
 const parse = (text: string) => parseGift(new TextEncoder().encode(text));
@@ -136,8 +136,9 @@ Water is {=H2O} at room temperature.`);
     );
   });
 
-  it('names the line of syntax errors', () => {
+  it('names the line of syntax errors and reports a description without counting it', () => {
     const result = parse('Fine?{T}\n\nBroken {\n=a\n~b\n\nNo answers here\n\nStray } brace {T}');
+    expect(result.total).toBe(3);
     expect(result.errors).toEqual([
       {
         item: 2,
@@ -146,15 +147,11 @@ Water is {=H2O} at room temperature.`);
       },
       {
         item: 3,
-        line: 7,
-        message: 'Question 3 (line 7): no answer block: a question needs its answers in { }',
-      },
-      {
-        item: 4,
         line: 9,
-        message: 'Question 4 (line 9): unexpected }: write \\} for a literal brace',
+        message: 'Question 3 (line 9): unexpected }: write \\} for a literal brace',
       },
     ]);
+    expect(result.warnings).toEqual([{ line: 7, message: `Line 7: ${DESCRIPTION}` }]);
   });
 });
 

@@ -1,11 +1,12 @@
 import type { ParseResult } from '../types';
 import { topicFromCategory } from '../shared/category';
+import { decodeText } from '../shared/decode';
 import { parseHtml, toMarkdown } from '../shared/html';
 import type { Draft, ItemRef } from '../shared/result';
-import { addItem, emptyResult, failed, itemIssue, tooLarge, tooManyItems } from '../shared/result';
-import { decodeUtf8, NOT_UTF8 } from '../shared/text';
-import { mapAnswerTexts, parseAnswerBlock } from './answers';
+import { addItem, emptyResult, itemIssue, tooLarge, tooManyItems } from '../shared/result';
+import { parseAnswerBlock } from './answers';
 import { protect, restore } from './escape';
+import { readText, splitFormat } from './text';
 
 interface Block {
   /** 1-based line of the block's first line that is not a comment. */
@@ -58,7 +59,12 @@ function commentMetadata(comments: string[]) {
 }
 
 type Outcome =
-  { ok: true; draft: Draft; warnings: string[] } | { ok: false; line: number; error: string };
+  | { ok: true; draft: Draft; warnings: string[] }
+  | { ok: false; line: number; error: string }
+  | { description: true };
+
+export const DESCRIPTION =
+  'text without an answer block is a description (a shared text shown with the questions after it); Questa has no description type yet, so it is not imported';
 
 function parseQuestion(block: Block, topic: string | undefined): Outcome {
   const source = protect(block.lines.join('\n'));
@@ -77,7 +83,8 @@ function parseQuestion(block: Block, topic: string | undefined): Outcome {
   }
   const open = source.indexOf('{', start);
   const close = source.lastIndexOf('}');
-  if (open === -1) return fail(start, 'no answer block: a question needs its answers in { }');
+  if (open === -1 && close === -1) return { description: true };
+  if (open === -1) return fail(close, 'unexpected }: write \\} for a literal brace');
   if (close < open) return fail(open, 'the answer block opened with { is not closed with }');
   const stray = [source.indexOf('}', start), source.indexOf('{', open + 1)].filter(
     (i) => i !== -1 && i !== close,
@@ -86,19 +93,15 @@ function parseQuestion(block: Block, topic: string | undefined): Outcome {
     const at = Math.min(...stray);
     return fail(at, `unexpected ${source[at]}: write \\${source[at]} for a literal brace`);
   }
-  let before = source.slice(start, open);
-  const format = /^\s*\[(html|markdown|plain|moodle)\]/.exec(before);
-  if (format) before = before.slice(format[0].length);
-  const html = format?.[1] === 'html';
-  const fromHtml = (text: string) => toMarkdown(parseHtml(text));
-  const toText = (text: string) => (html ? fromHtml(restore(text)) : restore(text));
+  const { format, text: before } = splitFormat(source.slice(start, open));
+  const toText = (text: string) =>
+    format === 'html' ? toMarkdown(parseHtml(restore(text))) : restore(text);
   let answers = source.slice(open + 1, close);
   const general = answers.lastIndexOf('####');
-  const explanation = general === -1 ? '' : toText(answers.slice(general + 4)).trim();
+  const explanation = general === -1 ? '' : readText(answers.slice(general + 4), format);
   if (general !== -1) answers = answers.slice(0, general);
-  const parsed = parseAnswerBlock(answers);
-  if (!parsed.ok) return fail(open, parsed.error);
-  const answered = html ? { ...parsed, draft: mapAnswerTexts(parsed.draft, fromHtml) } : parsed;
+  const answered = parseAnswerBlock(answers, format);
+  if (!answered.ok) return fail(open, answered.error);
   const after = source.slice(close + 1);
   const common = { explanation, topic, ...commentMetadata(block.comments) };
   const body = answered.draft;
@@ -145,22 +148,26 @@ function parseQuestion(block: Block, topic: string | undefined): Outcome {
 export function parseGift(input: Uint8Array): ParseResult {
   const large = tooLarge(input.byteLength);
   if (large) return large;
-  const text = decodeUtf8(input);
-  if (text === undefined) return failed(NOT_UTF8);
+  const { text, warning } = decodeText(input);
   const blocks = splitBlocks(text);
   const isCategory = (b: Block) => b.lines[0]?.trim().startsWith('$CATEGORY:') === true;
   const refused = tooManyItems(blocks.filter((b) => !isCategory(b)).length);
   if (refused) return refused;
   const result = emptyResult();
+  if (warning) result.warnings.push({ message: warning });
   let topic: string | undefined;
   for (const block of blocks) {
     if (isCategory(block)) {
       topic = topicFromCategory((block.lines[0] as string).slice('$CATEGORY:'.length));
       continue;
     }
+    const outcome = parseQuestion(block, topic);
+    if ('description' in outcome) {
+      result.warnings.push({ line: block.line, message: `Line ${block.line}: ${DESCRIPTION}` });
+      continue;
+    }
     const ref: ItemRef = { item: result.total + 1, line: block.line };
     result.total += 1;
-    const outcome = parseQuestion(block, topic);
     if (!outcome.ok) {
       result.errors.push(itemIssue({ ...ref, line: outcome.line }, outcome.error));
       continue;

@@ -65,13 +65,21 @@ function missingWord(q: Extract<QuestionContent, { type: 'cloze' }>): Written {
   }
   const warnings =
     blank.kind === 'text' && blank.caseSensitive ? ['case-sensitive matching is not kept'] : [];
+  const before = q.stem.slice(0, at);
+  // GIFT readers other than Moodle (the GIFT grammar in PEG.js, for one) want a format tag to be
+  // followed by text, so a blank that opens the sentence goes first, untagged; Moodle then reads the
+  // text in its own "moodle" format, which renders Markdown emphasis and lists differently.
+  const opening = before.trim() === '';
+  if (opening && /[*_`#[\]!|<>]/.test(after)) {
+    warnings.push('the blank opens the sentence, so the text after it is not marked as Markdown');
+  }
   const answers =
     blank.kind === 'text'
       ? blank.accepted.map((a) => `=${esc(a)}`)
       : blank.options.map((o, i) => `${i === blank.correct ? '=' : '~'}${esc(o)}`);
   const explanation = q.explanation ? ` ####${esc(q.explanation)}` : '';
   return {
-    text: `[markdown]${esc(q.stem.slice(0, at))}{${answers.join(' ')}${explanation}}${esc(after)}`,
+    text: `${opening ? '' : `[markdown]${esc(before)}`}{${answers.join(' ')}${explanation}}${esc(after)}`,
     warnings,
   };
 }

@@ -1,0 +1,371 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { QuestionContent } from '@questa/contracts';
+import type { ParseResult } from '../types';
+import { DESCRIPTION, parseGift } from './parse';
+
+// Real GIFT files nobody at Questa wrote (corpus/gift/SOURCES.md), each with what Moodle's own
+// reader makes of every question, checked by hand against question/format/gift/format.php. A
+// question is read correctly when Questa keeps the key Moodle reads; refused when Questa says why
+// it cannot import it; silently wrong when it imports anything else, which fails the test.
+
+type Expected =
+  | { type: 'single_choice' | 'multiple_response'; key: string[]; warn?: RegExp }
+  | { type: 'true_false'; answer: boolean }
+  | { type: 'short_text'; accepted: string[]; warn?: RegExp }
+  | { type: 'numeric'; value: number; tolerance: number; warn?: RegExp }
+  | { type: 'matching'; pairs: string[] }
+  | { type: 'cloze'; blank: string[]; warn?: RegExp }
+  | { refused: RegExp };
+
+const sc = (key: string, warn?: RegExp): Expected => ({ type: 'single_choice', key: [key], warn });
+const mr = (...key: string[]): Expected => ({ type: 'multiple_response', key });
+const tf = (answer: boolean): Expected => ({ type: 'true_false', answer });
+const sa = (accepted: string[], warn?: RegExp): Expected => ({
+  type: 'short_text',
+  accepted,
+  warn,
+});
+const num = (value: number, tolerance: number, warn?: RegExp): Expected => ({
+  type: 'numeric',
+  value,
+  tolerance,
+  warn,
+});
+const match = (...pairs: string[]): Expected => ({ type: 'matching', pairs });
+/** A missing-word question: the right option of a choice blank, or a text blank's answers. */
+const cloze = (blank: string[], warn?: RegExp): Expected => ({ type: 'cloze', blank, warn });
+const essay: Expected = { refused: /essay questions \(an empty answer block\) are not supported/ };
+const partial = (percent: number, text: string) =>
+  new RegExp(`the ${percent} % partial credit on '${text.replace(/[()]/g, '\\$&')}' is not kept`);
+
+const grant = sc('no one');
+const entombed = cloze(['entombed']);
+const activities = match(
+  'An activity supporting asynchronous discussions. -> Forum',
+  'A teacher asks a question and specifies a choice of multiple responses. -> Choice',
+  'A bank of record entries which participants can add to. -> Database',
+  'A collection of web pages that anyone can add to or edit. -> Wiki',
+);
+const controls = sc('\\');
+const halfCredit = sc('full credit answer', partial(50, 'half credit answer'));
+const nazarethChoice = cloze(['Nazareth'], partial(50, 'Galilee'));
+const nazarethText = sa(['Nazareth'], partial(75, 'Nazereth'));
+const grantBorn = num(1822, 0, partial(50, '1822:2'));
+const frog = sa(['Frog'], partial(50, 'Cat'));
+
+/** Per file: the questions in order (descriptions apart) and how many descriptions it holds. */
+const corpus: Record<string, { questions: Expected[]; descriptions?: number }> = {
+  'moodle/examples.txt': {
+    questions: [
+      grant,
+      entombed,
+      tf(false),
+      sa(['no one', 'nobody']),
+      num(1822, 1),
+      grant,
+      entombed,
+      cloze(['fourth']),
+      sc('China'),
+      sa(['no one', 'nobody']),
+      cloze(['four', '4']),
+      tf(false),
+      tf(true),
+      match(
+        'subquestion1 -> subanswer1',
+        'subquestion2 -> subanswer2',
+        'subquestion3 -> subanswer3',
+      ),
+      match('Canada -> Ottawa', 'Italy -> Rome', 'Japan -> Tokyo', 'India -> New Delhi'),
+      num(1822, 0),
+      num(3.1415, 0.0005),
+      num(3.1415, 0.0005),
+      grantBorn,
+      num(4, 0),
+      sa(['China']),
+      cloze(['fourth']),
+      sc('right answer'),
+      sa(['no one', 'nobody']),
+      sa(['no one', 'nobody']),
+      tf(false),
+      halfCredit,
+      nazarethChoice,
+      nazarethText,
+      mr('Grant', "Grant's wife"),
+      mr('Grant', "Grant's wife"),
+      sc('= 2 + 3'),
+      controls,
+      grant,
+      entombed,
+      tf(false),
+      sa(['no one', 'nobody']),
+      num(1822, 5),
+      match('Canada -> Ottawa', 'Italy -> Rome', 'Japan -> Tokyo'),
+      entombed,
+      halfCredit,
+      cloze(['Nazareth'], partial(75, 'Nazereth')),
+      grantBorn,
+    ],
+  },
+  'moodle/questions.gift.txt': {
+    questions: [
+      essay,
+      activities,
+      sc('yellow'),
+      mr('yellow', 'off-beige'),
+      num(3, 2, /the feedback for other numbers is not kept/),
+      frog,
+      tf(false),
+      tf(true),
+      tf(true),
+    ],
+  },
+  'moodle/questions_in_category.gift.txt': {
+    questions: [activities, sc('French'), sa(['Moodler']), tf(true)],
+  },
+  'gift-grammar-peg/TFTwoFeedback.gift': { questions: [tf(false), tf(true), tf(true)] },
+  'gift-grammar-peg/category1.gift': { questions: [] },
+  'gift-grammar-peg/categorySpecialCharacter.gift': { questions: [] },
+  'gift-grammar-peg/description1.gift': { questions: [tf(true)], descriptions: 1 },
+  'gift-grammar-peg/descriptionTitleEscapedColon.gift': { questions: [tf(true)], descriptions: 1 },
+  'gift-grammar-peg/descriptionWithID.gift': { questions: [tf(true)], descriptions: 1 },
+  'gift-grammar-peg/escapeAll.gift': { questions: [controls] },
+  // Moodle makes this a single choice in which any one of the four seasons is fully right.
+  'gift-grammar-peg/escapeColon.gift': { questions: [{ refused: /4 answers are fully right/ }] },
+  'gift-grammar-peg/escapeEquals.gift': { questions: [sc('= 2 + 3')] },
+  'gift-grammar-peg/essay1.gift': { questions: [essay] },
+  'gift-grammar-peg/formatExamples.gift': { questions: [sc('The east.')] },
+  'gift-grammar-peg/giftFormatPhpExamples.gift': {
+    questions: [
+      grant,
+      entombed,
+      tf(false),
+      sa(['no one', 'nobody']),
+      num(1822, 5),
+      match('Canada -> Ottawa', 'Italy -> Rome', 'Japan -> Tokyo'),
+      entombed,
+      halfCredit,
+      cloze(['Nazareth'], partial(25, 'Bethlehem')),
+      grantBorn,
+    ],
+  },
+  'gift-grammar-peg/markdown.gift': { questions: [], descriptions: 4 },
+  'gift-grammar-peg/matching1.gift': {
+    questions: [
+      match(
+        'subquestion1 -> subanswer1',
+        'subquestion2 -> subanswer2',
+        'subquestion3 -> subanswer3',
+      ),
+      match('Canada -> Ottawa', 'Italy -> Rome', 'Japan -> Tokyo', 'India -> New Delhi'),
+    ],
+  },
+  'gift-grammar-peg/mc1.gift': { questions: [grant] },
+  'gift-grammar-peg/mc2.gift': { questions: [entombed] },
+  'gift-grammar-peg/mc4.gift': { questions: [grant] },
+  'gift-grammar-peg/mc5.gift': {
+    questions: [grant, entombed, cloze(['fourth']), sc('China')],
+  },
+  'gift-grammar-peg/mcHTMLComment.gift': { questions: [sc('Nunca.')] },
+  'gift-grammar-peg/multiLineFeedback1.gift': {
+    questions: [sc('right answer'), sc('ContrôleurAbonnement')],
+  },
+  'gift-grammar-peg/multipleAnswersFloat.gift': {
+    questions: [mr('Africa', 'Asia', 'Antarctica')],
+  },
+  'gift-grammar-peg/newlineAndLaTeX.gift': { questions: [essay] },
+  'gift-grammar-peg/numerical1.gift': {
+    questions: [
+      num(1822, 0),
+      num(-1, 0),
+      num(3.1415, 0.0005),
+      num(-3.142, 0.001),
+      num(3.1415, 0.0005),
+      num(-3.1415, 0.0005),
+      num(3, 2),
+      num(0, 5),
+      grantBorn,
+      num(9, 0, /the answer '5:0' worth 0 % is not kept/),
+    ],
+  },
+  'gift-grammar-peg/options1.gift': {
+    questions: [
+      num(4, 0),
+      sa(['China']),
+      cloze(['fourth']),
+      sc('right answer'),
+      sa(['no one', 'nobody']),
+      sa(['no one', 'nobody']),
+      tf(false),
+      halfCredit,
+      nazarethChoice,
+      nazarethText,
+      mr('Grant', "Grant's wife"),
+      mr('Grant', "Grant's wife"),
+      sc('= 2 + 3'),
+      controls,
+    ],
+  },
+  'gift-grammar-peg/shortAnswer1.gift': {
+    questions: [sa(['no one', 'nobody']), cloze(['four', '4'])],
+  },
+  'gift-grammar-peg/shortAnswer2.gift': { questions: [sa(['no one', 'nobody']), sa(['One'])] },
+  'gift-grammar-peg/shortAnswerNotMatching.gift': {
+    questions: [
+      sc('get coffee powder -> add water'),
+      sc('-archivo-configurar página ó -diseño de página-orientación'),
+    ],
+  },
+  'gift-grammar-peg/shortFirstEmbedded.gift': { questions: [cloze(['Asia']), cloze(['Asia'])] },
+  'gift-grammar-peg/shortFirstEmbeddedUnderline.gift': {
+    questions: [sa(['Asia']), sa(['Asia'])],
+  },
+  'gift-grammar-peg/shortFirstEmbeddedUnderlineHTML.gift': {
+    questions: [sa(['Asia']), sa(['Asia'])],
+  },
+  'gift-grammar-peg/symbolsAll.gift': { questions: [tf(true)] },
+  'gift-grammar-peg/tag_id.gift': { questions: [essay] },
+  'gift-grammar-peg/tag_id_and_two_tags.gift': { questions: [essay] },
+  'gift-grammar-peg/tag_two_tags.gift': { questions: [essay] },
+  'gift-grammar-peg/tf1.gift': { questions: [tf(false)] },
+  'gift-grammar-peg/tf1_html.gift': { questions: [tf(false)] },
+  'gift-grammar-peg/tf1_markdown.gift': { questions: [tf(false)] },
+  'gift-grammar-peg/tf2.gift': { questions: [tf(false), tf(true)] },
+  'gift-grammar-peg/totara_moodle_backslash.gift': { questions: [essay] },
+  'gift-grammar-peg/totara_moodle_essay.gift': { questions: [essay] },
+  'gift-grammar-peg/totara_moodle_match.gift': { questions: [activities] },
+  'gift-grammar-peg/totara_moodle_multichoice.gift': { questions: [sc('yellow')] },
+  'gift-grammar-peg/totara_moodle_multichoice_multi.gift': {
+    questions: [mr('yellow', 'off-beige')],
+  },
+  'gift-grammar-peg/totara_moodle_numerical.gift': { questions: [num(3, 2)] },
+  'gift-grammar-peg/totara_moodle_pre_content.gift': { questions: [essay] },
+  'gift-grammar-peg/totara_moodle_shortanswer.gift': { questions: [frog] },
+  'gift-grammar-peg/totara_moodle_shortanswer_general_feedback.gift': { questions: [frog] },
+  'gift-grammar-peg/totara_moodle_truefalse.gift': { questions: [tf(false)] },
+  'gift-grammar-peg/totara_moodle_truefalse_true_answer1.gift': { questions: [tf(true)] },
+  'gift-grammar-peg/totara_moodle_truefalse_true_answer2.gift': { questions: [tf(true)] },
+  'gift-grammar-peg/type_inferred_multiline_markdown.gift': {
+    questions: [sa(['answer1 line1  \nanswer1 line2', 'answer2 line1  \nanswer2 line2'])],
+  },
+};
+
+const close = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+
+/** Why an imported question differs from what Moodle reads, or undefined when it does not. */
+function mismatch(q: QuestionContent, want: Expected): string | undefined {
+  if ('refused' in want) return `imported as ${q.type}, expected a refusal`;
+  if (q.type !== want.type) return `read as ${q.type}, Moodle reads ${want.type}`;
+  const same = (got: unknown, wanted: unknown) =>
+    JSON.stringify(got) === JSON.stringify(wanted)
+      ? undefined
+      : `${JSON.stringify(got)} ≠ ${JSON.stringify(wanted)}`;
+  switch (want.type) {
+    case 'single_choice':
+    case 'multiple_response':
+      return 'options' in q
+        ? same(
+            q.options.filter((o) => o.correct).map((o) => o.text),
+            want.key,
+          )
+        : 'no options';
+    case 'true_false':
+      return q.type === 'true_false' ? same(q.answer, want.answer) : 'no answer';
+    case 'short_text':
+      return q.type === 'short_text' ? same(q.accepted, want.accepted) : 'no answers';
+    case 'numeric':
+      return q.type === 'numeric' &&
+        close(q.value, want.value) &&
+        close(q.tolerance, want.tolerance)
+        ? undefined
+        : `numeric answer differs: ${JSON.stringify(q)}`;
+    case 'matching':
+      return q.type === 'matching'
+        ? same(
+            q.pairs.map((p) => `${p.prompt} -> ${p.answer}`),
+            want.pairs,
+          )
+        : 'no pairs';
+    case 'cloze': {
+      if (q.type !== 'cloze' || q.blanks.length !== 1) return 'not a one-blank cloze';
+      const blank = q.blanks[0];
+      const got = blank?.kind === 'choice' ? [blank.options[blank.correct]] : blank?.accepted;
+      return same(got, want.blank);
+    }
+  }
+}
+
+interface FileOutcome {
+  name: string;
+  result?: ParseResult;
+  crash?: string;
+  correct: number;
+  refused: number;
+  wrong: string[];
+  descriptions: number;
+}
+
+function check(name: string): FileOutcome {
+  const expected = corpus[name] as { questions: Expected[]; descriptions?: number };
+  const outcome: FileOutcome = { name, correct: 0, refused: 0, wrong: [], descriptions: 0 };
+  const path = fileURLToPath(new URL(`../../corpus/gift/${name}`, import.meta.url));
+  try {
+    outcome.result = parseGift(readFileSync(path));
+  } catch (error) {
+    outcome.crash = String(error);
+    return outcome;
+  }
+  const { items, errors, warnings, total } = outcome.result;
+  outcome.descriptions = warnings.filter((w) => w.message.includes(DESCRIPTION)).length;
+  if (total !== expected.questions.length) {
+    outcome.wrong.push(`${total} questions read, Moodle reads ${expected.questions.length}`);
+  }
+  expected.questions.forEach((want, index) => {
+    const item = index + 1;
+    const imported = items.find((i) => i.item === item);
+    const error = errors.find((e) => e.item === item);
+    if (imported) {
+      const differs = mismatch(imported.content, want);
+      const warned = 'warn' in want && want.warn;
+      const said = warnings.filter((w) => w.item === item).map((w) => w.message);
+      if (differs) outcome.wrong.push(`Question ${item}: ${differs}`);
+      else if (warned && !said.some((m) => warned.test(m))) {
+        outcome.wrong.push(`Question ${item}: no warning matching ${warned}`);
+      } else outcome.correct += 1;
+    } else if (error && 'refused' in want && want.refused.test(error.message)) {
+      outcome.refused += 1;
+    } else {
+      outcome.wrong.push(`Question ${item}: ${error?.message ?? 'missing'}`);
+    }
+  });
+  return outcome;
+}
+
+const outcomes = Object.keys(corpus).map(check);
+const sum = (pick: (o: FileOutcome) => number) => outcomes.reduce((n, o) => n + pick(o), 0);
+const questions = sum((o) => corpus[o.name]?.questions.length ?? 0);
+const essays = Object.values(corpus)
+  .flatMap((f) => f.questions)
+  .filter((q) => q === essay).length;
+const correct = sum((o) => o.correct);
+const refused = sum((o) => o.refused);
+const wrong = sum((o) => o.wrong.length);
+const crashes = outcomes.filter((o) => o.crash).length;
+const readable = questions - essays;
+const share = ((100 * correct) / readable).toFixed(1);
+
+describe(`GIFT corpus: ${outcomes.length} files, ${questions} questions Moodle reads (${essays} essays, which Questa has no type for) and ${sum((o) => o.descriptions)} descriptions`, () => {
+  it.each(outcomes.map((o) => [o.name, o] as const))('%s reads as Moodle reads it', (_, o) => {
+    expect(o.crash).toBeUndefined();
+    expect(o.wrong).toEqual([]);
+    expect(o.descriptions).toBe(corpus[o.name]?.descriptions ?? 0);
+  });
+
+  it(`reads ${correct} of the ${readable} non-essay questions correctly (${share} %), refuses ${refused} with a reason, ${wrong} silently wrong, ${crashes} crashes`, () => {
+    expect(crashes).toBe(0);
+    expect(wrong).toBe(0);
+    expect(correct + refused).toBe(questions);
+    expect(correct / readable).toBeGreaterThanOrEqual(0.95);
+  });
+});

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { QuestionContent } from '@questa/contracts';
+import { READ_AS_WINDOWS_1252 } from '../shared/decode';
+import { DESCRIPTION, parseGift } from './parse';
+import { serializeGift } from './serialize';
+
+// Each case is a form Moodle's reader (question/format/gift/format.php) accepts, read the way
+// Moodle reads it, or refused with a message when Questa cannot hold what Moodle reads.
+
+const parse = (text: string) => parseGift(new TextEncoder().encode(text));
+const messages = (text: string) => parse(text).warnings.map((w) => w.message);
+const only = (text: string) => {
+  const result = parse(text);
+  expect(result.errors).toEqual([]);
+  expect(result.items).toHaveLength(1);
+  return result.items[0]?.content as QuestionContent;
+};
+const key = (q: QuestionContent) =>
+  'options' in q ? q.options.filter((o) => o.correct).map((o) => o.text) : undefined;
+
+describe('partial credit', () => {
+  it('keeps a single choice with one = when another answer has a weight, and says so', () => {
+    const text = 'Capital of France?{=Paris ~%50%Lyon ~Rome}';
+    const q = only(text);
+    expect(q.type).toBe('single_choice');
+    expect(key(q)).toEqual(['Paris']);
+    expect(messages(text)).toEqual([
+      "Question 1 (line 1): the 50 % partial credit on 'Lyon' is not kept",
+    ]);
+  });
+
+  it('reads answers that are all ~%n% weights as multiple response', () => {
+    const even = 'Primes?{~%50%2 ~%50%3 ~%-100%4}';
+    expect(only(even).type).toBe('multiple_response');
+    expect(key(only(even))).toEqual(['2', '3']);
+    expect(messages(even)).toEqual([]);
+    const uneven = 'Primes?{~%70%2 ~%30%3 ~%-100%4}';
+    expect(key(only(uneven))).toEqual(['2', '3']);
+    expect(messages(uneven)).toEqual([
+      'Question 1 (line 1): the weights 70 %, 30 % are not kept: every answer with a positive weight counts as right',
+    ]);
+  });
+
+  it('counts ~%100% as a right answer', () => {
+    expect(key(only('Pick.{~%100%yes ~no}'))).toEqual(['yes']);
+  });
+
+  it('refuses a single choice with several fully right answers instead of making it select-all', () => {
+    const result = parse('Seasons?{=spring =summer ~easter}');
+    expect(result.items).toEqual([]);
+    expect(result.errors[0]?.message).toMatch(
+      /^Question 1 \(line 1\): 2 answers are fully right \('spring', 'summer'\)/,
+    );
+  });
+
+  it('treats an = answer as fully right whatever weight follows it, as Moodle does', () => {
+    const text = 'Capital?{=%50%Paris ~Rome}';
+    expect(key(only(text))).toEqual(['Paris']);
+    expect(messages(text)[0]).toMatch(/50 % weight on the = answer 'Paris' is ignored/);
+  });
+
+  it('accepts only the short answers worth 100 %', () => {
+    const text = 'Best animal?{=Frog =%50%Cat =%0%*#Completely wrong}';
+    expect(only(text)).toMatchObject({ type: 'short_text', accepted: ['Frog'] });
+    expect(messages(text)).toEqual([
+      'Question 1 (line 1): feedback on single answers is not kept',
+      "Question 1 (line 1): the 50 % partial credit on 'Cat' is not kept",
+      "Question 1 (line 1): the answer '*' worth 0 % is not kept",
+    ]);
+  });
+
+  it('refuses a short answer with no answer worth 100 %', () => {
+    expect(parse('Best?{=%50%Cat}').errors[0]?.message).toBe(
+      'Question 1 (line 1): no answer is worth 100 %',
+    );
+  });
+});
+
+describe('numeric answers with feedback', () => {
+  it('reads ~ as feedback for other numbers', () => {
+    const text = 'From 1 to 5?{#3:2~#Completely wrong}';
+    expect(only(text)).toMatchObject({ type: 'numeric', value: 3, tolerance: 2 });
+    expect(messages(text)).toEqual([
+      'Question 1 (line 1): the feedback for other numbers is not kept',
+    ]);
+  });
+
+  it('keeps the fully right answer and reports partial credit', () => {
+    const text = 'Grant born?{#=3:2#fb =%50%3:4#fb}';
+    expect(only(text)).toMatchObject({ value: 3, tolerance: 2 });
+    expect(messages(text)).toContain(
+      "Question 1 (line 1): the 50 % partial credit on '3:4' is not kept",
+    );
+  });
+
+  it('finds the fully right answer wherever it stands', () => {
+    expect(only('How many?{#=%0%5:0#no =%100%9:0#yes}')).toMatchObject({ value: 9 });
+  });
+});
+
+describe('forms Moodle accepts', () => {
+  it('reads ~=answer as =answer', () => {
+    const q = only('Capital?{~=Paris ~Rome ~Berlin}');
+    expect(q.type).toBe('single_choice');
+    expect('options' in q && q.options.map((o) => o.text)).toEqual(['Paris', 'Rome', 'Berlin']);
+    expect(key(q)).toEqual(['Paris']);
+  });
+
+  it('reads a single answer without = as a short answer', () => {
+    expect(only('The word for 1?{One}')).toMatchObject({ type: 'short_text', accepted: ['One'] });
+  });
+
+  it('reads text before the first ~ as a wrong answer', () => {
+    expect(key(only('Pick.{Grant ~Jefferson =no one}'))).toEqual(['no one']);
+  });
+
+  it('reads only upper-case T, TRUE, F and FALSE as true/false', () => {
+    expect(only('Sky blue?{TRUE}')).toMatchObject({ type: 'true_false', answer: true });
+    expect(only('Word?{true}')).toMatchObject({ type: 'short_text', accepted: ['true'] });
+  });
+});
+
+describe('per-answer format tags', () => {
+  it('strips [moodle], [plain], [markdown] and converts [html] answers', () => {
+    const q = only(
+      'Pick.{=[moodle]Nunca. ~[plain]<b>raw</b> ~[html]<p>It is <b>bold</b></p> ~[markdown]**md**}',
+    );
+    expect('options' in q && q.options.map((o) => o.text)).toEqual([
+      'Nunca.',
+      '<b>raw</b>',
+      'It is **bold**',
+      '**md**',
+    ]);
+  });
+
+  it('lets an answer override the [html] of its question', () => {
+    const q = only('[html]<p>Pick</p>{=<i>a</i> ~[plain]<i>b</i>}');
+    expect('options' in q && q.options.map((o) => o.text)).toEqual(['*a*', '<i>b</i>']);
+  });
+
+  it('strips tags from matching prompts and short answers', () => {
+    expect(only('Match.{=[html]<b>cat</b> -> meow =[plain]dog -> woof}')).toMatchObject({
+      pairs: [
+        { prompt: '**cat**', answer: 'meow' },
+        { prompt: 'dog', answer: 'woof' },
+      ],
+    });
+    expect(only('Name it.{=[markdown]Asia}')).toMatchObject({ accepted: ['Asia'] });
+  });
+});
+
+describe('descriptions', () => {
+  it('reports a description without counting it as a question or an error', () => {
+    const result = parse('::Intro::Use pencil and paper.\n\nTrue?{T}');
+    expect(result.total).toBe(1);
+    expect(result.errors).toEqual([]);
+    expect(result.items[0]?.item).toBe(1);
+    expect(result.warnings).toEqual([{ line: 1, message: `Line 1: ${DESCRIPTION}` }]);
+    expect(DESCRIPTION).toMatch(/description .*not imported/);
+  });
+});
+
+describe('Windows-1252 files', () => {
+  it('reads bytes that are not UTF-8 as Windows-1252 and says so', () => {
+    // "Café – “quoted”? {T}" as Notepad writes it in Western Europe.
+    const bytes = Uint8Array.from([
+      ...[...'Caf'].map((c) => c.charCodeAt(0)),
+      0xe9,
+      0x20,
+      0x96,
+      0x20,
+      0x93,
+      ...[...'quoted'].map((c) => c.charCodeAt(0)),
+      0x94,
+      ...[...'? {T}'].map((c) => c.charCodeAt(0)),
+    ]);
+    const result = parseGift(bytes);
+    expect(result.errors).toEqual([]);
+    expect(result.items[0]?.content.stem).toBe('Café – “quoted”?');
+    expect(result.warnings).toEqual([{ message: READ_AS_WINDOWS_1252 }]);
+  });
+});
+
+describe('a cloze blank that opens the sentence', () => {
+  it('is written with the answers first and no format tag, and reads back', () => {
+    const q = only('{=Paris ~Rome} is the capital of France.');
+    expect(q).toMatchObject({ type: 'cloze', stem: '{{1}} is the capital of France.' });
+    const out = serializeGift([q]);
+    const text = new TextDecoder().decode(out.body);
+    expect(text).toContain('\n{=Paris ~Rome} is the capital of France.\n');
+    expect(out.warnings).toEqual([]);
+    expect(parseGift(out.body).items[0]?.content).toEqual(q);
+  });
+
+  it('warns when the text after such a blank holds Markdown', () => {
+    const q = only('{=Paris ~Rome} is the **capital**.');
+    expect(serializeGift([q]).warnings.map((w) => w.message)).toEqual([
+      'Question 1: the blank opens the sentence, so the text after it is not marked as Markdown',
+    ]);
+  });
+});

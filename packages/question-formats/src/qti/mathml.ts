@@ -32,6 +32,7 @@ const SYMBOLS: Record<string, string> = {
   '∇': '\\nabla',
   '°': '^\\circ',
   '…': '\\ldots',
+  '∠': '\\angle',
   '⁡': '',
   '⁢': '',
   '⁣': '',

@@ -80,7 +80,9 @@ class ItemReader {
     return toMarkdown(nodes, {
       image: this.image,
       element: (el) => {
-        if (HIDDEN.has(el.name)) return null;
+        // Visually hidden text is for screen readers; a sighted learner never reads it.
+        if (HIDDEN.has(el.name) || /\bqti-visually-hidden\b/.test(el.attrs.class ?? ''))
+          return null;
         if (el.name === 'math') return this.math(el);
         return element?.(el);
       },
@@ -100,6 +102,14 @@ class ItemReader {
     return this.declarations.get(interaction.attrs['response-identifier'] ?? '');
   }
 
+  /** Questa scores a question as a whole; a per-choice or per-pair mapping is lost. */
+  partialCredit(interaction: XmlElement): void {
+    if (path(this.declaration(interaction), 'qti-mapping'))
+      this.warnings.add(
+        'partial credit per choice or pair (qti-mapping) is not kept; Questa scores the whole question',
+      );
+  }
+
   correct(interaction: XmlElement): string[] {
     const values = childElements(
       path(this.declaration(interaction), 'qti-correct-response'),
@@ -115,6 +125,9 @@ class ItemReader {
       'qti-map-entry',
     ).filter((e) => Number(e.attrs['mapped-value'] ?? 0) > 0);
     const keys = entries.map((e) => (e.attrs['map-key'] ?? '').trim());
+    const values = entries.map((e) => Number(e.attrs['mapped-value']));
+    if (new Set(values).size > 1)
+      this.warnings.add('answers worth partial credit are accepted as fully right');
     const accepted = [...new Set([...this.correct(interaction), ...keys])].filter((a) => a !== '');
     // QTI compares case-sensitively unless an entry says otherwise.
     const caseSensitive =
@@ -170,6 +183,7 @@ function choiceDraft(
   meta: ItemMetadata,
 ): ItemOutcome {
   const correct = new Set(r.correct(interaction));
+  r.partialCredit(interaction);
   const choices = childElements(interaction, 'qti-simple-choice');
   const options = choices.map((c) => ({
     id: fromIdentifier(c.attrs.identifier ?? ''),
@@ -220,6 +234,7 @@ function matchDraft(r: ItemReader, interaction: XmlElement, stem: string): ItemO
   const targetText = new Map(
     targets.map((t) => [t.attrs.identifier ?? '', r.markdown(t.children)]),
   );
+  r.partialCredit(interaction);
   const answerOf = new Map(
     r.correct(interaction).map((pair) => pair.split(/\s+/) as [string, string]),
   );
@@ -255,6 +270,11 @@ export function parseItem(
     return {
       ok: false,
       refused: `${name} is a template (calculated) item; calculated questions are not imported yet`,
+    };
+  if (root.attrs.adaptive === 'true')
+    return {
+      ok: false,
+      refused: `${name} is adaptive (it changes between attempts), which Questa does not have`,
     };
   const r = new ItemReader(root, image);
   const found = interactions(body);

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { parseQtiPackage } from './parse';
+
+// Real QTI 3 items written by others (corpus/qti/SOURCES.md). Each expectation was checked by hand
+// against what the QTI 3.0 specification says the item asks and accepts. A file is read correctly,
+// refused with a warning or error that names it, and never read into a different question.
+const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/qti');
+
+function packageOf(files: string[]): Uint8Array {
+  const resources = files
+    .map(
+      (f, i) =>
+        `<resource identifier="r${i}" type="imsqti_item_xmlv3p0" href="${f}"><file href="${f}"/></resource>`,
+    )
+    .join('');
+  return zipSync({
+    'imsmanifest.xml': strToU8(
+      `<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="corpus"><metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata><organizations/><resources>${resources}</resources></manifest>`,
+    ),
+    ...Object.fromEntries(files.map((f) => [f, readFileSync(resolve(CORPUS, f))])),
+  });
+}
+
+const FEEDBACK_BY_OUTCOME =
+  "2 feedback texts shown only for some responses (correct, incorrect or per choice) are not kept; Questa's explanation is shown to every learner";
+const PARTIAL =
+  'partial credit per choice or pair (qti-mapping) is not kept; Questa scores the whole question';
+const freud = 'Sigmund Freud and Carl Jung both belong to the psychoanalytic school of psychology.';
+const trueFalseOptions = [
+  { id: 'true', text: 'True', correct: true },
+  { id: 'false', text: 'False', correct: false },
+];
+
+interface Expected {
+  content?: Record<string, unknown>;
+  warnings?: string[];
+  error?: string;
+}
+
+const EXPECTED: Record<string, Expected> = {
+  // Modal feedback "correct"/"incorrect" depends on the outcome: neither is the explanation.
+  '1edtech/Example01-modalFeedback.xml': {
+    content: { type: 'single_choice', stem: freud, explanation: '', options: trueFalseOptions },
+    warnings: [FEEDBACK_BY_OUTCOME],
+  },
+  // FEEDBACK takes the chosen identifier: per-choice inline feedback, not part of the choice text.
+  '1edtech/Example02-feedbackInline.xml': {
+    content: { type: 'single_choice', stem: freud, explanation: '', options: trueFalseOptions },
+    warnings: [FEEDBACK_BY_OUTCOME],
+  },
+  '1edtech/QTI3-inline-choice.xml': {
+    content: {
+      type: 'cloze',
+      stem: "Identify the missing word in this famous quote from Shakespeare's Richard III.\n\nNow is the winter of our discontent\nMade glorious summer by this sun of {{RESPONSE}};\nAnd all the clouds that lour'd upon our house\nIn the deep bosom of the ocean buried.",
+      blanks: [
+        {
+          id: 'RESPONSE',
+          kind: 'choice',
+          options: ['Gloucester', 'Lancaster', 'York'],
+          correct: 2,
+        },
+      ],
+    },
+  },
+  // map_response gives 0.5 for two pairs; Questa keeps the pairs and says the weights are lost.
+  '1edtech/QTI3-match.xml': {
+    content: {
+      type: 'matching',
+      stem: 'Match the following characters to the Shakespeare play they appeared in:',
+      pairs: [
+        { id: 'C', prompt: 'Capulet', answer: 'Romeo and Juliet' },
+        { id: 'D', prompt: 'Demetrius', answer: "A Midsummer-Night's Dream" },
+        { id: 'L', prompt: 'Lysander', answer: "A Midsummer-Night's Dream" },
+        { id: 'P', prompt: 'Prospero', answer: 'The Tempest' },
+      ],
+    },
+    warnings: [PARTIAL],
+  },
+  '1edtech/QTI3-order.xml': {
+    content: {
+      type: 'ordering',
+      stem: 'The following F1 drivers finished on the podium in the first ever Grand Prix of Bahrain.\n\nRearrange them into the correct finishing order.',
+      items: [
+        { id: 'DriverC', text: 'Michael Schumacher' },
+        { id: 'DriverA', text: 'Rubens Barrichello' },
+        { id: 'DriverB', text: 'Jenson Button' },
+      ],
+    },
+  },
+  '1edtech/QTI3multiplechoice2.xml': {
+    content: {
+      type: 'multiple_response',
+      stem: 'Which of the following elements are used to form water?',
+      options: [
+        { id: 'H', text: 'Hydrogen', correct: true },
+        { id: 'He', text: 'Helium', correct: false },
+        { id: 'C', text: 'Carbon', correct: false },
+        { id: 'O', text: 'Oxygen', correct: true },
+        { id: 'N', text: 'Nitrogen', correct: false },
+        { id: 'Cl', text: 'Chlorine', correct: false },
+      ],
+    },
+  },
+  // MathML stays math; the screen-reader-only headings and image description are not stem text.
+  '1edtech/qti3-choice-aria-mathml-catalog.xml': {
+    content: {
+      type: 'single_choice',
+      stem: 'Examine the following survey map.\n\nSurvey map with Angles\n\nWhat is the value of $\\angle T A P$ in degrees?',
+      options: [
+        { id: 'ChoiceA', text: '90', correct: true },
+        { id: 'ChoiceB', text: '37', correct: false },
+        { id: 'ChoiceC', text: '58', correct: false },
+        { id: 'ChoiceD', text: '45', correct: false },
+      ],
+    },
+    warnings: ['the image images/survey.jpg is not in the package and is dropped'],
+  },
+  '1edtech/essay.xml': {
+    warnings: [
+      'not imported: item "essay" (Write an essay) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',
+    ],
+  },
+  '1edtech/BG009.xml': {
+    warnings: [
+      'not imported: item "beginnersguide009" (BG Postcard example) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',
+    ],
+  },
+  '1edtech/gap-match-example-1.xml': {
+    warnings: [
+      'not imported: item "gap-match-example-1" (Gap Match Example 1) uses the gap match interaction (qti-gap-match-interaction), which Questa does not have',
+    ],
+  },
+  // The correct choice is drawn at random by template processing; no fixed answer exists.
+  '1edtech/mc_calc3.xml': {
+    warnings: [
+      'not imported: item "mc_calc3" (The number divisors) is a template (calculated) item; calculated questions are not imported yet',
+    ],
+  },
+  // Response processing is empty, so FEEDBACK is never set and no feedback is ever shown.
+  'kennisnet/gap-match-no-processing.xml': {
+    content: {
+      type: 'matching',
+      stem: '**Organellen en hun functies.**\n\nGeef in het overzicht van de verschillende organellen in cellen hun functies.',
+      explanation: '',
+      pairs: [
+        {
+          id: 'A1',
+          prompt: 'endoplasmatisch reticulum',
+          answer: 'isolatie en vervoer van eiwitten',
+        },
+        { id: 'A2', prompt: 'ribosomen', answer: 'aanmaak van eiwitten' },
+        { id: 'A3', prompt: 'mitochondriën', answer: 'energieproductie' },
+        { id: 'A4', prompt: 'lysosomen', answer: 'afbreken en/of uitstoten van afval uit de cel' },
+        { id: 'A5', prompt: 'golgi-apparaat', answer: 'opslag van celproducten' },
+        { id: 'A6', prompt: 'kern', answer: 'besturing en voortplanting van de cel' },
+        { id: 'A7', prompt: 'centrosomen', answer: 'vorming van draden bij de kerndeling' },
+      ],
+    },
+    warnings: [PARTIAL],
+  },
+  // Pairs written as identifier values ("A1 B1") rather than directedPair; feedback blocks by outcome.
+  'kennisnet/item001.xml': {
+    content: {
+      type: 'matching',
+      stem: 'Combineer de teksten',
+      explanation: '',
+      pairs: [
+        { id: 'A1', prompt: 'Berlijn', answer: 'Duitsland' },
+        { id: 'A2', prompt: 'Amsterdam', answer: 'Nederland' },
+        { id: 'A3', prompt: 'Parijs', answer: 'Frankrijk' },
+        { id: 'A4', prompt: 'Brussel', answer: 'Belgie' },
+      ],
+    },
+    warnings: [PARTIAL, FEEDBACK_BY_OUTCOME],
+  },
+  // A text entry with no text at all: Questa needs a stem, so it is an error, not a guess.
+  'kennisnet/match-correct-template-no-extension.xml': {
+    error: 'stem: Too small: expected string to have >=1 characters',
+  },
+};
+
+describe('QTI 3 corpus', () => {
+  for (const [file, expected] of Object.entries(EXPECTED)) {
+    it(file, () => {
+      const result = parseQtiPackage(packageOf([file]));
+      const place = `Question 1 (${file}): `;
+      expect(result.total).toBe(1);
+      expect(result.warnings.map((w) => w.message)).toEqual(
+        (expected.warnings ?? []).map((w) => place + w),
+      );
+      expect(result.errors.map((e) => e.message)).toEqual(
+        expected.error ? [place + expected.error] : [],
+      );
+      if (expected.content) {
+        expect(result.items).toHaveLength(1);
+        expect(result.items[0]?.content).toMatchObject(expected.content);
+      } else expect(result.items).toEqual([]);
+    });
+  }
+
+  it('reads the whole corpus as one package without losing count', () => {
+    const files = Object.keys(EXPECTED);
+    const result = parseQtiPackage(packageOf(files));
+    const read = Object.values(EXPECTED).filter((e) => e.content).length;
+    expect(result.total).toBe(files.length);
+    expect(result.items).toHaveLength(read);
+    expect(result.items.map((i) => i.item)).toEqual(
+      files.flatMap((f, i) => (EXPECTED[f]?.content ? [i + 1] : [])),
+    );
+  });
+});

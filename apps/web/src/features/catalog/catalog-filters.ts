@@ -63,6 +63,16 @@ export function catalogSearch(filters: CatalogFilters): URLSearchParams {
   return search;
 }
 
+/** A change that clears the search and every filter, keeping the sort. */
+export const noFilters: Partial<CatalogFilters> = {
+  q: undefined,
+  language: undefined,
+  tag: undefined,
+  access: undefined,
+  minQuestions: undefined,
+  page: 1,
+};
+
 /** Whether anything narrows the list: an empty result then says what to change. */
 export const isNarrowed = (filters: CatalogFilters) =>
   filters.q !== undefined ||

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { useCatalog } from '../api/get-catalog';
 import {
   catalogSearch,
   isNarrowed,
+  noFilters,
   readCatalogFilters,
   type CatalogFilters,
 } from '../catalog-filters';
@@ -29,11 +30,21 @@ export function CatalogBrowser() {
     setFacets({ languages: latest.languages, tags: latest.tags });
   }
 
+  // The address as last asked for. A change made before the page has re-rendered with the one
+  // before it (a filter chosen just as the typed search settles) builds on it instead of undoing it.
+  const asked = useRef(params);
+  useLayoutEffect(() => {
+    asked.current = params;
+  }, [params]);
   const changeFilters = useCallback(
-    (next: CatalogFilters) => setParams(catalogSearch(next)),
+    (change: Partial<CatalogFilters>) => {
+      const next = catalogSearch({ ...readCatalogFilters(asked.current), ...change });
+      asked.current = next;
+      setParams(next);
+    },
     [setParams],
   );
-  const clearFilters = () => changeFilters({ sort: filters.sort, page: 1 });
+  const clearFilters = () => changeFilters(noFilters);
 
   return (
     <>

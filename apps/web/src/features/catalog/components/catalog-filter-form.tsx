@@ -24,7 +24,8 @@ export function CatalogFilterForm({
 }: {
   filters: CatalogFilters;
   facets: CatalogFacets;
-  onChange: (filters: CatalogFilters) => void;
+  /** Applies a change to the filters in the address, as they are when it arrives. */
+  onChange: (change: Partial<CatalogFilters>) => void;
 }) {
   const { t, locale } = useI18n();
   const [q, setQ] = useState(filters.q ?? '');
@@ -35,11 +36,11 @@ export function CatalogFilterForm({
     setQ(filters.q ?? '');
   }
   const settledQ = useDebouncedValue(q.trim(), typingDelayMs);
-  const change = (next: Partial<CatalogFilters>) => onChange({ ...filters, ...next, page: 1 });
+  const change = (next: Partial<CatalogFilters>) => onChange({ ...next, page: 1 });
 
   useEffect(() => {
     if (settledQ === (filters.q ?? '') || settledQ !== q.trim()) return;
-    onChange({ ...filters, q: settledQ || undefined, page: 1 });
+    onChange({ q: settledQ || undefined, page: 1 });
   }, [settledQ, q, filters, onChange]);
 
   // A value from the address that the catalog no longer offers is still shown as chosen.
@@ -168,7 +169,7 @@ export function CatalogFilterForm({
             variant="ghost"
             onClick={() => {
               setQ('');
-              onChange({ sort: filters.sort, page: 1 });
+              onChange(noFilters);
             }}
           >
             {t('catalog.clearFilters')}

@@ -70,6 +70,8 @@ export interface ParsedCloze {
   error?: string;
   /** Moodle reads the question but Questa cannot carry it. */
   refused?: string;
+  /** Moodle's mark for the question: the sum of the blanks' weights. */
+  weight: number;
 }
 
 type BlankOutcome = { blank: ClozeBlank } | { error: string } | { refused: string };
@@ -149,7 +151,7 @@ function readBlank(
 export function parseEmbedded(text: string): ParsedCloze {
   const blanks: ClozeBlank[] = [];
   const warnings = new Set<string>();
-  const weights = new Set<string>();
+  const weights: number[] = [];
   let stem = '';
   let last = 0;
   for (const match of text.matchAll(START)) {
@@ -162,20 +164,27 @@ export function parseEmbedded(text: string): ParsedCloze {
     if (list.some((a) => a.feedback)) warnings.add('feedback on single answers is not kept');
     const outcome = readBlank(id, match[2] as string, list, warnings);
     if ('error' in outcome)
-      return { stem: text, blanks, warnings: [...warnings], error: outcome.error };
+      return { stem: text, blanks, warnings: [...warnings], weight: 0, error: outcome.error };
     if ('refused' in outcome)
-      return { stem: text, blanks, warnings: [...warnings], refused: outcome.refused };
-    weights.add(match[1] || '1');
+      return { stem: text, blanks, warnings: [...warnings], weight: 0, refused: outcome.refused };
+    weights.push(Number(match[1] || '1'));
     blanks.push(outcome.blank);
     stem += `${text.slice(last, match.index)}{{${id}}}`;
     last = end + 1;
   }
   stem += text.slice(last);
   if (blanks.length === 0)
-    return { stem, blanks, warnings: [...warnings], error: 'it has no embedded answers' };
-  if (weights.size > 1)
+    return {
+      stem,
+      blanks,
+      warnings: [...warnings],
+      weight: 0,
+      error: 'it has no embedded answers',
+    };
+  const weight = weights.reduce((sum, w) => sum + w, 0);
+  if (new Set(weights).size > 1)
     warnings.add("the blanks' different weights are not kept; every blank counts the same");
-  return { stem, blanks, warnings: [...warnings] };
+  return { stem, blanks, warnings: [...warnings], weight };
 }
 
 const escapeEmbedded = (text: string) => text.replace(/[}~#]/g, '\\$&');

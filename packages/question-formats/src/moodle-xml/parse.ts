@@ -206,7 +206,9 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
       cloze.warnings.forEach((w) => text.problems.add(w));
       if (cloze.error) return { error: cloze.error };
       if (cloze.refused) return { refused: cloze.refused };
-      return { draft: { type: 'cloze', stem: cloze.stem, blanks: cloze.blanks } };
+      // Moodle writes no <defaultgrade> for cloze questions: their mark is the blanks' weights.
+      const points = path(q, 'defaultgrade') ? {} : { points: cloze.weight };
+      return { draft: { type: 'cloze', stem: cloze.stem, blanks: cloze.blanks, ...points } };
     }
     default:
       return { refused: `Questa has no "${type}" questions` };

@@ -77,6 +77,23 @@ ${MATCH_FEEDBACK.replace('</qti-response-condition>', '</qti-response-condition>
     ]);
   });
 
+  it('refuses adaptive items', () => {
+    const result = parseQtiPackage(
+      zipSync({
+        'imsmanifest.xml': strToU8(
+          '<manifest identifier="m"><resources><resource identifier="i1" type="imsqti_item_xmlv3p0" href="item.xml"/></resources></manifest>',
+        ),
+        'item.xml': strToU8(
+          `<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="a1" title="Steps" adaptive="true" time-dependent="false">${CHOICE_DECLARATION}<qti-item-body>${choices('<p>Pick</p>')}</qti-item-body></qti-assessment-item>`,
+        ),
+      }),
+    );
+    expect(result.items).toEqual([]);
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      'Question 1 (item.xml): not imported: item "a1" (Steps) is adaptive (it changes between attempts), which Questa does not have',
+    ]);
+  });
+
   it('keeps an external image as a link and says so', () => {
     const result = pack(`${CHOICE_DECLARATION}
 <qti-item-body>${choices('<p>Which?</p><img src="https://example.org/a.png" alt="a chart"/>')}</qti-item-body>`);

@@ -255,7 +255,7 @@ const exchangeFormat = z
 export const importQuery = z.strictObject({
   format: z.enum(importFormats).meta({
     description:
-      'The file format: GIFT, Moodle XML, a QTI 3.0 package (zip), CSV, or a Kahoot quiz spreadsheet (xlsx, import only).',
+      'The file format: GIFT, Moodle XML, a QTI 3.0 package (zip), CSV, or, import only, a Kahoot quiz spreadsheet (xlsx) or Aiken text.',
   }),
   mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing').meta({
     description:

@@ -610,7 +610,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import a GIFT, Moodle XML, QTI 3.0, CSV or Kahoot spreadsheet (xlsx) file into a bank as drafts
+         * Import a GIFT, Moodle XML, QTI 3.0, CSV, Kahoot spreadsheet (xlsx) or Aiken file into a bank as drafts
          * @description Send the file as the request body. With dryRun=true nothing is written and the report previews the first questions. all_or_nothing refuses the whole file when any item is invalid (422 import.invalid with the lines); valid_only imports the valid items.
          *
          *     **Who may call it:** the tenant's owners and authors (permission `question:write`).
@@ -8548,8 +8548,8 @@ export interface operations {
     postClientBankImport: {
         parameters: {
             query: {
-                /** @description The file format: GIFT, Moodle XML, a QTI 3.0 package (zip), CSV, or a Kahoot quiz spreadsheet (xlsx, import only). */
-                format: "gift" | "moodle_xml" | "qti" | "csv" | "kahoot_xlsx";
+                /** @description The file format: GIFT, Moodle XML, a QTI 3.0 package (zip), CSV, or, import only, a Kahoot quiz spreadsheet (xlsx) or Aiken text. */
+                format: "gift" | "moodle_xml" | "qti" | "csv" | "kahoot_xlsx" | "aiken";
                 /** @description `all_or_nothing` writes nothing unless every item is valid; `valid_only` imports the valid items and reports the rest. */
                 mode?: "all_or_nothing" | "valid_only";
                 /** @description `true` checks the file and previews the first questions, writing nothing. */
@@ -8566,7 +8566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Import a GIFT, Moodle XML, QTI 3.0, CSV or Kahoot spreadsheet (xlsx) file into a bank as drafts. */
+            /** @description Import a GIFT, Moodle XML, QTI 3.0, CSV, Kahoot spreadsheet (xlsx) or Aiken file into a bank as drafts. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 import type { ExchangeFormat, ImportFormat, QuestionContent } from '@questa/contracts';
+import { parseAiken } from './aiken/parse';
 import { parseCsv } from './csv/parse';
 import { serializeCsv } from './csv/serialize';
 import { parseGift } from './gift/parse';
@@ -23,6 +24,8 @@ export function parseQuestions(format: ImportFormat, input: Uint8Array): ParseRe
       return parseCsv(input);
     case 'kahoot_xlsx':
       return parseKahootXlsx(input);
+    case 'aiken':
+      return parseAiken(input);
   }
 }
 

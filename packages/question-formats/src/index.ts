@@ -15,3 +15,4 @@ export { serializeQtiPackage } from './qti/serialize';
 export { parseCsv } from './csv/parse';
 export { serializeCsv } from './csv/serialize';
 export { parseKahootXlsx } from './kahoot/parse';
+export { parseAiken } from './aiken/parse';

@@ -2,8 +2,8 @@
 export const exchangeFormats = ['gift', 'moodle_xml', 'qti', 'csv'] as const;
 export type ExchangeFormat = (typeof exchangeFormats)[number];
 
-/** Files Questa reads but never writes: spreadsheets made for other quiz tools. */
-export const importOnlyFormats = ['kahoot_xlsx'] as const;
+/** Files Questa reads but never writes: Kahoot spreadsheets and Moodle's one-line Aiken format. */
+export const importOnlyFormats = ['kahoot_xlsx', 'aiken'] as const;
 export const importFormats = [...exchangeFormats, ...importOnlyFormats] as const;
 export type ImportFormat = (typeof importFormats)[number];
 

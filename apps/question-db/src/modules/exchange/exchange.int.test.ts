@@ -83,6 +83,29 @@ describe('import and export', () => {
     expect(contents.every((c) => c.topic === 'Geography')).toBe(true);
   });
 
+  it('imports an Aiken file as single-choice drafts; Aiken is import-only', async () => {
+    const bankId = await newBank('aiken-import');
+    const aiken =
+      'The Moodle project was started by:\nA) Petr Skoda\nB) Martin Dougiamas\nANSWER: B\n';
+    const real = await importFile(bankId, 'format=aiken', aiken);
+    expect(real.statusCode).toBe(200);
+    expect(real.json()).toMatchObject({ total: 1, imported: 1, errors: [] });
+    expect(await contentsOf(bankId)).toMatchObject([
+      {
+        type: 'single_choice',
+        options: [
+          { text: 'Petr Skoda', correct: false },
+          { text: 'Martin Dougiamas', correct: true },
+        ],
+      },
+    ]);
+    const exported = await qdb.app.inject({
+      url: `/qdb/api/v1/clients/${clientId}/banks/${bankId}/export?format=aiken&status=all`,
+      headers,
+    });
+    expect(exported.statusCode).toBe(400);
+  });
+
   it('refuses a file with errors as a whole, naming the lines, or imports only the valid items', async () => {
     const bankId = await newBank('broken-import');
     const refused = await importFile(bankId, 'format=gift&mode=all_or_nothing', broken);
@@ -153,10 +176,16 @@ describe('import and export', () => {
     expect(JSON.stringify(response.json())).toMatch(/path|outside|\.\./i);
   });
 
-  it('refuses a file in another encoding, and more than 10,000 questions', async () => {
+  it('reads a GIFT file in Windows-1252 with a warning, and refuses more than 10,000 questions', async () => {
     const bankId = await newBank('bad-files');
     const latin1 = Buffer.from('::q::Caf\xe9? {T}', 'latin1');
-    expect((await importFile(bankId, 'format=gift', latin1)).statusCode).toBe(422);
+    const read = await importFile(bankId, 'format=gift&dryRun=true', latin1);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      valid: 1,
+      preview: [{ stem: 'Café?' }],
+      warnings: [{ message: expect.stringContaining('Windows-1252') }],
+    });
     const many = Array.from({ length: 10_001 }, (_, i) => `::q${i}::Is ${i} a number? {T}`).join(
       '\n\n',
     );

@@ -31,7 +31,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService }
       bodyLimit: IMPORT_LIMITS.maxBytes,
       schema: {
         summary:
-          'Import a GIFT, Moodle XML, QTI 3.0, CSV or Kahoot spreadsheet (xlsx) file into a bank as drafts',
+          'Import a GIFT, Moodle XML, QTI 3.0, CSV, Kahoot spreadsheet (xlsx) or Aiken file into a bank as drafts',
         description:
           'Send the file as the request body. With dryRun=true nothing is written and the report ' +
           'previews the first questions. all_or_nothing refuses the whole file when any item is ' +

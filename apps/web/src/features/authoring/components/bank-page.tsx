@@ -1,6 +1,6 @@
 import type { QuestionType } from '@questa/contracts';
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/badge';
@@ -12,6 +12,7 @@ import { SavedNotice, useSavedNotice } from '../../../components/ui/saved-notice
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, type Tab } from '../../../components/ui/tabs';
 import { languageName, useI18n } from '../../../lib/i18n';
+import { useAddressSearch } from '../../../lib/use-address-search';
 import { useBank } from '../api/get-bank';
 import type { QuestionFilters as Filters } from '@questa/contracts';
 import { BlueprintsPanel } from '../blueprints/blueprints-panel';
@@ -52,7 +53,7 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
   const navigate = useNavigate();
   const { clientId } = access.membership;
   const bank = useBank(clientId, bankId);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressSearch();
   const filters = readFilters(params);
   const statistics = useItemStatistics(clientId, bankId);
   const [editing, setEditing] = useState(false);
@@ -63,7 +64,7 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
     { id: 'blueprints', label: t('blueprints.title') },
   ];
   const changeView = (next: View) =>
-    setParams(
+    changeParams(
       (current) => {
         const updated = new URLSearchParams(current);
         if (next === 'questions') updated.delete('view');
@@ -73,13 +74,15 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
       { replace: true },
     );
 
+  // Only the filters a change names: the others stay as the address has them.
   const changeFilters = useCallback(
-    (next: Filters) =>
-      setParams(
+    (change: Partial<Filters>) =>
+      changeParams(
         (current) => {
           const updated = new URLSearchParams(current);
           for (const name of filterNames) {
-            const value = next[name];
+            if (!(name in change)) continue;
+            const value = change[name];
             if (value === undefined || value === '') updated.delete(name);
             else updated.set(name, String(value));
           }
@@ -87,7 +90,7 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
         },
         { replace: true },
       ),
-    [setParams],
+    [changeParams],
   );
 
   // The API answers a malformed id with validation.failed; to an author both mean "no such bank".

@@ -19,7 +19,8 @@ export function QuestionFilters({
   onChange,
 }: {
   filters: Filters;
-  onChange: (filters: Filters) => void;
+  /** Applies a change to the filters it names; the others stay as they are. */
+  onChange: (change: Partial<Filters>) => void;
 }) {
   const t = useT();
   const [q, setQ] = useState(filters.q ?? '');
@@ -29,7 +30,7 @@ export function QuestionFilters({
 
   useEffect(() => {
     if (settledQ === (filters.q ?? '') && settledTopic === (filters.topic ?? '')) return;
-    onChange({ ...filters, q: settledQ || undefined, topic: settledTopic || undefined });
+    onChange({ q: settledQ || undefined, topic: settledTopic || undefined });
   }, [settledQ, settledTopic, filters, onChange]);
 
   return (
@@ -53,7 +54,7 @@ export function QuestionFilters({
             className="input"
             value={filters.type ?? ''}
             onChange={(event) =>
-              onChange({ ...filters, type: (event.target.value || undefined) as QuestionType })
+              onChange({ type: (event.target.value || undefined) as QuestionType })
             }
           >
             <option value="">{t('questions.anyType')}</option>
@@ -84,7 +85,6 @@ export function QuestionFilters({
             value={filters.difficulty ?? ''}
             onChange={(event) =>
               onChange({
-                ...filters,
                 difficulty: event.target.value ? Number(event.target.value) : undefined,
               })
             }
@@ -106,7 +106,6 @@ export function QuestionFilters({
             value={filters.status ?? ''}
             onChange={(event) =>
               onChange({
-                ...filters,
                 status: (event.target.value || undefined) as QuestionStatus,
               })
             }

@@ -1,6 +1,6 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useAddressSearch } from '../../../lib/use-address-search';
 import { useCatalog } from '../api/get-catalog';
 import {
   catalogSearch,
@@ -20,7 +20,7 @@ import './catalog-browser.css';
  */
 export function CatalogBrowser() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressSearch();
   const filters = readCatalogFilters(params);
   const catalog = useCatalog(filters);
   // The choices stay while the next list loads, so the form never empties under the reader.
@@ -30,19 +30,10 @@ export function CatalogBrowser() {
     setFacets({ languages: latest.languages, tags: latest.tags });
   }
 
-  // The address as last asked for. A change made before the page has re-rendered with the one
-  // before it (a filter chosen just as the typed search settles) builds on it instead of undoing it.
-  const asked = useRef(params);
-  useLayoutEffect(() => {
-    asked.current = params;
-  }, [params]);
   const changeFilters = useCallback(
-    (change: Partial<CatalogFilters>) => {
-      const next = catalogSearch({ ...readCatalogFilters(asked.current), ...change });
-      asked.current = next;
-      setParams(next);
-    },
-    [setParams],
+    (change: Partial<CatalogFilters>) =>
+      changeParams((current) => catalogSearch({ ...readCatalogFilters(current), ...change })),
+    [changeParams],
   );
   const clearFilters = () => changeFilters(noFilters);
 

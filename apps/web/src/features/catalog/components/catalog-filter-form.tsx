@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { languageName, useI18n } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { isNarrowed, minQuestionChoices, type CatalogFilters } from '../catalog-filters';
+import { isNarrowed, minQuestionChoices, noFilters, type CatalogFilters } from '../catalog-filters';
 import './catalog-filter-form.css';
 
 /** Typing pauses this long before the catalog is asked again; Enter asks at once. */

@@ -27,6 +27,7 @@ interface Expected {
 
 const TF = (stem: string, answer = true) => ({ type: 'true_false', stem, answer });
 const FEEDBACK = 'feedback on single answers is not kept';
+const HINTS = 'hints are not kept';
 const CITIES = [
   { kind: 'choice', options: ['California', 'Arizona'], correct: 0 },
   { kind: 'choice', options: ['California', 'Arizona'], correct: 1 },
@@ -154,7 +155,7 @@ const EXPECTED: Record<string, Expected> = {
         })),
       },
     ],
-    warnings: [],
+    warnings: [HINTS],
   },
   'moodle-nested-categories.xml': {
     moodleReads: 5,
@@ -267,10 +268,14 @@ const EXPECTED: Record<string, Expected> = {
       TF('This text file contains the word Moodle.'),
     ],
     warnings: [
+      HINTS,
       'extra answers without a prompt are not kept: "d"',
+      HINTS,
       FEEDBACK,
       FEEDBACK,
+      HINTS,
       FEEDBACK,
+      HINTS,
       FEEDBACK,
       'the linked file myfolder/moodle.txt cannot be stored in Questa and is dropped; the link text is kept',
     ],

@@ -260,6 +260,21 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
   });
 });
 
+describe('parseMoodleXml: texts', () => {
+  it('keeps the line breaks of moodle_auto_format text and names the hints it drops', () => {
+    const result = quiz(
+      question(
+        'truefalse',
+        '<questiontext format="moodle_auto_format"><text>First line\nsecond line</text></questiontext>' +
+          answer(100, 'true') +
+          '<hint format="html"><text>Think again</text></hint><hint format="html"><text></text></hint>',
+      ),
+    );
+    expect(result.items[0]?.content.stem).toBe('First line\nsecond line');
+    expect(messages(result.warnings)).toEqual(['Question 1 (line 1): hints are not kept']);
+  });
+});
+
 describe('parseMoodleXml: math', () => {
   it('turns MathJax delimiters into $…$ and $$…$$ in stems, options and feedback', () => {
     const result = quiz(

@@ -124,6 +124,9 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
     el: a,
   }));
   if (answers.some((a) => a.feedback)) text.problems.add('feedback on single answers is not kept');
+  if (childElements(q, 'hint').some((h) => textContent(path(h, 'text')).trim() !== '')) {
+    text.problems.add('hints are not kept');
+  }
   const legacy = text.legacyImage(q);
   const stem = [text.read(path(q, 'questiontext')).trim(), legacy]
     .filter((t) => t !== '')

@@ -41,8 +41,10 @@ export class MoodleTextReader {
       );
     }
     if (format === 'plain_text') return convertMath(text);
+    // Moodle's auto-format shows each line break in the source as a break.
+    const html = format === 'moodle_auto_format' ? text.replace(/\r?\n/g, '<br>') : text;
     const element = (node: XmlElement) => this.element(node, files, image);
-    return convertMath(toMarkdown(parseHtml(text), { image, element }));
+    return convertMath(toMarkdown(parseHtml(html), { image, element }));
   }
 
   /** Moodle 1.9 kept one picture per question in `<image>` (and `<image_base64>`). */

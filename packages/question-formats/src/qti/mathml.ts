@@ -44,6 +44,21 @@ const SYMBOLS: Record<string, string> = {
   Δ: '\\Delta',
   ε: '\\varepsilon',
   θ: '\\theta',
+  Θ: '\\Theta',
+  ζ: '\\zeta',
+  η: '\\eta',
+  κ: '\\kappa',
+  ν: '\\nu',
+  ξ: '\\xi',
+  ρ: '\\rho',
+  τ: '\\tau',
+  χ: '\\chi',
+  ψ: '\\psi',
+  Γ: '\\Gamma',
+  Λ: '\\Lambda',
+  Π: '\\Pi',
+  Φ: '\\Phi',
+  Ψ: '\\Psi',
   λ: '\\lambda',
   μ: '\\mu',
   σ: '\\sigma',
@@ -60,7 +75,20 @@ const SYMBOLS: Record<string, string> = {
   _: '\\_',
 };
 
-const FUNCTIONS = new Set(['sin', 'cos', 'tan', 'log', 'ln', 'exp', 'lim', 'max', 'min']);
+const FUNCTIONS = new Set([
+  'sin',
+  'cos',
+  'tan',
+  'sec',
+  'csc',
+  'cot',
+  'log',
+  'ln',
+  'exp',
+  'lim',
+  'max',
+  'min',
+]);
 
 function symbols(text: string): string {
   return [...text]
@@ -104,7 +132,8 @@ class TexWriter {
       case 'mpadded':
       case 'mphantom':
       case 'semantics':
-        return this.row(el.name === 'semantics' ? el.children.slice(0, 1) : el.children);
+        // semantics: the first child is the presentation; annotations repeat it in other forms.
+        return this.row(el.name === 'semantics' ? elements(el).slice(0, 1) : el.children);
       case 'annotation':
       case 'annotation-xml':
         return '';

@@ -135,6 +135,22 @@ class ItemReader {
     return { accepted, caseSensitive };
   }
 
+  /** A cloze blank's answers; a numeric blank also accepts each number's plain spelling. */
+  blankAnswers(
+    interaction: XmlElement,
+    id: string,
+  ): { accepted: string[]; caseSensitive: boolean } {
+    const answers = this.accepted(interaction);
+    const baseType = this.declaration(interaction)?.attrs['base-type'];
+    if (baseType !== 'float' && baseType !== 'integer') return answers;
+    const numbers = answers.accepted.map(parseNumber).filter((n) => !Number.isNaN(n));
+    const accepted = [...new Set([...answers.accepted, ...numbers.map(String)])];
+    this.warnings.add(
+      `blank ${id} takes a number, which a cloze blank compares as text: ${accepted.map((a) => `"${a}"`).join(', ')} are accepted`,
+    );
+    return { ...answers, accepted };
+  }
+
   tolerance(interaction: XmlElement, value: number): number {
     const id = interaction.attrs['response-identifier'];
     const equal = descendants(
@@ -287,11 +303,12 @@ export function parseItem(
       refused: `${name} uses the ${INTERACTION_NAMES[unsupported.name] ?? unsupported.name} interaction (${unsupported.name}), which Questa does not have`,
     };
   const blocks = found.filter((i) => BLOCK_INTERACTIONS.has(i.name));
-  if (found.length === 0) return { ok: false, error: 'the item has no interaction' };
+  if (found.length === 0)
+    return { ok: false, refused: `${name} has no interaction, so it asks nothing to answer` };
   if (blocks.length > 0 && found.length > 1)
     return {
       ok: false,
-      error: 'items with more than one interaction are supported only as cloze text',
+      refused: `${name} has ${found.length} interactions (${[...new Set(found.map((i) => i.name))].join(', ')}); a Questa question has one, or several blanks in a cloze text`,
     };
   const block = blocks[0];
   const entry = found[0] as XmlElement;
@@ -309,7 +326,7 @@ export function parseItem(
     if (!isCloze) return null;
     const id = blankId(el.attrs['response-identifier'] ?? '');
     if (el.name === 'qti-text-entry-interaction')
-      blanks.push({ id, kind: 'text', ...r.accepted(el) });
+      blanks.push({ id, kind: 'text', ...r.blankAnswers(el, id) });
     else {
       const options = childElements(el, 'qti-inline-choice');
       const correct = r.correct(el)[0];

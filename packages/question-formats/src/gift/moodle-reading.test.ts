@@ -199,3 +199,25 @@ describe('a cloze blank that opens the sentence', () => {
     ]);
   });
 });
+
+describe('export of texts a reader would take for a tag or a weight', () => {
+  it('writes [markdown] before them so they read back as written', () => {
+    const read = only('Pick.{=a ~b ~c}');
+    if (read.type !== 'single_choice') throw new Error('expected a single choice');
+    const texts = ['[html] is a tag', '%50% off', 'plain'];
+    const q = {
+      ...read,
+      options: read.options.map((o, i) => ({ ...o, text: texts[i] as string })),
+    };
+    expect(parseGift(serializeGift([q]).body).items[0]?.content).toEqual(q);
+  });
+});
+
+describe("Moodle's multiple-response edge case", () => {
+  it('reads one ~%100% answer among penalties as multiple response with one right answer', () => {
+    const text = 'Colour?{~%100%yellow ~%-50%red ~%-50%blue}';
+    expect(only(text)).toMatchObject({ type: 'multiple_response' });
+    expect(key(only(text))).toEqual(['yellow']);
+    expect(messages(text)).toEqual([]);
+  });
+});

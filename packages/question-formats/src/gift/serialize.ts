@@ -7,6 +7,15 @@ import { escapeGift as esc } from './escape';
 
 type Written = { text: string; warnings: string[] } | { skipped: string };
 
+/**
+ * Escapes an answer or feedback text. One that starts like a format tag or a `%50%` weight gets a
+ * `[markdown]` tag first, which readers remove, so the text reads back as written.
+ */
+function answerText(value: string): string {
+  const ambiguous = /^\s*(\[(html|markdown|plain|moodle)\]|%-?\d)/.test(value);
+  return ambiguous ? `[markdown]${esc(value)}` : esc(value);
+}
+
 function weight(share: number): string {
   return String(Number(share.toFixed(5)));
 }
@@ -16,12 +25,12 @@ function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
   switch (q.type) {
     case 'single_choice':
       return {
-        text: q.options.map((o) => `${o.correct ? '=' : '~'}${esc(o.text)}`).join('\n'),
+        text: q.options.map((o) => `${o.correct ? '=' : '~'}${answerText(o.text)}`).join('\n'),
         warnings,
       };
     case 'multiple_response': {
       const share = weight(100 / q.options.filter((o) => o.correct).length);
-      const lines = q.options.map((o) => `~%${o.correct ? share : '-100'}%${esc(o.text)}`);
+      const lines = q.options.map((o) => `~%${o.correct ? share : '-100'}%${answerText(o.text)}`);
       return { text: lines.join('\n'), warnings };
     }
     case 'true_false':
@@ -29,7 +38,7 @@ function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
     case 'short_text':
       if (q.caseSensitive) warnings.push('case-sensitive matching is not kept');
       if (q.whitespace === 'exact') warnings.push('exact white-space matching is not kept');
-      return { text: q.accepted.map((a) => `=${esc(a)}`).join('\n'), warnings };
+      return { text: q.accepted.map((a) => `=${answerText(a)}`).join('\n'), warnings };
     case 'numeric':
       if (q.unit) warnings.push(`the unit (${q.unit}) is not kept`);
       return { text: `#${q.value}:${q.tolerance}`, warnings };
@@ -38,7 +47,7 @@ function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
         warnings.push('a prompt containing -> will not read back as written');
       }
       return {
-        text: q.pairs.map((p) => `=${esc(p.prompt)} -> ${esc(p.answer)}`).join('\n'),
+        text: q.pairs.map((p) => `=${answerText(p.prompt)} -> ${esc(p.answer)}`).join('\n'),
         warnings,
       };
     case 'ordering':
@@ -75,9 +84,9 @@ function missingWord(q: Extract<QuestionContent, { type: 'cloze' }>): Written {
   }
   const answers =
     blank.kind === 'text'
-      ? blank.accepted.map((a) => `=${esc(a)}`)
-      : blank.options.map((o, i) => `${i === blank.correct ? '=' : '~'}${esc(o)}`);
-  const explanation = q.explanation ? ` ####${esc(q.explanation)}` : '';
+      ? blank.accepted.map((a) => `=${answerText(a)}`)
+      : blank.options.map((o, i) => `${i === blank.correct ? '=' : '~'}${answerText(o)}`);
+  const explanation = q.explanation ? ` ####${answerText(q.explanation)}` : '';
   return {
     text: `${opening ? '' : `[markdown]${esc(before)}`}{${answers.join(' ')}${explanation}}${esc(after)}`,
     warnings,
@@ -96,7 +105,7 @@ function question(q: QuestionContent): Written {
   if (q.type === 'cloze') return missingWord(q);
   const block = answerBlock(q);
   if ('skipped' in block) return block;
-  const explanation = q.explanation ? `####${esc(q.explanation)}` : '';
+  const explanation = q.explanation ? `####${answerText(q.explanation)}` : '';
   const text = block.text.includes('\n')
     ? `{\n${block.text}${explanation ? `\n${explanation}` : ''}\n}`
     : `{${block.text}${explanation}}`;

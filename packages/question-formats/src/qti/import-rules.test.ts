@@ -94,6 +94,18 @@ ${MATCH_FEEDBACK.replace('</qti-response-condition>', '</qti-response-condition>
     ]);
   });
 
+  it('keeps the place of a single answer box inside a sentence', () => {
+    const result =
+      pack(`<qti-response-declaration identifier="R" cardinality="single" base-type="string">
+  <qti-correct-response><qti-value>York</qti-value></qti-correct-response></qti-response-declaration>
+<qti-item-body><p>Made glorious summer by this sun of <qti-text-entry-interaction response-identifier="R"/>;</p></qti-item-body>`);
+    expect(result.items[0]?.content).toMatchObject({
+      type: 'short_text',
+      stem: 'Made glorious summer by this sun of _____;',
+      accepted: ['York'],
+    });
+  });
+
   it('keeps an external image as a link and says so', () => {
     const result = pack(`${CHOICE_DECLARATION}
 <qti-item-body>${choices('<p>Which?</p><img src="https://example.org/a.png" alt="a chart"/>')}</qti-item-body>`);

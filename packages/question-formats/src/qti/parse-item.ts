@@ -271,6 +271,20 @@ function matchDraft(r: ItemReader, interaction: XmlElement, stem: string): ItemO
   return { ok: true, draft: { type: 'matching', stem, pairs }, warnings: [] };
 }
 
+/** Inline interactions followed by more text in the same element. */
+function entriesBeforeText(el: XmlElement, found = new Set<XmlElement>()): Set<XmlElement> {
+  el.children.forEach((child, i) => {
+    if (!isElement(child)) return;
+    const textAfter = el.children
+      .slice(i + 1)
+      .filter((n) => !isElement(n) || n.attrs.class !== 'questa-unit')
+      .some((n) => (isElement(n) ? textContent(n) : n).trim() !== '');
+    if (INLINE_INTERACTIONS.has(child.name) && textAfter) found.add(child);
+    entriesBeforeText(child, found);
+  });
+  return found;
+}
+
 /** Reads one `qti-assessment-item` into a draft question. */
 export function parseItem(
   root: XmlElement,
@@ -316,6 +330,7 @@ export function parseItem(
     !block &&
     (meta.type === 'cloze' || found.length > 1 || entry.name === 'qti-inline-choice-interaction');
   const blanks: Extract<Draft, { type: 'cloze' }>['blanks'] = [];
+  const midSentence = entriesBeforeText(body);
   const stem = r.markdown(body.children, (el) => {
     if (el === block) {
       const prompt = path(el, 'qti-prompt');
@@ -323,7 +338,8 @@ export function parseItem(
     }
     if (el.name === 'span' && el.attrs.class === 'questa-unit') return null;
     if (!INLINE_INTERACTIONS.has(el.name)) return undefined;
-    if (!isCloze) return null;
+    // A single answer box inside a sentence keeps its place, so the stem still reads right.
+    if (!isCloze) return midSentence.has(el) ? '_____' : null;
     const id = blankId(el.attrs['response-identifier'] ?? '');
     if (el.name === 'qti-text-entry-interaction')
       blanks.push({ id, kind: 'text', ...r.blankAnswers(el, id) });

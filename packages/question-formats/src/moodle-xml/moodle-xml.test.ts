@@ -397,6 +397,16 @@ describe('parseMoodleXml: cloze', () => {
     ]);
   });
 
+  it('reads an entity-encoded } # or ~ inside an answer as a character, as Moodle does', () => {
+    const result = cloze('{1:MC:=C&#35;~F&#x23;~a&#126;b~x&rcub;} and {1:SA:=it&#039;s}');
+    expect(result.items[0]?.content).toMatchObject({
+      blanks: [
+        { kind: 'choice', options: ['C#', 'F#', 'a~b', 'x}'], correct: 0 },
+        { kind: 'text', accepted: ["it's"] },
+      ],
+    });
+  });
+
   it('keeps an exact numeric blank as text and refuses one with a tolerance', () => {
     const exact = cloze('{1:NM:=3} apples');
     expect(exact.items[0]?.content).toMatchObject({ blanks: [{ kind: 'text', accepted: ['3'] }] });

@@ -128,7 +128,7 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
     text.problems.add('hints are not kept');
   }
   const legacy = text.legacyImage(q);
-  const stem = [text.read(path(q, 'questiontext')).trim(), legacy]
+  const stem = [text.read(path(q, 'questiontext'), 'html', type === 'multianswer').trim(), legacy]
     .filter((t) => t !== '')
     .join('\n\n');
   const partialOf = () =>

@@ -7,6 +7,15 @@ import { childElements, path, textContent } from '../shared/xml';
 import { convertMath } from './math';
 
 const PLUGINFILE = '@@PLUGINFILE@@/';
+const CLOZE_ENTITY = /&#(?:0*(?:35|125|126)|x0*(?:23|7d|7e));|&(?:num|rcub|rbrace);/gi;
+const NAMED: Record<string, string> = { num: '#', rcub: '}', rbrace: '}' };
+const decodeCharacter = (entity: string) => {
+  const body = entity.slice(1, -1).toLowerCase();
+  if (!body.startsWith('#')) return NAMED[body] ?? '';
+  return String.fromCodePoint(
+    body[1] === 'x' ? parseInt(body.slice(2), 16) : Number(body.slice(1)),
+  );
+};
 const EXTERNAL = /^https?:\/\//i;
 const AUDIO = /\.(mp3|m4a|aac|wav|ogg|oga|opus|flac|wma)(\?|#|$)/i;
 const VIDEO = /\.(mp4|m4v|webm|ogv|mov|avi|wmv|flv|mkv|mpe?g)(\?|#|$)/i;
@@ -26,9 +35,11 @@ export class MoodleTextReader {
   problems = new Set<string>();
 
   /** A `<questiontext>`-like element: `format` attribute, `<text>`, and `<file>` children. */
-  read(el: XmlElement | undefined, defaultFormat = 'html'): string {
+  read(el: XmlElement | undefined, defaultFormat = 'html', cloze = false): string {
     if (!el) return '';
-    const text = textContent(path(el, 'text'));
+    const raw = textContent(path(el, 'text'));
+    // Moodle finds embedded answers before it decodes entities, so an encoded } # or ~ is literal.
+    const text = cloze ? raw.replace(CLOZE_ENTITY, (e) => `\\${decodeCharacter(e)}`) : raw;
     const format = el.attrs.format ?? defaultFormat;
     const files = new Map(childElements(el, 'file').map((f) => [f.attrs.name ?? '', f] as const));
     const image = (src: string, alt: string) => this.image(src, alt, files);

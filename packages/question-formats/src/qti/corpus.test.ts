@@ -119,6 +119,45 @@ const EXPECTED: Record<string, Expected> = {
     },
     warnings: ['the image images/survey.jpg is not in the package and is dropped'],
   },
+  // The example from the product issue's class: MathML in the prompt must stay math.
+  '1edtech/MathML.xml': {
+    content: {
+      type: 'single_choice',
+      stem: 'Which famous scientist is popularly associated with the equation\n\n$E = m {c}^{2}$',
+      options: [
+        { id: 'E', text: 'Einstein', correct: true },
+        { id: 'G', text: 'Galileo', correct: false },
+        { id: 'H', text: 'Hawking', correct: false },
+        { id: 'N', text: 'Newton', correct: false },
+      ],
+    },
+  },
+  // "york" earns half marks under map_response; Questa accepts it and says so.
+  '1edtech/BG010.xml': {
+    content: {
+      type: 'short_text',
+      stem: "Identify the missing word in this famous quote from Shakespeare's Richard III.\n\nNow is the winter of our discontent\nMade glorious summer by this sun of _____;\nAnd all the clouds that lour'd upon our house\nIn the deep bosom of the ocean buried.",
+      accepted: ['York', 'york'],
+      caseSensitive: true,
+    },
+    warnings: ['answers worth partial credit are accepted as fully right'],
+  },
+  // Two float answer boxes in one sentence (Onyx Editor export): a cloze whose blanks take numbers.
+  '1edtech/TextEntrynumeric_2040297025.xml': {
+    content: {
+      type: 'cloze',
+      stem: 'Das Bundesland Sachsen grenzt an {{1}} andere deutsche Bundesländer und {{2}} Länder außerhalb Deutschlands.',
+      blanks: [
+        { id: '1', kind: 'text', accepted: ['4.0', '4'] },
+        { id: '2', kind: 'text', accepted: ['2.0', '2'] },
+      ],
+    },
+    warnings: [
+      'blank 1 takes a number, which a cloze blank compares as text: "4.0", "4" are accepted',
+      'blank 2 takes a number, which a cloze blank compares as text: "2.0", "2" are accepted',
+      FEEDBACK_BY_OUTCOME,
+    ],
+  },
   '1edtech/essay.xml': {
     warnings: [
       'not imported: item "essay" (Write an essay) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',

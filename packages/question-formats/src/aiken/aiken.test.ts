@@ -6,8 +6,9 @@ import { READ_AS_WINDOWS_1252 } from '../shared/decode';
 import { parseAiken } from './parse';
 
 const parse = (text: string) => parseAiken(new TextEncoder().encode(text));
-const corpus = (name: string) =>
-  parseAiken(readFileSync(fileURLToPath(new URL(`../../corpus/aiken/${name}`, import.meta.url))));
+const corpusBytes = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../corpus/aiken/${name}`, import.meta.url)));
+const corpus = (name: string) => parseAiken(corpusBytes(name));
 const summary = (q: QuestionContent) =>
   q.type === 'single_choice'
     ? { stem: q.stem, options: q.options.map((o) => (o.correct ? `*${o.text}` : o.text)) }
@@ -86,5 +87,17 @@ describe('Aiken corpus: 2 files, 6 questions started, 4 that Moodle reads', () =
       'Line 7: an ANSWER: line comes before any question',
       'Question 3 (line 14): no ANSWER: line before line 18 starts another question (an Aiken question is one line)',
     ]);
+  });
+});
+
+describe('Aiken corpus, cut at every line', () => {
+  it.each(['questions.aiken.txt', 'aiken_errors.txt'])('%s never throws', (name) => {
+    const text = new TextDecoder().decode(corpusBytes(name));
+    const lines = text.split('\n');
+    for (let end = 0; end <= lines.length; end += 1) {
+      const cut = lines.slice(0, end).join('\n');
+      expect(() => parse(cut)).not.toThrow();
+      expect(() => parse(cut.replace(/ANSWER: ([A-Z])/g, 'ANSWER: $1$1'))).not.toThrow();
+    }
   });
 });

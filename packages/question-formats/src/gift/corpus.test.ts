@@ -388,3 +388,22 @@ describe(`GIFT corpus: ${files}, ${questions} questions Moodle reads (${essays} 
     expect(correct / readable).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('GIFT corpus, cut and mangled', () => {
+  // Half-written files are what authors upload by mistake: every prefix at a special character,
+  // and each special character swapped for another, must give issues, never an exception.
+  const specials = /[{}=~#%:\\[\]\n-]/g;
+  it.each(Object.keys(corpus))('%s never throws', (name) => {
+    const bytes = readFileSync(
+      fileURLToPath(new URL(`../../corpus/gift/${name}`, import.meta.url)),
+    );
+    const text = new TextDecoder('latin1').decode(bytes);
+    const encode = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
+    for (const match of text.matchAll(specials)) {
+      const at = match.index;
+      expect(() => parseGift(encode(text.slice(0, at)))).not.toThrow();
+      const swapped = `${text.slice(0, at)}${'{}=~#'[at % 5]}${text.slice(at + 1)}`;
+      expect(() => parseGift(encode(swapped))).not.toThrow();
+    }
+  });
+});

@@ -99,14 +99,14 @@ describe('parseMoodleXml', () => {
 
   it('names item and line of schema errors', () => {
     const result = parse(`<quiz>
-<question type="multichoice"><questiontext><text>Pick</text></questiontext><single>true</single>
+<question type="multichoice"><questiontext><text>Pick</text></questiontext><single>false</single>
 <answer fraction="0"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>
 </quiz>`);
     expect(result.errors).toEqual([
       {
         item: 1,
         line: 2,
-        message: 'Question 1 (line 2): options: exactly one option must be correct',
+        message: 'Question 1 (line 2): options: at least one option must be correct',
       },
     ]);
   });

@@ -81,6 +81,15 @@ function multichoice(
         refused: `${right.length} answers are fully correct (${listed(right)}) in a single-answer question; Questa's single choice has exactly one`,
       };
     }
+    if (right.length === 0) {
+      const written = textContent(path(q, 'single')).trim();
+      const note = /^(false|no|0)$/i.test(written)
+        ? ` (Moodle reads <single>${written}</single> as single answer too: only "false" or "0" mean multiple)`
+        : '';
+      return {
+        error: `no answer is fully correct (100 %), which a single-answer question needs${note}`,
+      };
+    }
     const partial = kept.filter((a) => a.fraction !== 0 && a.fraction < FULL);
     if (partial.length > 0) {
       text.problems.add(

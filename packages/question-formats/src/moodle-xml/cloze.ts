@@ -40,6 +40,16 @@ function closingBrace(text: string, from: number): number {
   return -1;
 }
 
+/**
+ * Moodle's short answers read `*` as "any characters" (`\\*` is a star); Questa compares
+ * literally, so answers with a wildcard cannot be kept. `wild` lists them for a message.
+ */
+export function literalAnswers(texts: string[]): { accepted: string[]; wild: string } {
+  const wild = texts.filter((t) => /(^|[^\\])\*/.test(t));
+  const accepted = texts.filter((t) => !wild.includes(t)).map((t) => t.replace(/\\\*/g, '*'));
+  return { accepted, wild: wild.map((t) => `"${t}"`).join(', ') };
+}
+
 interface Alternative {
   text: string;
   fraction: number;
@@ -98,18 +108,15 @@ function readBlank(
     );
   }
   if (SHORT.test(type) || SHORT_CASE.test(type)) {
-    const wild = right.filter((a) => /(^|[^\\])\*/.test(a.text));
-    const accepted = right
-      .filter((a) => !wild.includes(a))
-      .map((a) => a.text.replace(/\\\*/g, '*'));
-    if (wild.length > 0) {
-      const names = wild.map((a) => `"${a.text}"`).join(', ');
-      if (accepted.length === 0)
+    const { accepted, wild } = literalAnswers(right.map((a) => a.text));
+    if (wild) {
+      if (accepted.length === 0) {
         return {
-          refused: `${n} accepts only * wildcard answers (${names}), which Questa cannot match`,
+          refused: `${n} accepts only * wildcard answers (${wild}), which Questa cannot match`,
         };
+      }
       warnings.add(
-        `${n}: the * wildcard answers ${names} are dropped; Questa matches answers literally`,
+        `${n}: the * wildcard answers ${wild} are dropped; Questa matches answers literally`,
       );
     }
     return { blank: { id, kind: 'text', accepted, caseSensitive: SHORT_CASE.test(type) } };

@@ -407,6 +407,19 @@ describe('parseMoodleXml: cloze', () => {
     });
   });
 
+  it('drops * wildcard answers of a short-answer blank, and skips a blank that has only those', () => {
+    const some = cloze('{1:SA:=colo*r~=colour~*#any other}');
+    expect(some.items[0]?.content).toMatchObject({ blanks: [{ accepted: ['colour'] }] });
+    expect(messages(some.warnings)).toEqual([
+      'Question 1 (line 1): feedback on single answers is not kept',
+      'Question 1 (line 1): blank 1: the * wildcard answers "colo*r" are dropped; Questa matches answers literally',
+    ]);
+    const only = cloze('{1:SA:=*}', 'Star');
+    expect(messages(only.warnings)).toEqual([
+      'Question 1 (line 1): "Star" (cloze) is skipped: blank 1 accepts only * wildcard answers ("*"), which Questa cannot match',
+    ]);
+  });
+
   it('keeps an exact numeric blank as text and refuses one with a tolerance', () => {
     const exact = cloze('{1:NM:=3} apples');
     expect(exact.items[0]?.content).toMatchObject({ blanks: [{ kind: 'text', accepted: ['3'] }] });

@@ -14,7 +14,7 @@ import {
 import { decodeUtf8, lineFinder, NOT_UTF8 } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, parseXml, path, textContent } from '../shared/xml';
-import { parseEmbedded } from './cloze';
+import { literalAnswers, parseEmbedded } from './cloze';
 import { MoodleTextReader } from './text';
 
 /** A question Moodle reads but Questa cannot carry is refused with a warning, not an error. */
@@ -47,21 +47,6 @@ function isSingle(q: XmlElement): boolean {
   if (!single) return true;
   const value = textContent(single).trim();
   return !(value === 'false' || value === '' || value === '0');
-}
-
-/** Moodle's short answers treat `*` as "any characters"; Questa compares literally. */
-function literalAnswers(right: Answer[], text: MoodleTextReader): string[] | { refused: string } {
-  const wild = right.filter((a) => /(^|[^\\])\*/.test(a.text));
-  const accepted = right.filter((a) => !wild.includes(a)).map((a) => a.text.replace(/\\\*/g, '*'));
-  if (wild.length === 0) return accepted;
-  const names = wild.map((a) => `"${a.text}"`).join(', ');
-  if (accepted.length === 0) {
-    return { refused: `it accepts only * wildcard answers (${names}), which Questa cannot match` };
-  }
-  text.problems.add(
-    `the * wildcard answers ${names} are dropped; Questa matches answers literally`,
-  );
-  return accepted;
 }
 
 function multichoice(
@@ -154,11 +139,19 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
           `partial credit is dropped: ${listed(partial)} ${partial.length === 1 ? 'is' : 'are'} not accepted`,
         );
       }
-      const accepted = literalAnswers(
-        answers.filter((a) => a.fraction >= FULL),
-        text,
+      const { accepted, wild } = literalAnswers(
+        answers.filter((a) => a.fraction >= FULL).map((a) => a.text),
       );
-      if ('refused' in accepted) return accepted;
+      if (wild) {
+        if (accepted.length === 0) {
+          return {
+            refused: `it accepts only * wildcard answers (${wild}), which Questa cannot match`,
+          };
+        }
+        text.problems.add(
+          `the * wildcard answers ${wild} are dropped; Questa matches answers literally`,
+        );
+      }
       const caseSensitive = ['1', 'true'].includes(valueOf(q, 'usecase'));
       const whitespace = valueOf(q, 'whitespace') === 'exact' ? 'exact' : 'collapse';
       return { draft: { type: 'short_text', stem, accepted, caseSensitive, whitespace } };

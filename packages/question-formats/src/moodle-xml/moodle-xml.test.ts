@@ -82,7 +82,7 @@ describe('parseMoodleXml', () => {
     expect(result.warnings.map((w) => w.message)).toEqual([
       'Question 1 (line 6): feedback on single answers is not kept',
       'Question 1 (line 6): the image gas.png is not in the file and is dropped',
-      'A description is not a question and is skipped',
+      'Line 16: A description is not a question and is skipped',
       'Question 5 (line 32): This essay question is skipped: Questa has no "essay" questions',
     ]);
   });
@@ -212,6 +212,11 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
   });
 
   it('refuses the types Questa lacks with a warning naming the type and the question', () => {
+    const described = quiz(question('description', stem('Read this first'), 'Intro'));
+    expect(described.total).toBe(0);
+    expect(messages(described.warnings)).toEqual([
+      'Line 1: The description "Intro" is not a question and is skipped',
+    ]);
     const types = [
       'essay',
       'calculated',

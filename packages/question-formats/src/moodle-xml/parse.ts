@@ -15,6 +15,7 @@ import { decodeUtf8, lineFinder, NOT_UTF8 } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, parseXml, path, textContent } from '../shared/xml';
 import { literalAnswers, parseEmbedded } from './cloze';
+import { convertMath } from './math';
 import { MoodleTextReader } from './text';
 
 /** A question Moodle reads but Questa cannot carry is refused with a warning, not an error. */
@@ -179,7 +180,7 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
     case 'matching': {
       const all = childElements(q, 'subquestion').map((s) => ({
         prompt: text.read(s, stemFormat).trim(),
-        answer: valueOf(path(s, 'answer') ?? s, 'text'),
+        answer: convertMath(valueOf(path(s, 'answer') ?? s, 'text')),
       }));
       const pairs = all.filter((p) => p.prompt !== '');
       const extra = all.filter((p) => p.prompt === '' && p.answer !== '');
@@ -259,8 +260,11 @@ export function parseMoodleXml(input: Uint8Array): ParseResult {
       topic = topicFromCategory(valueOf(path(q, 'category') ?? q, 'text')) || undefined;
       continue;
     }
+    const name = valueOf(path(q, 'name') ?? q, 'text');
     if (type === 'description') {
-      const issue = { message: 'A description is not a question and is skipped' };
+      const what = name ? `The description "${name}"` : 'A description';
+      const place = line === undefined ? '' : `Line ${line}: `;
+      const issue = { message: `${place}${what} is not a question and is skipped` };
       result.warnings.push(line === undefined ? issue : { ...issue, line });
       continue;
     }
@@ -269,7 +273,6 @@ export function parseMoodleXml(input: Uint8Array): ParseResult {
     text.problems = new Set();
     const body = questionBody(q, TYPE_NAMES[type] ?? type, text);
     const common = commonFields(q, text, topic);
-    const name = valueOf(path(q, 'name') ?? q, 'text');
     const called = name ? `"${name}" (${type})` : `This ${type} question`;
     if ('refused' in body) {
       result.warnings.push(itemIssue(ref, `${called} is skipped: ${body.refused}`));

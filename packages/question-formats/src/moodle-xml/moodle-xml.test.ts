@@ -349,6 +349,18 @@ describe('parseMoodleXml: files and links', () => {
     ]);
   });
 
+  it('keeps no files of questions it skips', () => {
+    const png = Buffer.from(PNG).toString('base64');
+    const result = quiz(
+      question(
+        'essay',
+        '<questiontext format="html"><text><![CDATA[<img src="@@PLUGINFILE@@/a.png">]]></text>' +
+          `<file name="a.png" encoding="base64">${png}</file></questiontext>`,
+      ),
+    );
+    expect(result.media).toEqual([]);
+  });
+
   it('keeps Moodle 1.9 images and data: images as media, and warns about a 1.9 image left out', () => {
     const png = Buffer.from(PNG).toString('base64');
     const result = quiz(

@@ -282,6 +282,8 @@ export function parseMoodleXml(input: Uint8Array): ParseResult {
     if ('error' in body) result.errors.push(itemIssue(ref, `${called}: ${body.error}`));
     else addItem(result, ref, { ...body.draft, ...common } as Draft);
   }
-  result.media = text.media;
+  // Files of skipped or broken questions would be stored for nothing.
+  const used = new Set(result.items.flatMap((i) => i.content.media));
+  result.media = text.media.filter((m) => used.has(m.path.split('.')[0] ?? ''));
   return result;
 }

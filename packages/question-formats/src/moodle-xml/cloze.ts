@@ -194,7 +194,8 @@ export function parseEmbedded(text: string): ParsedCloze {
   return { stem, blanks, warnings: [...warnings], weight };
 }
 
-const escapeEmbedded = (text: string) => text.replace(/[}~#]/g, '\\$&');
+// Moodle removes the backslash before } and # only; a ~ goes as an entity, which it decodes.
+const escapeEmbedded = (text: string) => text.replace(/[}#]/g, '\\$&').replace(/~/g, '&#126;');
 
 /** Moodle's embedded syntax for one Questa blank. */
 export function writeEmbedded(blank: ClozeBlank): string {

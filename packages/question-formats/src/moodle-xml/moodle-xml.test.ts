@@ -1,3 +1,4 @@
+import type { QuestionContent } from '@questa/contracts';
 import { describe, expect, it } from 'vitest';
 import { fixtures, imageFixture, PNG, PNG_SHA, richFixtures } from '../testing/fixtures';
 import { parseMoodleXml } from './parse';
@@ -487,6 +488,21 @@ describe('serializeMoodleXml', () => {
     const back = parseMoodleXml(out.body);
     expect(back.items.at(-1)?.content).toEqual(imageFixture);
     expect(back.media).toEqual([{ path: `${PNG_SHA}.png`, bytes: PNG, contentType: 'image/png' }]);
+  });
+
+  it('writes }, # and ~ in cloze answers so that Moodle and Questa read them back', () => {
+    const q: QuestionContent = {
+      ...(richFixtures[0] as Extract<QuestionContent, { type: 'cloze' }>),
+      stem: 'Pick {{1}} or type {{2}}',
+      blanks: [
+        { id: '1', kind: 'choice', options: ['a~b', 'c#d'], correct: 1 },
+        { id: '2', kind: 'text', accepted: ['x}y'], caseSensitive: false },
+      ],
+    };
+    const body = new TextDecoder().decode(serializeMoodleXml([q]).body);
+    expect(body).toContain('{1:MULTICHOICE:a&amp;#126;b~=c\\#d}');
+    expect(body).toContain('{1:SHORTANSWER:=x\\}y}');
+    expect(parseMoodleXml(serializeMoodleXml([q]).body).items[0]?.content).toEqual(q);
   });
 
   it('warns when an image file was not supplied', () => {

@@ -123,6 +123,8 @@ export interface TestQuestionDb {
   routes: RegisteredRoute[];
   /** Creates a tenant with the given members (by sub) and returns its id. */
   createTenant(slug: string, members?: Record<string, TenantRole>): Promise<string>;
+  /** Creates a bank through the API, as the holder of `headers` would, and returns its id. */
+  createBank(clientId: string, slug: string, headers: Record<string, string>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -176,6 +178,18 @@ export async function startTestQuestionDb(
         await memberships.upsert(tenant.id, sub, role);
       }
       return tenant.id;
+    },
+    async createBank(clientId, slug, headers) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${QUESTION_DB_PREFIX}/clients/${clientId}/banks`,
+        headers,
+        payload: { slug, title: slug },
+      });
+      if (response.statusCode !== 201) {
+        throw new Error(`Creating bank ${slug} answered ${response.statusCode}: ${response.body}`);
+      }
+      return response.json<{ id: string }>().id;
     },
     async close() {
       await app.close();

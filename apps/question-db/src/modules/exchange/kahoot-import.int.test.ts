@@ -16,16 +16,7 @@ describe('importing a Kahoot quiz spreadsheet', () => {
   });
   afterAll(() => qdb?.close());
 
-  const newBank = async (slug: string) => {
-    const response = await qdb.app.inject({
-      method: 'POST',
-      url: `/qdb/api/v1/clients/${clientId}/banks`,
-      headers,
-      payload: { slug, title: slug },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json<{ id: string }>().id;
-  };
+  const newBank = (slug: string) => qdb.createBank(clientId, slug, headers);
   const importFile = (bankId: string, query: string, body: Uint8Array) =>
     qdb.app.inject({
       method: 'POST',

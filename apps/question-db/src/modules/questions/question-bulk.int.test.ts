@@ -22,11 +22,8 @@ describe('bulk actions on a bank’s questions', () => {
       payload,
     });
 
-  const newBank = async (slug: string, who = 'olive', tenant = acme) => {
-    const response = await call(who, 'POST', '/banks', { slug, title: slug }, tenant);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>().id;
-  };
+  const newBank = (slug: string, who = 'olive', tenant = acme) =>
+    t.createBank(tenant, slug, headers[who]!);
   const create = async (bankId: string, topic = 'Rivers') => {
     const content = { ...sampleQuestions.single_choice, topic };
     const response = await call('olive', 'POST', `/banks/${bankId}/questions`, { content });

@@ -71,24 +71,6 @@ describe('bank page', () => {
     expect(router.state.location.search).toContain('q=capital');
   });
 
-  it('keeps a search that settles just as a filter is chosen, before the page re-renders', async () => {
-    stubApi({
-      ...bankRoute,
-      [`GET ${qdb('/questions')}`]: () => jsonResponse({ questions: [], nextCursor: null }),
-    });
-    const router = renderApp(bankPath, { session: aSession({}, [aMembership()]) });
-    await screen.findByText('No questions yet');
-    // The author picks a type the moment the typed search reaches the address.
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.location.search.includes('q=capital')) return;
-      unsubscribe();
-      fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'numeric' } });
-    });
-    fireEvent.change(screen.getByLabelText('Search questions'), { target: { value: 'capital' } });
-    await waitFor(() => expect(router.state.location.search).toContain('type=numeric'));
-    expect(router.state.location.search).toContain('q=capital');
-  });
-
   it('filters by type, difficulty and status, and says when nothing matches', async () => {
     const fetchMock = stubApi({
       ...bankRoute,

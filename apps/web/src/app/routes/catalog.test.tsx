@@ -135,21 +135,6 @@ describe('catalog page', () => {
     expect(router.state.location.search).toBe('?page=2');
   });
 
-  it('keeps a search that settles just as a filter is chosen, before the page re-renders', async () => {
-    stubApi({ 'GET /api/catalog/banks': () => jsonResponse(aCatalogList()) });
-    const router = renderApp('/');
-    const box = await screen.findByRole('searchbox');
-    // The reader picks a language the moment the typed search reaches the address, before the
-    // page has rendered with it.
-    const unsubscribe = router.subscribe((state) => {
-      if (state.location.search !== '?q=chem') return;
-      unsubscribe();
-      fireEvent.change(select('Bank language'), { target: { value: 'de' } });
-    });
-    fireEvent.change(box, { target: { value: 'chem' } });
-    await waitFor(() => expect(router.state.location.search).toBe('?q=chem&language=de'));
-  });
-
   it('searches at once on Enter', async () => {
     stubApi({ 'GET /api/catalog/banks': () => jsonResponse(aCatalogList()) });
     const router = renderApp('/');

@@ -101,6 +101,18 @@ describe('import page', () => {
     expect(screen.queryByRole('button', { name: /Import only/ })).toBeNull();
   });
 
+  it('takes a .txt file of lettered options and ANSWER lines for Aiken, and another for GIFT', async () => {
+    stubApi({ [`GET ${qdb(`/banks/${bankId}`)}`]: () => jsonResponse(anAuthoringBank()) });
+    renderApp(importPath, { session: aSession({}, [aMembership()]) });
+    await screen.findByLabelText('File');
+    const format = () => (screen.getByLabelText('Format') as HTMLSelectElement).value;
+
+    chooseFile(new File(['Which is prime?\nA. 4\nB. 7\nANSWER: B\n'], 'quiz.txt'));
+    await waitFor(() => expect(format()).toBe('aiken'));
+    chooseFile(new File(['::Q1:: 2 + 2 = {=4 ~5}\n'], 'other.txt'));
+    await waitFor(() => expect(format()).toBe('gift'));
+  });
+
   it('shows the lines of a file refused as a whole', async () => {
     stubXhrThroughFetch();
     stubApi({

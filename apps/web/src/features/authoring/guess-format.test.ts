@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessFormat } from './guess-format';
+import { guessFormat, guessTextFormat } from './guess-format';
 
 describe('guessFormat', () => {
   it('reads the format from the extension, ignoring case', () => {
@@ -14,5 +14,14 @@ describe('guessFormat', () => {
   it('has no guess for other names', () => {
     expect(guessFormat('questions.json')).toBeUndefined();
     expect(guessFormat('README')).toBeUndefined();
+  });
+
+  it('tells Aiken from GIFT in a .txt file by what it holds', () => {
+    const aiken = 'Which is a prime?\nA. 4\nB) 7\nC. 9\nANSWER: B\n';
+    expect(guessTextFormat(aiken)).toBe('aiken');
+    expect(guessTextFormat('::Q1:: 2 + 2 = {=4 ~5}\n')).toBe('gift');
+    // A GIFT question whose options happen to look lettered is still GIFT.
+    expect(guessTextFormat('Pick one {\n=A. four\n~B. five\n}\nANSWER: A\n')).toBe('gift');
+    expect(guessTextFormat('')).toBe('gift');
   });
 });

@@ -1,5 +1,5 @@
 import type { ImportFormat, ImportReport } from '@questa/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -12,7 +12,7 @@ import { useT } from '../../../lib/i18n';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
 import { useBank } from '../api/get-bank';
 import { importQuestions, type ImportMode } from '../api/import-questions';
-import { guessFormat } from '../guess-format';
+import { SNIFF_BYTES, guessFormat, guessTextFormat } from '../guess-format';
 import { authorPaths } from '../paths';
 import { CheckReport, IssueList } from './check-report';
 import { importFormatOptions } from '../question-kinds';
@@ -40,6 +40,8 @@ export function ImportPage({ access, bankId }: { access: TenantAccess; bankId: s
   const { clientId } = access.membership;
   const bank = useBank(clientId, bankId);
   const [file, setFile] = useState<File>();
+  // The file last chosen: a look inside an earlier one that finishes late must not set the format.
+  const chosenFile = useRef<File>(undefined);
   const [format, setFormat] = useState<ImportFormat>('gift');
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [error, setError] = useState<ApiError>();
@@ -118,8 +120,18 @@ export function ImportPage({ access, bankId }: { access: TenantAccess; bankId: s
                     setStep({ kind: 'choose' });
                     setError(undefined);
                     setTooLarge((chosen?.size ?? 0) > maxBytes);
+                    chosenFile.current = chosen;
                     const guessed = chosen && guessFormat(chosen.name);
                     if (guessed) setFormat(guessed);
+                    // A .txt file is GIFT or Aiken: its first part tells which.
+                    if (chosen && guessed === 'gift' && /\.txt$/i.test(chosen.name)) {
+                      void chosen
+                        .slice(0, SNIFF_BYTES)
+                        .text()
+                        .then((head) => {
+                          if (chosenFile.current === chosen) setFormat(guessTextFormat(head));
+                        });
+                    }
                   }}
                 />
               )}

@@ -54,8 +54,12 @@ export function createAccountDataRepository(db: ApiDb) {
       return row !== undefined;
     },
 
-    /** Deletions asked for before `before` and not finished: the provider was down, or a crash. */
-    async pendingDeletions(before: Date, limit: number): Promise<DeletableAccount[]> {
+    /**
+     * Deletions asked for at least `olderThanMs` ago and not finished: the provider was down, or a
+     * crash. Measured on the database's clock, which stamped the request, so an API process whose
+     * clock runs differently (or the same millisecond) cannot skip or take one early.
+     */
+    async pendingDeletions(olderThanMs: number, limit: number): Promise<DeletableAccount[]> {
       return db
         .selectFrom('users')
         .select([
@@ -65,7 +69,11 @@ export function createAccountDataRepository(db: ApiDb) {
           'deletion_requested_at as deletionRequestedAt',
           'deleted_at as deletedAt',
         ])
-        .where('deletion_requested_at', '<', before.toISOString())
+        .where(
+          'deletion_requested_at',
+          '<=',
+          sql<string>`now() - make_interval(secs => ${olderThanMs / 1000})`,
+        )
         .where('deleted_at', 'is', null)
         .orderBy('deletion_requested_at')
         .limit(limit)

@@ -64,7 +64,7 @@ export function createAccountService({ data, identity, forgetUser }: AccountServ
      */
     async finishPendingDeletions(graceMs = 15 * 60_000): Promise<number> {
       let finished = 0;
-      for (const account of await data.pendingDeletions(new Date(Date.now() - graceMs), 100)) {
+      for (const account of await data.pendingDeletions(graceMs, 100)) {
         // Subscribed again after asking: the partner would go on charging; they have to ask anew.
         if (await data.hasChargingSubscription(account.id)) continue;
         await identity?.deleteAccount(account.sub);

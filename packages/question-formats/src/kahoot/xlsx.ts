@@ -1,4 +1,4 @@
-import { readZip } from '../qti/zip';
+import { readZip } from '../shared/zip';
 import { decodeUtf8 } from '../shared/text';
 import type { XmlElement, XmlNode } from '../shared/xml';
 import { childElements, firstChild, isElement, parseXml } from '../shared/xml';

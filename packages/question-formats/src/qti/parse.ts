@@ -15,7 +15,7 @@ import type { XmlElement } from '../shared/xml';
 import { childElements, descendants, parseXml, path, textContent } from '../shared/xml';
 import type { ItemMetadata } from './parse-item';
 import { parseItem } from './parse-item';
-import { readZip } from './zip';
+import { readZip } from '../shared/zip';
 
 const ITEM_TYPE = /^imsqti_item_xmlv3p0/;
 

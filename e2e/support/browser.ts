@@ -46,6 +46,13 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page and returns every violation it finds, whatever its impact. */
 export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  // Axe reads colours as painted: in the middle of a transition (a button easing into dark mode,
+  // later on a busy machine) it would judge a contrast no reader ever sees. Wait until none runs.
+  await page.waitForFunction(
+    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+    undefined,
+    { timeout: 15_000 },
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (

@@ -32,6 +32,7 @@ describe('markdownToPlainText', () => {
     expect(plain('$$\n\\sqrt{a^2 + b^2}\n$$\nThe length')).toBe('√(a² + b²) The length');
     expect(plain('It costs $5 and $6 now, \\$7 later.')).toBe('It costs $5 and $6 now, $7 later.');
     expect(plain('Cut off: $$\\frac{a}{')).toBe('Cut off: frac a');
+    expect(plain('Solve \\(x^2 = 4\\), then \\[\\sqrt{x}\\]')).toBe('Solve x² = 4, then √(x)');
   });
 
   it('keeps escaped characters and marks cloze blanks', () => {

@@ -130,6 +130,10 @@ export function markdownToPlainText(source: string, labels: PlainTextLabels): st
     )
     // A display formula cut off by the excerpt's end: what is left of it is still math.
     .replace(/\$\$([\s\S]*)$/, (_, tex: string) => keep(texToText(tex)))
+    // LaTeX's own delimiters are math too, as in the renderer.
+    .replace(/\\\[([\s\S]+?)\\\]|\\\(([\s\S]+?)\\\)/g, (_, display?: string, inline?: string) =>
+      keep(texToText(display ?? inline ?? '')),
+    )
     .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, (_, char: string) => keep(char));
 
   text = text

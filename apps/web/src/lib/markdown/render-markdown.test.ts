@@ -49,6 +49,16 @@ describe('renderMarkdown', () => {
     expect(element.textContent).toContain('Solve');
   });
 
+  it('typesets LaTeX delimiters like dollars, inline and on their own line', () => {
+    const element = fragment(renderMarkdown('Solve \\(x^2 = 4\\) first.\n\n\\[\\frac{a}{b}\\]'));
+    expect(element.querySelectorAll('.katex')).toHaveLength(2);
+    expect(element.querySelector('.md-math .katex-display')).toBeTruthy();
+    expect(element.textContent).not.toContain('\\(');
+    expect(element.textContent).not.toContain('(x^2');
+    const inline = fragment(renderMarkdown('Then \\[x = 2\\] inside a sentence.'));
+    expect(inline.querySelector('.katex-display')).toBeTruthy();
+  });
+
   it('leaves money amounts as text', () => {
     const element = fragment(renderMarkdown('It costs $5 and $6 today.'));
     expect(element.querySelector('.katex')).toBeNull();

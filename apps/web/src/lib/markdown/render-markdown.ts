@@ -33,12 +33,18 @@ interface MathToken extends Tokens.Generic {
   display: boolean;
 }
 
+/**
+ * LaTeX's own delimiters, `\(…\)` and `\[…\]`, are math as well: Moodle and many authors write
+ * them, and Markdown would otherwise read `\(` as an escaped bracket and show the formula as text.
+ */
 const blockMath: TokenizerAndRendererExtension = {
   name: 'blockMath',
   level: 'block',
-  start: (src) => src.match(/^\$\$/m)?.index,
+  start: (src) => src.match(/^(?:\$\$|\\\[)/m)?.index,
   tokenizer(src) {
-    const match = /^\$\$([\s\S]+?)\$\$[^\S\n]*(?:\n+|$)/.exec(src);
+    const match =
+      /^\$\$([\s\S]+?)\$\$[^\S\n]*(?:\n+|$)/.exec(src) ??
+      /^\\\[([\s\S]+?)\\\][^\S\n]*(?:\n+|$)/.exec(src);
     if (!match) return undefined;
     return { type: 'blockMath', raw: match[0], tex: match[1]?.trim() ?? '', display: true };
   },
@@ -52,13 +58,15 @@ const blockMath: TokenizerAndRendererExtension = {
 const inlineMath: TokenizerAndRendererExtension = {
   name: 'inlineMath',
   level: 'inline',
-  start: (src) => (src.indexOf('$') === -1 ? undefined : src.indexOf('$')),
+  start: (src) => src.match(/\$|\\[([]/)?.index,
   tokenizer(src) {
-    const display = /^\$\$([^$]+?)\$\$/.exec(src);
+    const display = /^\$\$([^$]+?)\$\$/.exec(src) ?? /^\\\[([\s\S]+?)\\\]/.exec(src);
     if (display) {
       return { type: 'inlineMath', raw: display[0], tex: display[1]?.trim() ?? '', display: true };
     }
-    const inline = /^\$(?![\s$])((?:\\.|[^\\$\n])+?)(?<!\s)\$(?!\d)/.exec(src);
+    const inline =
+      /^\$(?![\s$])((?:\\.|[^\\$\n])+?)(?<!\s)\$(?!\d)/.exec(src) ??
+      /^\\\(([\s\S]+?)\\\)/.exec(src);
     if (!inline) return undefined;
     return { type: 'inlineMath', raw: inline[0], tex: inline[1] ?? '', display: false };
   },

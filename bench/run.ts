@@ -7,6 +7,7 @@ import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
 import { benchBilling } from './billing';
+import { benchFormats } from './formats';
 import { benchLearning } from './learning';
 import { benchPlayerPage } from './player-page';
 import { benchLive, benchLiveBroadcast, benchLiveSpread } from './live';
@@ -23,7 +24,7 @@ const say = (line = '') => {
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
 // `-- player`, `-- billing`) only those named.
-const known = ['server', 'learning', 'live', 'player', 'billing'] as const;
+const known = ['server', 'learning', 'live', 'player', 'billing', 'formats'] as const;
 // A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
 const args = process.argv.slice(2);
 const livePlayers = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);
@@ -166,6 +167,7 @@ say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
 if (runs('player')) await benchPlayerPage(say);
+if (runs('formats')) await benchFormats(say);
 if (runs('billing')) await benchBilling(say, { learners: BILLING_LEARNERS, rounds: ROUNDS });
 if (runs('live')) {
   await benchLive(say, { players: livePlayers, questions: 10 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { QuestionContent } from '@questa/contracts';
 import { READ_AS_WINDOWS_1252 } from '../shared/decode';
+import { matchesSubset } from '../testing/corpus-figures';
 import { parseAiken } from './parse';
 
 const parse = (text: string) => parseAiken(new TextEncoder().encode(text));
@@ -58,28 +59,33 @@ describe('parseAiken', () => {
 });
 
 // Moodle's own fixtures (corpus/aiken/SOURCES.md), with what Moodle's test says it reads.
+const READS: Record<string, ReturnType<typeof summary>[]> = {
+  'questions.aiken.txt': [
+    {
+      stem: 'The Moodle project was started by:',
+      options: ['Petr Skoda', '*Martin Dougiamas', 'Eloy Lafuente', 'Tim Hunt'],
+    },
+    {
+      stem: 'Moodle\'s abilities include handling user input that includes \\<html class="cool"> & images:',
+      options: ['*True', 'False'],
+    },
+  ],
+  'aiken_errors.txt': [
+    { stem: 'A good question', options: ['*Correct', 'Incorrect'] },
+    { stem: 'A second good question', options: ['Incorrect (No space)', '*Correct (No space)'] },
+  ],
+};
+
 describe('Aiken corpus: 2 files, 6 questions started, 4 that Moodle reads', () => {
   it("questions.aiken.txt: Moodle's two questions", () => {
     const result = corpus('questions.aiken.txt');
     expect(result.errors).toEqual([]);
-    expect(result.items.map((i) => summary(i.content))).toEqual([
-      {
-        stem: 'The Moodle project was started by:',
-        options: ['Petr Skoda', '*Martin Dougiamas', 'Eloy Lafuente', 'Tim Hunt'],
-      },
-      {
-        stem: 'Moodle\'s abilities include handling user input that includes \\<html class="cool"> & images:',
-        options: ['*True', 'False'],
-      },
-    ]);
+    expect(result.items.map((i) => summary(i.content))).toEqual(READS['questions.aiken.txt']);
   });
 
   it('aiken_errors.txt: the two good questions, and each of the errors Moodle reports', () => {
     const result = corpus('aiken_errors.txt');
-    expect(result.items.map((i) => summary(i.content))).toEqual([
-      { stem: 'A good question', options: ['*Correct', 'Incorrect'] },
-      { stem: 'A second good question', options: ['Incorrect (No space)', '*Correct (No space)'] },
-    ]);
+    expect(result.items.map((i) => summary(i.content))).toEqual(READS['aiken_errors.txt']);
     // Moodle: at least 2 answers (line 3), not started (lines 5 and 7), not completed (line 18).
     expect(result.errors.map((e) => e.message)).toEqual([
       'Question 1 (line 1): a question needs at least two options',
@@ -87,6 +93,26 @@ describe('Aiken corpus: 2 files, 6 questions started, 4 that Moodle reads', () =
       'Line 7: an ANSWER: line comes before any question',
       'Question 3 (line 14): no ANSWER: line before line 18 starts another question (an Aiken question is one line)',
     ]);
+  });
+
+  it('reads all 4 questions Moodle reads, none silently wrong', ({ task }) => {
+    const files = Object.keys(READS);
+    const wanted = files.flatMap((name) => READS[name] ?? []);
+    const read = files.flatMap((name) => corpus(name).items.map((i) => summary(i.content)));
+    const correct = wanted.filter((want, index) => matchesSubset(read[index], want)).length;
+    task.meta.corpusFigures = {
+      format: 'Aiken',
+      files: files.length,
+      sources: 1,
+      questions: wanted.length,
+      holdable: wanted.length,
+      correct,
+      skipped: 0,
+      silentlyWrong: Math.max(read.length, wanted.length) - correct,
+      crashes: 0,
+    };
+    expect(correct).toBe(4);
+    expect(read).toHaveLength(4);
   });
 });
 

@@ -38,7 +38,7 @@ const CITIES = [
 const MARSEILLE =
   'blank 5: partial credit is dropped for "Marseille" (50 %); only fully correct answers count';
 const SHUFFLED =
-  "Moodle shuffles each group's choices for every attempt; Questa shows them in the order of the file";
+  "Moodle shuffles each group's choices for every attempt; Questa shows them in one fixed shuffled order";
 const gap = (options: string[], correct: number) => ({ kind: 'choice', options, correct });
 const CAT_WORDS = ['cat', 'sat', 'mat', 'dog', 'table'];
 const CAT_SAT = {
@@ -48,13 +48,14 @@ const CAT_SAT = {
   points: 1,
   blanks: [gap(CAT_WORDS, 0), gap(CAT_WORDS, 1), gap(CAT_WORDS, 2)],
 };
-const ALPHABET = ['Alpha', 'Beta', 'Gamma'];
+// Shuffled in Moodle: one fixed order that is not the file's (Alpha, Beta, Gamma), which is the key.
+const ALPHABET = ['Beta', 'Gamma', 'Alpha'];
 const GREEK = {
   type: 'cloze',
   stem: 'Put these in order: {{1}}, {{2}}, {{3}}.',
   explanation: 'The answer is Alpha, Beta, Gamma.',
   points: 3,
-  blanks: [gap(ALPHABET, 0), gap(ALPHABET, 1), gap(ALPHABET, 2)],
+  blanks: [gap(ALPHABET, 2), gap(ALPHABET, 0), gap(ALPHABET, 1)],
 };
 const OXIDES = ['10⁷', '7', '1', '10⁻⁷'];
 const image = (alt: string) => new RegExp(`!\\[${alt}\\]\\(media:[0-9a-f]{64}\\)`);

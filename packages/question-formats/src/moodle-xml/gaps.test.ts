@@ -62,21 +62,31 @@ describe('Moodle gapselect and ddwtos as cloze questions with choice blanks', ()
     });
   });
 
-  it('shuffles by default, as Moodle does, and says that Questa keeps the order', () => {
+  it('shuffles by default, as Moodle does, into one fixed order that is not the key', () => {
     const result = quiz(
       gapQuestion(
         'gapselect',
-        'A [[1]]',
+        '[[1]] [[2]] [[3]]',
         [
           ['x', 1],
           ['y', 1],
+          ['z', 1],
         ],
         '',
       ),
     );
-    expect(result.items).toHaveLength(1);
+    const blanks = result.items[0]?.content.type === 'cloze' ? result.items[0].content.blanks : [];
+    const menus = blanks.map((b) => (b.kind === 'choice' ? b.options : []));
+    expect(menus[0]).not.toEqual(['x', 'y', 'z']);
+    expect([...(menus[0] ?? [])].sort()).toEqual(['x', 'y', 'z']);
+    expect(menus).toEqual([menus[0], menus[0], menus[0]]);
+    expect(blanks.map((b) => (b.kind === 'choice' ? b.options[b.correct] : ''))).toEqual([
+      'x',
+      'y',
+      'z',
+    ]);
     expect(messages(result.warnings)).toEqual([
-      "Question 1 (line 1): Moodle shuffles each group's choices for every attempt; Questa shows them in the order of the file",
+      "Question 1 (line 1): Moodle shuffles each group's choices for every attempt; Questa shows them in one fixed shuffled order",
     ]);
   });
 

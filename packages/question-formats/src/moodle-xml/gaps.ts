@@ -1,4 +1,4 @@
-import { choiceBlankProblem, quotedList } from '../shared/gaps';
+import { choiceBlankProblem, fixedShuffle, quotedList } from '../shared/gaps';
 import { parseHtml } from '../shared/html';
 import type { Draft } from '../shared/result';
 import { parseNumber } from '../shared/result';
@@ -94,7 +94,12 @@ export function readGaps(
     if (lost) problems.add(`the formatting of the choice "${text}" is dropped; choices are text`);
     return { ...c, text };
   });
+  const shuffle = shuffled(q) && choices.length > 1;
   const groupOf = (g: number) => choices.filter((c) => c.group === g);
+  const menuOf = (g: number) => {
+    const group = groupOf(g);
+    return shuffle ? fixedShuffle(group, group.map((c) => c.text).join('\n')) : group;
+  };
   const blanks: ClozeBlank[] = [];
   const placesPerGroup = new Map<number, number>();
   let stem = '';
@@ -107,7 +112,7 @@ export function readGaps(
         error: `the gap [[${n}]] points at no choice; there ${choices.length === 1 ? 'is 1' : `are ${choices.length}`}`,
       };
     const id = String(blanks.length + 1);
-    const group = groupOf(right.group);
+    const group = menuOf(right.group);
     const options = group.map((c) => c.text);
     const problem = choiceBlankProblem(`gap ${id} ([[${n}]])`, options);
     if (problem) return { refused: problem };
@@ -118,9 +123,9 @@ export function readGaps(
   }
   if (blanks.length === 0) return { error: 'it has no gaps ([[1]], [[2]] …) in its text' };
   stem += stemText.slice(last);
-  if (shuffled(q) && choices.length > 1)
+  if (shuffle)
     problems.add(
-      "Moodle shuffles each group's choices for every attempt; Questa shows them in the order of the file",
+      "Moodle shuffles each group's choices for every attempt; Questa shows them in one fixed shuffled order",
     );
   if (type === 'ddwtos') {
     // A box that is not infinite can fill one gap only; a menu per gap offers it in every gap.

@@ -48,19 +48,24 @@ describe('QTI gap match as a cloze question with choice blanks', () => {
     });
   });
 
-  it('reports shuffling, and choices limited to fewer gaps than there are', () => {
+  it('shuffles into one fixed order, keeping fixed choices in place, and reports match-max', () => {
     const result = pack(
       ['C G1', 'D G2'],
       gapMatch(
-        '<qti-gap-text identifier="C" match-max="1">cat</qti-gap-text><qti-gap-text identifier="D" match-max="2">dog</qti-gap-text>',
+        '<qti-gap-text identifier="C" match-max="1">cat</qti-gap-text><qti-gap-text identifier="D" match-max="2">dog</qti-gap-text><qti-gap-text identifier="N" match-max="1" fixed="true">none</qti-gap-text>',
         '<qti-gap identifier="G1"/> <qti-gap identifier="G2"/>',
         ' shuffle="true"',
       ),
     );
-    expect(result.items).toHaveLength(1);
+    expect(result.items[0]?.content).toMatchObject({
+      blanks: [
+        { options: ['dog', 'cat', 'none'], correct: 1 },
+        { options: ['dog', 'cat', 'none'], correct: 0 },
+      ],
+    });
     expect(messages(result.warnings)).toEqual([
-      'Question 1 (item.xml): the choices are shuffled in QTI; Questa shows them in the order of the file',
-      'Question 1 (item.xml): choices a learner may place in only one gap (match-max: "cat" 1) can be chosen in every blank',
+      'Question 1 (item.xml): the choices are shuffled for every attempt in QTI; Questa shows them in one fixed shuffled order',
+      'Question 1 (item.xml): choices a learner may place in only one gap (match-max: "cat" 1, "none" 1) can be chosen in every blank',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { choiceBlankProblem } from '../shared/gaps';
+import { choiceBlankProblem, fixedShuffle } from '../shared/gaps';
 import type { Draft } from '../shared/result';
 import type { XmlElement } from '../shared/xml';
 import { childElements, descendants, path } from '../shared/xml';
@@ -26,7 +26,15 @@ export function readGapMatch(r: ItemReader, interaction: XmlElement, name: strin
       ok: false,
       refused: `${name} uses the gap match interaction with image choices (qti-gap-img "${image.attrs.identifier ?? ''}"); a Questa choice blank offers text only`,
     };
-  const choices = childElements(interaction, 'qti-gap-text');
+  const shuffle = interaction.attrs.shuffle === 'true';
+  const written = childElements(interaction, 'qti-gap-text');
+  const key = written.map((c) => c.attrs.identifier ?? '').join('\n');
+  // A choice marked fixed keeps its place in a shuffle; the rest are shuffled among themselves.
+  const movable = written.filter((c) => c.attrs.fixed !== 'true');
+  const mixed = shuffle ? fixedShuffle(movable, key) : movable;
+  const choices = written.map((c) =>
+    c.attrs.fixed === 'true' ? c : (mixed.shift() as XmlElement),
+  );
   const options = choices.map((c) => r.markdown(c.children));
   const indexOf = new Map(choices.map((c, i) => [c.attrs.identifier ?? '', i]));
   const gaps = descendants(interaction, 'qti-gap');
@@ -65,8 +73,10 @@ export function readGapMatch(r: ItemReader, interaction: XmlElement, name: strin
     });
   }
   r.partialCredit(interaction);
-  if (interaction.attrs.shuffle === 'true')
-    r.warnings.add('the choices are shuffled in QTI; Questa shows them in the order of the file');
+  if (shuffle)
+    r.warnings.add(
+      'the choices are shuffled for every attempt in QTI; Questa shows them in one fixed shuffled order',
+    );
   // match-max limits how many gaps a choice may fill (0: any number); a menu per gap has no limit.
   const limited = choices
     .map((c, i) => ({ text: options[i] as string, max: Number(c.attrs['match-max'] ?? '1') }))

@@ -62,6 +62,22 @@ describe('Moodle gapselect and ddwtos as cloze questions with choice blanks', ()
     });
   });
 
+  it('lists a word once when a group repeats it, so either box counts as the right one', () => {
+    const result = quiz(
+      gapQuestion('ddwtos', '[[1]] cat sat on [[3]] mat', [
+        ['the', 1],
+        ['a', 1],
+        ['the', 1],
+      ]),
+    );
+    expect(result.items[0]?.content).toMatchObject({
+      blanks: [
+        { options: ['the', 'a'], correct: 0 },
+        { options: ['the', 'a'], correct: 0 },
+      ],
+    });
+  });
+
   it('shuffles by default, as Moodle does, into one fixed order that is not the key', () => {
     const result = quiz(
       gapQuestion(

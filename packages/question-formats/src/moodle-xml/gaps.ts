@@ -96,9 +96,10 @@ export function readGaps(
   });
   const shuffle = shuffled(q) && choices.length > 1;
   const groupOf = (g: number) => choices.filter((c) => c.group === g);
+  // Two boxes with the same word let a ddwtos learner use it twice; a menu lists it once.
   const menuOf = (g: number) => {
-    const group = groupOf(g);
-    return shuffle ? fixedShuffle(group, group.map((c) => c.text).join('\n')) : group;
+    const words = [...new Set(groupOf(g).map((c) => c.text))];
+    return shuffle ? fixedShuffle(words, words.join('\n')) : words;
   };
   const blanks: ClozeBlank[] = [];
   const placesPerGroup = new Map<number, number>();
@@ -112,11 +113,10 @@ export function readGaps(
         error: `the gap [[${n}]] points at no choice; there ${choices.length === 1 ? 'is 1' : `are ${choices.length}`}`,
       };
     const id = String(blanks.length + 1);
-    const group = menuOf(right.group);
-    const options = group.map((c) => c.text);
+    const options = menuOf(right.group);
     const problem = choiceBlankProblem(`gap ${id} ([[${n}]])`, options);
     if (problem) return { refused: problem };
-    blanks.push({ id, kind: 'choice', options, correct: group.indexOf(right) });
+    blanks.push({ id, kind: 'choice', options, correct: options.indexOf(right.text) });
     placesPerGroup.set(right.group, (placesPerGroup.get(right.group) ?? 0) + 1);
     stem += `${stemText.slice(last, match.index)}{{${id}}}`;
     last = match.index + match[0].length;
@@ -138,7 +138,7 @@ export function readGaps(
       );
     if (once.length > 0)
       problems.add(
-        `drag boxes a learner can place only once in Moodle (${quotedList(once)}) can be chosen in more than one blank`,
+        `drag boxes a learner can place only once in Moodle (${quotedList([...new Set(once)])}) can be chosen in more than one blank`,
       );
   }
   return { draft: { type: 'cloze', stem, blanks } };

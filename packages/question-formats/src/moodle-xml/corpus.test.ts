@@ -37,6 +37,27 @@ const CITIES = [
 ];
 const MARSEILLE =
   'blank 5: partial credit is dropped for "Marseille" (50 %); only fully correct answers count';
+const SHUFFLED =
+  "Moodle shuffles each group's choices for every attempt; Questa shows them in one fixed shuffled order";
+const gap = (options: string[], correct: number) => ({ kind: 'choice', options, correct });
+const CAT_WORDS = ['cat', 'sat', 'mat', 'dog', 'table'];
+const CAT_SAT = {
+  type: 'cloze',
+  stem: 'The {{1}} {{2}} on the {{3}}.',
+  explanation: 'The cat sat on the mat.',
+  points: 1,
+  blanks: [gap(CAT_WORDS, 0), gap(CAT_WORDS, 1), gap(CAT_WORDS, 2)],
+};
+// Shuffled in Moodle: one fixed order that is not the file's (Alpha, Beta, Gamma), which is the key.
+const ALPHABET = ['Beta', 'Gamma', 'Alpha'];
+const GREEK = {
+  type: 'cloze',
+  stem: 'Put these in order: {{1}}, {{2}}, {{3}}.',
+  explanation: 'The answer is Alpha, Beta, Gamma.',
+  points: 3,
+  blanks: [gap(ALPHABET, 2), gap(ALPHABET, 0), gap(ALPHABET, 1)],
+};
+const OXIDES = ['10⁷', '7', '1', '10⁻⁷'];
 const image = (alt: string) => new RegExp(`!\\[${alt}\\]\\(media:[0-9a-f]{64}\\)`);
 
 const EXPECTED: Record<string, Expected> = {
@@ -52,13 +73,49 @@ const EXPECTED: Record<string, Expected> = {
       '"Numerical subquestion with buggy answer" (cloze): blank 1: "zero" is not a number',
     ],
   },
+  // Despite its name, the drag-and-drop fixture holds a gapselect question, the same as Moodle's
+  // gapselect fixture below: every [[n]] offers the five words of group 1, and n is the right one.
   'moodle-ddwtos-testquestion.xml': {
     moodleReads: 1,
-    lacking: 1,
-    items: [],
-    warnings: [
-      '"Imported Drag and drop into text 001" (gapselect) is skipped: Questa has no "gapselect" questions',
+    items: [{ ...CAT_SAT, topic: 'Default for C1' }],
+    warnings: [HINTS],
+  },
+  // qtype_ddwtos and qtype_gapselect's questiontype_test.php: what their import tests assert.
+  'moodle-gapselect-ddwtos-test-imports.xml': {
+    moodleReads: 3,
+    items: [
+      GREEK,
+      GREEK,
+      {
+        type: 'cloze',
+        stem: 'Drag and drop the words from the list below to fill the blank spaces and correctly complete the sentence.\n\nAt 25°C all aqueous basic solutions have {{1}}\u00a0ion concentrations less than {{2}}\nmol litre-1 and pH values {{3}} than {{4}}.',
+        explanation:
+          'At 25 °C all aqueous basic solutions have hydrogen ion concentrations less than 10−7 mol litre−1 and pH values greater than 7.\n\nSee Section 9 of S103 *Discovering Science* Block 8.',
+        points: 1,
+        // Legacy choices: [[1]] hydrogen (group 1), [[8]] 10<sup>-7</sup> and [[6]] 7 (group 2),
+        // [[9]] greater (group 3); the superscripts keep their meaning as Unicode.
+        blanks: [
+          { id: '1', options: ['hydrogen', 'positive', 'hydroxide', 'negative'], correct: 0 },
+          { id: '2', options: OXIDES, correct: 3 },
+          { id: '3', options: ['greater', 'less'], correct: 0 },
+          { id: '4', options: OXIDES, correct: 1 },
+        ],
+      },
     ],
+    warnings: [
+      HINTS,
+      SHUFFLED,
+      HINTS,
+      SHUFFLED,
+      'drag boxes a learner can place only once in Moodle ("Alpha", "Beta") can be chosen in more than one blank',
+      HINTS,
+      'drag boxes a learner can place only once in Moodle ("10⁷", "7", "1", "10⁻⁷") can be chosen in more than one blank',
+    ],
+  },
+  'moodle-gapselect-testquestion.xml': {
+    moodleReads: 1,
+    items: [{ ...CAT_SAT, topic: 'Default for C1' }],
+    warnings: [HINTS],
   },
   // Moodle refuses the file: 33 is not one of its grade choices. Questa keeps the right answers.
   'moodle-error-invalid-grades.xml': {
@@ -437,10 +494,10 @@ describe('the Moodle XML corpus', () => {
       skipped += result.warnings.filter((w) => / is skipped: /.test(w.message)).length;
     }
     expect({ readable, lacking, kept, skipped }).toEqual({
-      readable: 38,
-      lacking: 10,
-      kept: 29,
-      skipped: 11,
+      readable: 42,
+      lacking: 9,
+      kept: 34,
+      skipped: 10,
     });
     // One kept question is from a file Moodle refuses (moodle-error-invalid-grades.xml).
     expect((kept - 1) / (readable - lacking)).toBe(1);

@@ -223,8 +223,6 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
       'calculated',
       'calculatedsimple',
       'calculatedmulti',
-      'ddwtos',
-      'gapselect',
       'ddmarker',
       'ddimageortext',
       'randomsamatch',

@@ -15,6 +15,7 @@ import { decodeUtf8, lineFinder, NOT_UTF8 } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, parseXml, path, textContent } from '../shared/xml';
 import { literalAnswers, parseEmbedded } from './cloze';
+import { readGaps } from './gaps';
 import { convertMath } from './math';
 import { MoodleTextReader } from './text';
 
@@ -118,8 +119,13 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
     feedback: textContent(path(a, 'feedback', 'text')).trim(),
     el: a,
   }));
-  if (answers.some((a) => a.feedback)) text.problems.add('feedback on single answers is not kept');
-  if (childElements(q, 'hint').some((h) => textContent(path(h, 'text')).trim() !== '')) {
+  // Legacy gapselect and ddwtos files keep each choice's group in its answer's feedback.
+  const gaps = type === 'gapselect' || type === 'ddwtos';
+  if (!gaps && answers.some((a) => a.feedback))
+    text.problems.add('feedback on single answers is not kept');
+  const hintText = (h: XmlElement) =>
+    textContent(path(h, 'text') ?? path(h, 'hintcontent', 'text'));
+  if (childElements(q, 'hint').some((h) => hintText(h).trim() !== '')) {
     text.problems.add('hints are not kept');
   }
   const legacy = text.legacyImage(q);
@@ -216,6 +222,9 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
       const points = path(q, 'defaultgrade') ? {} : { points: cloze.weight };
       return { draft: { type: 'cloze', stem: cloze.stem, blanks: cloze.blanks, ...points } };
     }
+    case 'gapselect':
+    case 'ddwtos':
+      return readGaps(q, stem, type, text.problems);
     default:
       return { refused: `Questa has no "${type}" questions` };
   }

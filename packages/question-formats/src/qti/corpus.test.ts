@@ -35,6 +35,19 @@ const trueFalseOptions = [
   { id: 'false', text: 'False', correct: false },
 ];
 
+const SEASONS = ['winter', 'spring', 'summer', 'autumn'];
+const RICHARD_III = {
+  type: 'cloze',
+  stem: "Identify the missing words in this famous quote from Shakespeare's Richard III.\n\nNow is the {{G1}} of our discontent\nMade glorious {{G2}} by this sun of York;\nAnd all the clouds that lour'd upon our house\nIn the deep bosom of the ocean buried.",
+  explanation: '',
+  blanks: [
+    { id: 'G1', kind: 'choice', options: SEASONS, correct: 0 },
+    { id: 'G2', kind: 'choice', options: SEASONS, correct: 2 },
+  ],
+};
+const ONCE_EACH =
+  'choices a learner may place in only one gap (match-max: "winter" 1, "spring" 1, "summer" 1, "autumn" 1) can be chosen in every blank';
+
 interface Expected {
   content?: Record<string, unknown>;
   warnings?: string[];
@@ -168,10 +181,19 @@ const EXPECTED: Record<string, Expected> = {
       'not imported: item "beginnersguide009" (BG Postcard example) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',
     ],
   },
+  // Two gaps, each with one right word of the four; the map_response scores 1 and 2 are reported.
   '1edtech/gap-match-example-1.xml': {
-    warnings: [
-      'not imported: item "gap-match-example-1" (Gap Match Example 1) uses the gap match interaction (qti-gap-match-interaction), which Questa does not have',
-    ],
+    content: RICHARD_III,
+    warnings: [PARTIAL, ONCE_EACH],
+  },
+  // The same quote as Citolab's player shows it: choices not shuffled, no max-associations. The
+  // space after each <br/> stays at the start of the line, where Markdown does not show it.
+  'citolab/gap_match.xml': {
+    content: {
+      ...RICHARD_III,
+      stem: "Identify the missing words in this famous quote from Shakespeare's Richard III.\n\nNow is the {{G1}} of our discontent\n Made glorious {{G2}} by this sun of York;\n And all the clouds that lour'd upon our house\n In the deep bosom of the ocean buried.",
+    },
+    warnings: [PARTIAL, ONCE_EACH],
   },
   // The correct choice is drawn at random by template processing; no fixed answer exists.
   '1edtech/mc_calc3.xml': {

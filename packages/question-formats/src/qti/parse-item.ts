@@ -5,6 +5,7 @@ import { parseNumber } from '../shared/result';
 import type { XmlElement } from '../shared/xml';
 import { childElements, descendants, isElement, path, textContent } from '../shared/xml';
 import { FEEDBACK_ELEMENTS, visibility } from './feedback';
+import { readGapMatch } from './gap-match';
 import { blankId, fromIdentifier } from './ids';
 import { mathToTex } from './mathml';
 
@@ -25,7 +26,6 @@ const INTERACTION_NAMES: Record<string, string> = {
   'qti-extended-text-interaction': 'extended text (essay)',
   'qti-hotspot-interaction': 'hotspot',
   'qti-select-point-interaction': 'select point',
-  'qti-gap-match-interaction': 'gap match',
   'qti-graphic-gap-match-interaction': 'graphic gap match',
   'qti-graphic-order-interaction': 'graphic order',
   'qti-graphic-associate-interaction': 'graphic associate',
@@ -45,6 +45,7 @@ const BLOCK_INTERACTIONS = new Set([
   'qti-choice-interaction',
   'qti-order-interaction',
   'qti-match-interaction',
+  'qti-gap-match-interaction',
 ]);
 const INLINE_INTERACTIONS = new Set([
   'qti-text-entry-interaction',
@@ -63,7 +64,7 @@ function interactions(el: XmlElement): XmlElement[] {
     .flatMap((child) => (child.name.endsWith('-interaction') ? [child] : interactions(child)));
 }
 
-class ItemReader {
+export class ItemReader {
   readonly warnings = new Set<string>();
   private readonly declarations: Map<string, XmlElement>;
 
@@ -326,12 +327,16 @@ export function parseItem(
     };
   const block = blocks[0];
   const entry = found[0] as XmlElement;
+  const gaps =
+    block?.name === 'qti-gap-match-interaction' ? readGapMatch(r, block, name) : undefined;
+  if (gaps && !gaps.ok) return gaps;
   const isCloze =
     !block &&
     (meta.type === 'cloze' || found.length > 1 || entry.name === 'qti-inline-choice-interaction');
   const blanks: Extract<Draft, { type: 'cloze' }>['blanks'] = [];
   const midSentence = entriesBeforeText(body);
   const stem = r.markdown(body.children, (el) => {
+    if (el === block && gaps) return gaps.text;
     if (el === block) {
       const prompt = path(el, 'qti-prompt');
       return prompt ? r.markdown(prompt.children) : null;
@@ -358,6 +363,8 @@ export function parseItem(
   let outcome: ItemOutcome;
   if (block?.name === 'qti-choice-interaction') outcome = choiceDraft(r, block, stem, meta);
   else if (block?.name === 'qti-order-interaction') outcome = orderDraft(r, block, stem);
+  else if (gaps)
+    outcome = { ok: true, draft: { type: 'cloze', stem, blanks: gaps.blanks }, warnings: [] };
   else if (block) outcome = matchDraft(r, block, stem);
   else if (isCloze) outcome = { ok: true, draft: { type: 'cloze', stem, blanks }, warnings: [] };
   else if (

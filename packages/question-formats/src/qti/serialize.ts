@@ -94,9 +94,7 @@ export function serializeQtiPackage(
       `    <resource identifier="${identifier}" type="imsqti_item_xmlv3p0" href="${identifier}.xml">\n      ${metadata(q)}\n      <file href="${identifier}.xml"/>${deps}\n    </resource>`,
     );
     for (const sha of missing)
-      warnings.push(
-        exportIssue(index, `the image media:${sha} was not supplied and is not packed`),
-      );
+      warnings.push(exportIssue(index, `the file media:${sha} was not supplied and is not packed`));
     warnings.push(
       ...commonLosses(q, index, {
         points: true,

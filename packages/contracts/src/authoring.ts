@@ -3,7 +3,7 @@ import { ids } from './ids';
 import { pageCursor, questionPageLimit } from './admin';
 import { catalogBank } from './catalog';
 import { questionContent } from './question';
-import { exchangeFormats, importFormats } from './rules/files';
+import { exchangeFormats, importFormats, UPLOAD_LIMITS } from './rules/files';
 import { QUESTION_LIMITS as Q, questionStatuses, questionTypes } from './rules/questions';
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -239,11 +239,15 @@ export type CatalogQuestionLookupResult = z.infer<typeof catalogQuestionLookupRe
 
 export const mediaInfo = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml']),
+  contentType: z.enum(UPLOAD_LIMITS.contentTypes),
   bytes: z.number().int().positive(),
+  /** An image's size in pixels; null for SVG without one, for audio and for video. */
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
-  /** Reference to put in Markdown: `![alt](media:<sha256>)`. */
+  /**
+   * Address to put in Markdown: `![alt](media:<sha256>)` for an image; audio and video add their
+   * kind, `![description](media:<sha256>#audio)`.
+   */
   reference: z.string(),
 });
 export type MediaInfo = z.infer<typeof mediaInfo>;

@@ -29,6 +29,7 @@ export const problemCatalogue = {
   'account.subscription_active': { status: 409, title: 'Subscription still running' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
+  'media.range': { status: 416, title: 'Range not satisfiable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemCode = keyof typeof problemCatalogue;

@@ -126,7 +126,7 @@ describe('serializeCsv', () => {
     const withPoints = richFixtures.find((q) => q.points !== 1)!;
     const out = serializeCsv([imageFixture, { ...withPoints, attribution: 'Jane Doe' }]);
     expect(out.warnings.map((w) => w.message)).toEqual([
-      'Question 1: image files are not included; their media: references work only where the images already exist',
+      'Question 1: media files are not included; their media: references work only where the files already exist',
       'Question 2: points (2.5) are not kept',
       'Question 2: licence and attribution are not kept',
     ]);

@@ -180,7 +180,7 @@ describe('serializeGift', () => {
     };
     expect(serializeGift([q]).warnings.map((w) => w.message)).toEqual([
       'Question 1: licence and attribution are not kept',
-      'Question 1: image files are not included; their media: references work only where the images already exist',
+      'Question 1: media files are not included; their media: references work only where the files already exist',
     ]);
   });
 });

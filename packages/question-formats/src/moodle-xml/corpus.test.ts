@@ -183,7 +183,10 @@ const EXPECTED: Record<string, Expected> = {
     items: [
       {
         type: 'single_choice',
-        stem: 'Listen to this greeting:\n\nWhat language is being spoken?',
+        // The embedded recording becomes media, its link text the description.
+        stem: expect.stringMatching(
+          /^!\[Listen to this greeting:\]\(media:[0-9a-f]{64}#audio\)\n\nWhat language is being spoken\?$/,
+        ),
         options: [
           { text: expect.stringMatching(/ English$/), correct: false },
           {
@@ -195,11 +198,8 @@ const EXPECTED: Record<string, Expected> = {
         ],
       },
     ],
-    warnings: [
-      FEEDBACK,
-      'the linked audio file bonjour.mp3 cannot be stored in Questa and is dropped; the link text is kept',
-    ],
-    media: 4,
+    warnings: [FEEDBACK],
+    media: 5,
   },
   'moodle-multichoice-testquestion.xml': {
     moodleReads: 1,

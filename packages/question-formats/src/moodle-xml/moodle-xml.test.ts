@@ -506,7 +506,7 @@ describe('serializeMoodleXml', () => {
   it('warns when an image file was not supplied', () => {
     const out = serializeMoodleXml([imageFixture]);
     expect(out.warnings.map((w) => w.message)).toEqual([
-      'Question 1: image files are not included; their media: references work only where the images already exist',
+      'Question 1: media files are not included; their media: references work only where the files already exist',
     ]);
   });
 });

@@ -8,7 +8,11 @@ import { writeEmbedded } from './cloze';
 
 const PLUGINFILE = '@@PLUGINFILE@@/';
 
-/** Writes Markdown text as Moodle does, packing the images it shows as base64 `<file>` children. */
+/**
+ * Writes Markdown text as Moodle does, packing the media it shows as base64 `<file>` children.
+ * A sound or a film becomes a link to its file, which Moodle's media filter shows as a player
+ * (an image's syntax would make Moodle draw a broken picture).
+ */
 function richText(
   tag: string,
   text: string,
@@ -16,11 +20,12 @@ function richText(
   indent: string,
 ): string {
   const files = new Map<string, ExportMedia>();
-  const body = text.replace(MEDIA_IMAGE, (whole, alt: string, sha: string) => {
+  const body = text.replace(MEDIA_IMAGE, (whole, alt: string, sha: string, kind?: string) => {
     const file = media.get(sha);
     if (!file) return whole;
     const name = `${sha}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
     files.set(name, file);
+    if (kind) return `[${alt || name}](${PLUGINFILE}${name})`;
     return `![${alt}](${PLUGINFILE}${name})`;
   });
   const attached = [...files].map(

@@ -1,6 +1,13 @@
 import type { ImportedMedia } from '../types';
 import { parseHtml, toMarkdown } from '../shared/html';
-import { contentTypeOf, EXTENSIONS, markdownImage, sha256Hex } from '../shared/media';
+import {
+  contentTypeOf,
+  EXTENSIONS,
+  markdownImage,
+  playerKind,
+  sha256Hex,
+  type PlayerKind,
+} from '../shared/media';
 import { decodeUriPath } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, path, textContent } from '../shared/xml';
@@ -27,7 +34,10 @@ const mediaKind = (src: string, fallback = 'file') =>
   AUDIO.test(src) ? 'audio file' : VIDEO.test(src) ? 'video' : fallback;
 const linkText = (text: string) => text.replace(/[[\]\\]/g, '\\$&').trim();
 
-/** Reads Moodle's text fields, collecting embedded image files; shared by one file's questions. */
+/**
+ * Reads Moodle's text fields, collecting embedded image, audio and video files; shared by one
+ * file's questions.
+ */
 export class MoodleTextReader {
   readonly media: ImportedMedia[] = [];
   private readonly known = new Map<string, string>();
@@ -46,9 +56,15 @@ export class MoodleTextReader {
     // Questa's own exports are Markdown; Moodle's Markdown would have eaten `\(` already.
     if (format === 'markdown') {
       return text.replace(
-        /!\[((?:[^[\]\\]|\\.)*)\]\(([^)\s]+)\)/g,
-        (whole, alt: string, src: string) =>
-          src.startsWith(PLUGINFILE) ? image(src, alt.replace(/\\(.)/g, '$1')) : whole,
+        /(!?)\[((?:[^[\]\\]|\\.)*)\]\(([^)\s]+)\)/g,
+        (whole, bang: string, alt: string, src: string) => {
+          if (!src.startsWith(PLUGINFILE)) return whole;
+          const description = alt.replace(/\\(.)/g, '$1');
+          if (bang) return image(src, description);
+          // Questa writes a sound or a film as a link to its file, which Moodle's media filter
+          // plays; read back, it is the same media again.
+          return this.embeddedPlayer(fileName(src), description, files, undefined) ?? whole;
+        },
       );
     }
     if (format === 'plain_text') return convertMath(text);
@@ -115,6 +131,8 @@ export class MoodleTextReader {
       if (href === '' || href.startsWith('#')) return text;
       if (href.startsWith(PLUGINFILE)) {
         const name = fileName(href);
+        const player = this.embeddedPlayer(name, text, files, undefined);
+        if (player !== undefined) return player;
         this.problems.add(
           `the linked ${mediaKind(name)} ${name} cannot be stored in Questa and is dropped; the link text is kept`,
         );
@@ -143,6 +161,20 @@ export class MoodleTextReader {
       .filter((s) => s !== '');
     const fallback =
       el.name === 'audio' ? 'audio file' : el.name === 'video' ? 'video' : 'embedded content';
+    const elementKind = el.name === 'audio' || el.name === 'video' ? el.name : undefined;
+    // A player's sources are the same clip in other encodings: the first one the file carries is
+    // kept. The description comes from the player's title or label, or its fallback text when that
+    // is words rather than the file's own address.
+    const fallbackText = textContent(el).trim();
+    const description =
+      el.attrs.title ??
+      el.attrs['aria-label'] ??
+      (/@@PLUGINFILE@@|^https?:|^[^\s]+\.[a-z0-9]{2,4}$/i.test(fallbackText) ? '' : fallbackText);
+    for (const src of sources) {
+      if (!src.startsWith(PLUGINFILE)) continue;
+      const player = this.embeddedPlayer(fileName(src), description, files, elementKind);
+      if (player !== undefined) return player;
+    }
     const links: string[] = [];
     for (const src of sources) {
       if (EXTERNAL.test(src)) {
@@ -160,6 +192,27 @@ export class MoodleTextReader {
     if (sources.length === 0)
       this.problems.add(`an ${el.name} element without a source is dropped`);
     return links.join(' ') || null;
+  }
+
+  /**
+   * A sound or a film the file carries as a base64 `<file>`, as Markdown; undefined when the file
+   * is not there or is not audio or video. The kind follows the file's name, or the player's
+   * element when the name says nothing; the question database judges the bytes when it stores it.
+   */
+  private embeddedPlayer(
+    name: string,
+    description: string,
+    files: Map<string, XmlElement>,
+    elementKind: PlayerKind | undefined,
+  ): string | undefined {
+    const file = files.get(name);
+    const contentType = contentTypeOf(name);
+    const kind = playerKind(contentType) ?? (contentType ? undefined : elementKind);
+    if (!file || file.attrs.encoding !== 'base64' || !kind) return undefined;
+    const bytes = Uint8Array.from(Buffer.from(textContent(file).replace(/\s+/g, ''), 'base64'));
+    // Questa's own exports name a file without a description after the file itself.
+    const words = description.trim() === name ? '' : description.replace(/\s+/g, ' ').trim();
+    return markdownImage(words, this.store(name, bytes), kind);
   }
 
   /** Keeps a file once per content, named by its hash as the exchange service expects. */

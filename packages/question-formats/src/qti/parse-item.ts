@@ -70,7 +70,7 @@ export class ItemReader {
 
   constructor(
     private readonly root: XmlElement,
-    private readonly image: (src: string, alt: string) => string,
+    private readonly image: MediaReader,
   ) {
     this.declarations = new Map(
       childElements(root, 'qti-response-declaration').map((d) => [d.attrs.identifier ?? '', d]),
@@ -85,9 +85,37 @@ export class ItemReader {
         if (HIDDEN.has(el.name) || /\bqti-visually-hidden\b/.test(el.attrs.class ?? ''))
           return null;
         if (el.name === 'math') return this.math(el);
+        if (el.name === 'audio' || el.name === 'video' || el.name === 'object')
+          return this.player(el);
         return element?.(el);
       },
     }).trim();
+  }
+
+  /**
+   * A sound or a film: `<audio>` or `<video>` (their `src` or first `<source>`) or an `<object>`
+   * whose `data` the package carries. The description comes from a label or title, else from an
+   * object's fallback text.
+   */
+  player(el: XmlElement): string {
+    const src = (
+      el.attrs.src ??
+      el.attrs.data ??
+      childElements(el, 'source').find((source) => source.attrs.src)?.attrs.src ??
+      ''
+    ).trim();
+    const description =
+      el.attrs['aria-label'] ??
+      el.attrs.title ??
+      (el.name === 'object' ? textContent(el).replace(/\s+/g, ' ').trim() : '');
+    if (!src) {
+      this.warnings.add(`an <${el.name}> without a source is dropped`);
+      return '';
+    }
+    // An object says what it holds in `type`; audio and video elements by their name.
+    const declared =
+      el.name === 'object' ? /^(audio|video)\//.exec(el.attrs.type ?? '')?.[1] : el.name;
+    return this.image(src, description, declared as 'audio' | 'video' | undefined);
   }
 
   math(el: XmlElement): string {
@@ -286,12 +314,14 @@ function entriesBeforeText(el: XmlElement, found = new Set<XmlElement>()): Set<X
   return found;
 }
 
+/**
+ * Turns a package file the item refers to into Markdown: an image, or, when `kind` is given (the
+ * element was `<audio>` or `<video>`) or the file is a sound or a film, a player.
+ */
+export type MediaReader = (src: string, alt: string, kind?: 'audio' | 'video') => string;
+
 /** Reads one `qti-assessment-item` into a draft question. */
-export function parseItem(
-  root: XmlElement,
-  meta: ItemMetadata,
-  image: (src: string, alt: string) => string,
-): ItemOutcome {
+export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaReader): ItemOutcome {
   if (root.name !== 'qti-assessment-item')
     return { ok: false, error: `not a QTI 3 assessment item (root <${root.name}>)` };
   const body = path(root, 'qti-item-body');

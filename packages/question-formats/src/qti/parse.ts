@@ -1,5 +1,5 @@
 import type { ImportedMedia, ParseResult } from '../types';
-import { contentTypeOf, markdownImage, sha256Hex } from '../shared/media';
+import { contentTypeOf, markdownImage, playerKind, sha256Hex } from '../shared/media';
 import type { Draft, ItemRef } from '../shared/result';
 import {
   addItem,
@@ -121,19 +121,22 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
       return;
     }
     const warnings = new Set<string>();
-    const image = (src: string, alt: string) => {
+    const image = (src: string, alt: string, element?: 'audio' | 'video') => {
+      const guessed = contentTypeOf(src.split(/[?#]/)[0] ?? '');
+      const kind = playerKind(guessed) ?? (guessed ? undefined : element);
+      const what = kind === 'audio' ? 'audio file' : kind === 'video' ? 'video' : 'image';
       if (/^https?:\/\//i.test(src)) {
-        // The web client shows only images Questa stores (its content policy allows no other
-        // host), so an external image stays as a link the learner can open.
+        // The web client shows only media Questa stores (its content policy allows no other
+        // host), so an external file stays as a link the learner can open.
         warnings.add(
-          `the image ${src} is on another site, which Questa cannot show; it is kept as a link`,
+          `the ${what} ${src} is on another site, which Questa cannot show; it is kept as a link`,
         );
-        return `[${alt.trim() || 'image'}](${src})`;
+        return `[${alt.trim() || what}](${src})`;
       }
       const target = resolve(file as string, src);
       const found = target === undefined ? undefined : zip.files.get(target);
       if (target === undefined || !found) {
-        warnings.add(`the image ${src} is not in the package and is dropped`);
+        warnings.add(`the ${what} ${src} is not in the package and is dropped`);
         return alt;
       }
       let entry = media.get(target);
@@ -147,7 +150,7 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
         };
         media.set(target, entry);
       }
-      return markdownImage(alt, entry.sha);
+      return markdownImage(alt, entry.sha, kind);
     };
     const { item, common } = metadataOf(resource);
     const outcome = parseItem(xml.root, item, image);

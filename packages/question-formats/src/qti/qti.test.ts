@@ -110,7 +110,7 @@ describe('QTI 3.0', () => {
   it('warns when an image was not supplied for packing', () => {
     const out = serializeQtiPackage([imageFixture]);
     expect(out.warnings.map((w) => w.message)).toEqual([
-      `Question 1: the image media:${PNG_SHA} was not supplied and is not packed`,
+      `Question 1: the file media:${PNG_SHA} was not supplied and is not packed`,
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,7 +22,18 @@ const ITEM_SCHEMA = join(SCHEMAS ?? '', 'imsqti_asiv3p0p1_v1p0.xsd');
 const PACKAGE_SCHEMA = join(SCHEMAS ?? '', 'imsqtiv3p0_imscpv1p2_v1p0.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 const { ci } = readTestSettings();
-const media = [{ sha256: PNG_SHA, contentType: 'image/png', bytes: PNG }];
+// A sound packed beside the image, so the `<object>` it is written as is checked as well.
+const MP3 = Uint8Array.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 0xff, 0xfb, 0x90, 0x64]);
+const MP3_SHA = createHash('sha256').update(MP3).digest('hex');
+const audioFixture = {
+  ...imageFixture,
+  stem: `Which language? ![A man says bonjour](media:${MP3_SHA}#audio)`,
+  media: [MP3_SHA],
+};
+const media = [
+  { sha256: PNG_SHA, contentType: 'image/png', bytes: PNG },
+  { sha256: MP3_SHA, contentType: 'audio/mpeg', bytes: MP3 },
+];
 
 /** xmllint's complaints about `files`; one run, since compiling the item schema takes seconds. */
 function problems(schema: string, files: string[]): string[] {
@@ -50,13 +62,16 @@ describe('exported QTI packages against 1EdTech schemas', () => {
   it.runIf(hasXmllint && SCHEMAS !== undefined)(
     'every item and the manifest of a package of every type validate',
     () => {
-      const out = serializeQtiPackage([...fixtures, ...richFixtures, imageFixture], media);
+      const out = serializeQtiPackage(
+        [...fixtures, ...richFixtures, imageFixture, audioFixture],
+        media,
+      );
       const files = unzipSync(out.body);
       const xml = Object.keys(files).filter((name) => name.endsWith('.xml'));
       expect(xml).toContain('imsmanifest.xml');
       for (const name of xml) writeFileSync(join(folder, name), files[name] as Uint8Array);
       const items = xml.filter((name) => name !== 'imsmanifest.xml').map((n) => join(folder, n));
-      expect(items).toHaveLength(fixtures.length + richFixtures.length + 1);
+      expect(items).toHaveLength(fixtures.length + richFixtures.length + 2);
       expect(problems(PACKAGE_SCHEMA, [join(folder, 'imsmanifest.xml')])).toEqual([]);
       expect(problems(ITEM_SCHEMA, items)).toEqual([]);
     },

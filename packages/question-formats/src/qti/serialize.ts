@@ -69,11 +69,18 @@ export function serializeQtiPackage(
     const identifier = `item-${index + 1}`;
     const used = new Set<ExportMedia>();
     const missing = new Set<string>();
-    const image = (alt: string, sha: string) => {
+    const image = (alt: string, sha: string, kind?: 'audio' | 'video') => {
       const file = byHash.get(sha);
       if (file) used.add(file);
       else missing.add(sha);
-      return `<img src="${file ? mediaPath(file) : `media/${sha}`}" alt="${xmlEscape(alt)}"/>`;
+      const src = file ? mediaPath(file) : `media/${sha}`;
+      // A sound or a film as an `<object>` with its description as the fallback text: QTI has
+      // carried `<object>` since 2.0, and every reader of it knows the element.
+      if (kind) {
+        const type = file?.contentType ?? `${kind}/*`;
+        return `<object data="${src}" type="${type}">${xmlEscape(alt)}</object>`;
+      }
+      return `<img src="${src}" alt="${xmlEscape(alt)}"/>`;
     };
     files[`${identifier}.xml`] = encodeUtf8(itemXml(q, identifier, image));
     for (const file of used) {
@@ -87,9 +94,7 @@ export function serializeQtiPackage(
       `    <resource identifier="${identifier}" type="imsqti_item_xmlv3p0" href="${identifier}.xml">\n      ${metadata(q)}\n      <file href="${identifier}.xml"/>${deps}\n    </resource>`,
     );
     for (const sha of missing)
-      warnings.push(
-        exportIssue(index, `the image media:${sha} was not supplied and is not packed`),
-      );
+      warnings.push(exportIssue(index, `the file media:${sha} was not supplied and is not packed`));
     warnings.push(
       ...commonLosses(q, index, {
         points: true,

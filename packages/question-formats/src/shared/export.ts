@@ -26,7 +26,7 @@ export function commonLosses(q: QuestionContent, index: number, carries: Carries
   const referenced = mediaReferences(q);
   if (referenced.some((sha) => !carries.packed.has(sha))) {
     losses.push(
-      'image files are not included; their media: references work only where the images already exist',
+      'media files are not included; their media: references work only where the files already exist',
     );
   }
   if (q.media.some((sha) => !referenced.includes(sha))) {

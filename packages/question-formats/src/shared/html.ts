@@ -1,4 +1,4 @@
-import { MEDIA_IMAGE, unescapeAlt } from './media';
+import { MEDIA_IMAGE, unescapeAlt, type PlayerKind } from './media';
 import { xmlEscape } from './text';
 import { isElement } from './xml';
 import type { XmlElement, XmlNode } from './xml';
@@ -204,7 +204,8 @@ function textOfNode(node: XmlNode): string {
   return isElement(node) ? node.children.map(textOfNode).join('') : node;
 }
 
-export type ImageWriter = (alt: string, sha256: string) => string;
+/** Writes a media reference: an image, or with `kind` a sound or a film. */
+export type ImageWriter = (alt: string, sha256: string, kind?: PlayerKind) => string;
 
 /** Inline XHTML for a Markdown text: the text escaped, line breaks as `<br/>`, media images as `<img>`. */
 export function inlineXhtml(text: string, image: ImageWriter): string {
@@ -212,7 +213,11 @@ export function inlineXhtml(text: string, image: ImageWriter): string {
   let last = 0;
   for (const match of text.matchAll(MEDIA_IMAGE)) {
     out += escapeWithBreaks(text.slice(last, match.index));
-    out += image(unescapeAlt(match[1] as string), match[2] as string);
+    out += image(
+      unescapeAlt(match[1] as string),
+      match[2] as string,
+      match[3] as PlayerKind | undefined,
+    );
     last = match.index + match[0].length;
   }
   return out + escapeWithBreaks(text.slice(last));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { QuestionContent } from '@questa/contracts';
+import { mediaKindOf } from '@questa/contracts/rules';
 import type { Draft } from './result';
 
 const REFERENCE = /media:([0-9a-f]{64})/g;
@@ -28,11 +29,22 @@ export function mediaReferences(q: Draft | QuestionContent): string[] {
   return [...found];
 }
 
-/** Markdown images that point at Questa media: `![alt](media:<sha256>)`. */
-export const MEDIA_IMAGE = /!\[((?:[^[\]\\]|\\.)*)\]\(media:([0-9a-f]{64})\)/g;
+/**
+ * Markdown images that point at Questa media: `![alt](media:<sha256>)`, and sounds and films,
+ * `![description](media:<sha256>#audio)` or `#video` (the kind in the third group).
+ */
+export const MEDIA_IMAGE = /!\[((?:[^[\]\\]|\\.)*)\]\(media:([0-9a-f]{64})(?:#(audio|video))?\)/g;
 
-export function markdownImage(alt: string, sha256: string): string {
-  return `![${alt.replace(/[\\[\]]/g, '\\$&')}](media:${sha256})`;
+export type PlayerKind = 'audio' | 'video';
+
+export function markdownImage(alt: string, sha256: string, kind?: PlayerKind): string {
+  return `![${alt.replace(/[\\[\]]/g, '\\$&')}](media:${sha256}${kind ? `#${kind}` : ''})`;
+}
+
+/** Whether a file of this type plays as a sound or a film; undefined for images and the rest. */
+export function playerKind(contentType: string | undefined): PlayerKind | undefined {
+  const kind = contentType === undefined ? undefined : mediaKindOf(contentType);
+  return kind === 'audio' || kind === 'video' ? kind : undefined;
 }
 
 export function unescapeAlt(alt: string): string {
@@ -45,11 +57,28 @@ export const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/svg+xml': 'svg',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/mp4': 'm4a',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
 };
 
+const ALIASES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  m4v: 'video/mp4',
+};
+
+/**
+ * The type a file's name suggests. Only a first guess, to pick the Markdown for it: the question
+ * database judges the bytes when it stores the file, and refuses what is not what its name says.
+ */
 export function contentTypeOf(path: string): string | undefined {
-  const ext = path.toLowerCase().split('.').pop();
-  if (ext === 'jpeg') return 'image/jpeg';
+  const ext = path.toLowerCase().split('.').pop() ?? '';
+  if (ALIASES[ext]) return ALIASES[ext];
   return Object.keys(EXTENSIONS).find((type) => EXTENSIONS[type] === ext);
 }
 

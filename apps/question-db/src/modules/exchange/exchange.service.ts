@@ -64,9 +64,9 @@ export function createExchangeService(deps: {
       // Media a text format names by hash must already belong to this tenant.
       const referenced = [...new Set(parsed.items.flatMap((item) => item.content.media))];
       const unknown = new Set(await deps.media.unknownTo(clientId, referenced));
-      // A package carries its images as media/<sha256>.<ext>; those arrive with the questions.
+      // A package carries its media as media/<sha256>.<ext>; those arrive with the questions.
       const packaged = new Set(
-        parsed.media.map((file) => /([0-9a-f]{64})\.[a-z]+$/.exec(file.path)?.[1]),
+        parsed.media.map((file) => /([0-9a-f]{64})\.[a-z0-9]+$/.exec(file.path)?.[1]),
       );
       const items = parsed.items.filter((item) => {
         const missing = item.content.media.filter(

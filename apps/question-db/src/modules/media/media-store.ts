@@ -7,8 +7,17 @@ import type { Readable } from 'node:stream';
 export interface MediaStore {
   /** Stores the bytes once; storing the same hash again does nothing. */
   put(sha256: string, body: Buffer, contentType?: string): Promise<void>;
-  /** A stream of the bytes, or undefined when nothing is stored under that hash. */
-  open(sha256: string): Promise<Readable | undefined>;
+  /**
+   * A stream of the bytes, or of the inclusive byte range `start`–`end` of them; undefined when
+   * nothing is stored under that hash.
+   */
+  open(sha256: string, range?: ByteRange): Promise<Readable | undefined>;
+}
+
+/** Inclusive at both ends, as HTTP's `Range: bytes=start-end` is. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 const hashPattern = /^[0-9a-f]{64}$/;
@@ -29,9 +38,10 @@ export function createFileMediaStore(root: string): MediaStore {
       await writeFile(partial, body);
       await rename(partial, file);
     },
-    async open(sha256) {
+    async open(sha256, range) {
       const file = fileOf(sha256);
-      return (await exists(file)) ? createReadStream(file) : undefined;
+      if (!(await exists(file))) return undefined;
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaInfo } from '@questa/contracts';
 import { bearer, startTestQuestionDb, type TestQuestionDb } from '../../testing';
 import { sampleQuestions } from '../questions/sample-questions';
-import { UPLOAD_LIMITS } from '@questa/contracts';
+import { MEDIA_LIMITS } from '@questa/contracts';
 import { gif, jpeg, png, webpLossless } from './test-images';
 
 const API = '/qdb/api/v1';
@@ -93,7 +93,7 @@ describe('media uploads', () => {
     expect(response.json()).toMatchObject({ code: 'upload.type' });
   });
 
-  it('refuses anything that is not one of the five image types with 415', async () => {
+  it('refuses anything that is not an accepted image, sound or film with 415', async () => {
     for (const [body, type] of [
       ['just some notes', 'text/plain'],
       ['{"image": true}', 'application/json'],
@@ -108,9 +108,12 @@ describe('media uploads', () => {
     }
   });
 
-  it('accepts 5 MB and refuses a byte more with 413', async () => {
+  it('accepts a 5 MB image and refuses a byte more with 413', async () => {
     const header = png(2, 2);
-    const limit = Buffer.concat([header, Buffer.alloc(UPLOAD_LIMITS.maxBytes - header.length)]);
+    const limit = Buffer.concat([
+      header,
+      Buffer.alloc(MEDIA_LIMITS.image.maxBytes - header.length),
+    ]);
     expect((await upload(limit, 'image/png')).statusCode).toBe(201);
     const over = await upload(Buffer.concat([limit, Buffer.from([0])]), 'image/png');
     expect(over.statusCode).toBe(413);

@@ -37,6 +37,17 @@ export function createMediaRepository(db: QuestionDb) {
       return hashes.filter((hash) => !knownHashes.has(hash));
     },
 
+    /** What the content-delivery route needs: the type, and the length for byte ranges. */
+    async describe(sha256: string): Promise<{ contentType: string; bytes: number } | undefined> {
+      const row = await db
+        .selectFrom('media')
+        .select(['content_type', 'bytes'])
+        .where('sha256', '=', sha256)
+        .limit(1)
+        .executeTakeFirst();
+      return row && { contentType: row.content_type, bytes: row.bytes };
+    },
+
     async contentType(sha256: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('media')

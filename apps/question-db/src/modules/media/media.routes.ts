@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientParams, mediaInfo, UPLOAD_LIMITS } from '@questa/contracts';
+import { clientParams, MEDIA_LIMITS, mediaInfo, UPLOAD_LIMITS } from '@questa/contracts';
 import type { MediaService } from './media.service';
 
-/** Uploads of images as the raw request body, whatever Content-Type the client declares. */
+const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+
+/** Uploads of images, audio and video as the raw request body, whatever Content-Type the client declares. */
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (
   app,
   { media },
@@ -19,16 +21,21 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
         permission: 'question:write',
         problems: {
           'upload.type':
-            'the bytes are not one of the accepted image types (the content is checked, not the name).',
-          'upload.too_large': 'the image is larger than 5 MB.',
+            'the bytes are not one of the accepted image, audio or video types, or start like one but are broken (the content is checked, not the name).',
+          'upload.too_large': `the file is larger than its kind allows: images ${mb(MEDIA_LIMITS.image.maxBytes)}, audio ${mb(MEDIA_LIMITS.audio.maxBytes)}, video ${mb(MEDIA_LIMITS.video.maxBytes)}.`,
         },
       },
       bodyLimit: UPLOAD_LIMITS.maxBytes,
       schema: {
-        summary: 'Upload an image: PNG, JPEG, WebP, GIF or SVG, up to 5 MB',
+        summary: 'Upload an image, a sound or a video',
         description:
+          `Images: PNG, JPEG, WebP, GIF or SVG, up to ${mb(MEDIA_LIMITS.image.maxBytes)}. ` +
+          `Audio: MP3, Ogg (Opus or Vorbis), WAV or M4A, up to ${mb(MEDIA_LIMITS.audio.maxBytes)}. ` +
+          `Video: MP4 or WebM, up to ${mb(MEDIA_LIMITS.video.maxBytes)}. ` +
           'Send the file as the request body. Its type is read from its content; SVG is ' +
-          'sanitised. Refer to it in Markdown as `![alt](media:<sha256>)`.',
+          'sanitised. Refer to it in Markdown with the returned `reference`: ' +
+          '`![alt](media:<sha256>)` for an image, `![description](media:<sha256>#audio)` or ' +
+          '`#video` for a sound or a film.',
         tags: ['media'],
         params: clientParams,
         consumes: [...UPLOAD_LIMITS.contentTypes],

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { MediaInfo } from '@questa/contracts';
+import { MEDIA_LIMITS, mediaKindOf, mediaReference } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
+import { sniffAudioVideo, type AudioVideoType } from './av-info';
 import { rasterDimensions, sniffImageType, type Dimensions, type ImageType } from './image-info';
 import type { MediaRepository } from './media.repository';
 import type { MediaStore } from './media-store';
@@ -8,15 +10,26 @@ import { sanitiseSvg, UnsafeSvgError } from './svg-sanitiser';
 
 const refused = (detail: string) => new HttpProblem('upload.type', { detail });
 
-/** Checks, sanitises and stores an image, content-addressed by the hash of what is stored. */
+const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+
+/**
+ * Checks, sanitises and stores an image, a sound or a film, content-addressed by the hash of what
+ * is stored.
+ */
 export function createMediaService(deps: {
   media: Pick<MediaRepository, 'record'>;
   store: MediaStore;
 }) {
-  function prepare(bytes: Buffer): { type: ImageType; body: Buffer } & Dimensions {
+  function prepare(bytes: Buffer): { type: ImageType | AudioVideoType; body: Buffer } & Dimensions {
     const type = sniffImageType(bytes);
     if (!type) {
-      throw refused('Upload a PNG, JPEG, WebP, GIF or SVG image; this file is none of them.');
+      const verdict = sniffAudioVideo(bytes);
+      if (verdict && 'refused' in verdict) throw refused(verdict.refused);
+      if (verdict) return { type: verdict.type, body: bytes, width: null, height: null };
+      throw refused(
+        'Upload a PNG, JPEG, WebP, GIF or SVG image, MP3, Ogg, WAV or M4A audio, or MP4 or WebM ' +
+          'video; this file is none of them.',
+      );
     }
     if (type === 'image/svg+xml') {
       try {
@@ -35,6 +48,13 @@ export function createMediaService(deps: {
   return {
     async upload(clientId: string, bytes: Buffer | undefined): Promise<MediaInfo> {
       const image = prepare(bytes ?? Buffer.alloc(0));
+      // The route's body limit is the largest kind's; each kind has its own ceiling.
+      const kind = mediaKindOf(image.type) ?? 'image';
+      if (image.body.length > MEDIA_LIMITS[kind].maxBytes) {
+        throw new HttpProblem('upload.too_large', {
+          detail: `${kind === 'image' ? 'Images' : kind === 'audio' ? 'Audio files' : 'Videos'} may be up to ${megabytes(MEDIA_LIMITS[kind].maxBytes)}.`,
+        });
+      }
       const sha256 = createHash('sha256').update(image.body).digest('hex');
       // Bytes first: a recorded hash must always be servable.
       await deps.store.put(sha256, image.body, image.type);
@@ -52,7 +72,7 @@ export function createMediaService(deps: {
         bytes: image.body.length,
         width: image.width,
         height: image.height,
-        reference: `media:${sha256}`,
+        reference: mediaReference(sha256, image.type),
       };
     },
   };

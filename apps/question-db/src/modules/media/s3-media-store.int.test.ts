@@ -53,6 +53,8 @@ describe('media on S3-compatible storage', () => {
     const stream = await store.open(hash);
     expect(await text(stream as Readable)).toBe(body.toString());
     expect(await store.open(sha256('never stored'))).toBeUndefined();
+    const part = await store.open(hash, { start: 1, end: 4 });
+    expect(await text(part as Readable)).toBe(body.subarray(1, 5).toString());
     await expect(store.put('../../etc/passwd', body)).rejects.toThrow(/sha256/);
   });
 

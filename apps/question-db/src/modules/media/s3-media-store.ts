@@ -49,10 +49,14 @@ export function createS3MediaStore(settings: S3MediaStoreSettings): MediaStore &
         }),
       );
     },
-    async open(sha256) {
+    async open(sha256, range) {
       try {
         const object = await client.send(
-          new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(sha256) }),
+          new GetObjectCommand({
+            Bucket: settings.bucket,
+            Key: keyOf(sha256),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
         );
         return object.Body as Readable | undefined;
       } catch (error) {

@@ -349,7 +349,7 @@ describe('question editor', () => {
     stem().setSelectionRange(0, 0);
 
     const file = new File(['png'], 'eiffel-tower.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Upload image', { selector: 'input' }), {
+    fireEvent.change(screen.getByLabelText('Upload image, audio or video', { selector: 'input' }), {
       target: { files: [file] },
     });
 
@@ -395,9 +395,12 @@ describe('question editor', () => {
     });
     await screen.findByLabelText('Question text');
     const choose = (name: string) =>
-      fireEvent.change(screen.getByLabelText('Upload image', { selector: 'input' }), {
-        target: { files: [new File(['png'], name, { type: 'image/png' })] },
-      });
+      fireEvent.change(
+        screen.getByLabelText('Upload image, audio or video', { selector: 'input' }),
+        {
+          target: { files: [new File(['png'], name, { type: 'image/png' })] },
+        },
+      );
 
     choose('flourish.png');
     let dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
@@ -412,6 +415,52 @@ describe('question editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
     await waitFor(() =>
       expect(stem().value).toBe(`![](media:${sha})${contents.single_choice.stem}`),
+    );
+  });
+
+  it('asks for a description of a sound, never decorative, and the preview plays it', async () => {
+    const sha = 'f'.repeat(64);
+    const { stubXhrThroughFetch } = await import('../../testing/stub-xhr');
+    stubXhrThroughFetch();
+    openEditor(aQuestionDetail(), 'author', {
+      [`POST ${qdb('/media')}`]: () =>
+        jsonResponse({
+          sha256: sha,
+          contentType: 'audio/mpeg',
+          bytes: 417,
+          width: null,
+          height: null,
+          reference: `media:${sha}#audio`,
+        }),
+    });
+    await screen.findByLabelText('Question text');
+    stem().setSelectionRange(0, 0);
+    fireEvent.change(screen.getByLabelText('Upload image, audio or video', { selector: 'input' }), {
+      target: { files: [new File(['mp3'], 'greeting.mp3', { type: 'audio/mpeg' })] },
+    });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the audio' });
+    expect(within(dialog).queryByLabelText(/^Decorative/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert audio' }));
+    expect(
+      within(dialog).getByText('Describe what the recording says or sounds like.'),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Description'), {
+      target: { value: 'A woman says good morning' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert audio' }));
+
+    await waitFor(() =>
+      expect(stem().value).toBe(
+        `![A woman says good morning](media:${sha}#audio)${contents.single_choice.stem}`,
+      ),
+    );
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    const audio = preview.querySelector('audio');
+    expect(audio?.getAttribute('src')).toBe(`/cdn/media/${sha}`);
+    expect(audio?.getAttribute('aria-label')).toBe('A woman says good morning');
+    expect(preview.querySelector('.md-media__caption')?.textContent).toBe(
+      'A woman says good morning',
     );
   });
 

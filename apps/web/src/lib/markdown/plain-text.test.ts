@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToPlainText, texToText } from './plain-text';
 
-const labels = { image: (alt: string) => (alt ? `[image: ${alt}]` : '[image]'), blank: '___' };
+const labels = {
+  image: (alt: string) => (alt ? `[image: ${alt}]` : '[image]'),
+  audio: (description: string) => (description ? `[audio: ${description}]` : '[audio]'),
+  video: (description: string) => (description ? `[video: ${description}]` : '[video]'),
+  blank: '___',
+};
 const plain = (source: string) => markdownToPlainText(source, labels);
 const sha = 'ab'.repeat(32);
 
@@ -24,6 +29,14 @@ describe('markdownToPlainText', () => {
     expect(plain(`![](media:${sha})`)).toBe('[image]');
     expect(plain(`Look: ![A map](media:${sha.slice(0, 20)}`)).toBe('Look: [image: A map]');
     expect(plain('Look: ![A ma')).toBe('Look: [image: A ma]');
+  });
+
+  it('shows a sound or a film as its own marker, with the description', () => {
+    expect(plain(`Listen: ![A man says good morning](media:${sha}#audio) Who speaks?`)).toBe(
+      'Listen: [audio: A man says good morning] Who speaks?',
+    );
+    expect(plain(`![](media:${sha}#video)`)).toBe('[video]');
+    expect(plain(`![Cut](media:${sha}#aud`)).toBe('[image: Cut]');
   });
 
   it('shows math as its formula, readably, and leaves money alone', () => {

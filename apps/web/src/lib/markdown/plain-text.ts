@@ -1,13 +1,18 @@
 /**
  * Markdown as one line of readable text, for lists that show many questions at once: no HTML, no
  * Markdown chunk and no KaTeX to load. Math keeps its TeX, without dollars and with common
- * commands as the symbols they stand for; images become a short marker. It also reads a source
+ * commands as the symbols they stand for; images, sounds and films become a short marker. It also reads a source
  * cut short mid-syntax, as a list's excerpt is, without leaking a half image reference.
  */
+import { MEDIA_ADDRESS } from '@questa/contracts/rules';
 
 export interface PlainTextLabels {
   /** What an image shows as, from its alternative text (empty when it has none). */
   image: (alt: string) => string;
+  /** What a sound (`media:…#audio`) shows as, from its description. */
+  audio: (description: string) => string;
+  /** What a film (`media:…#video`) shows as, from its description. */
+  video: (description: string) => string;
   /** What a cloze blank `{{id}}` shows as. */
   blank: string;
 }
@@ -137,10 +142,13 @@ export function markdownToPlainText(source: string, labels: PlainTextLabels): st
     .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, (_, char: string) => keep(char));
 
   text = text
-    // An image, also one cut off after its text or inside its address.
-    .replace(/!\[([^\]\n]*)\](?:\([^)\n]*\)?)?/g, (_, alt: string) =>
-      keep(labels.image(alt.trim())),
-    )
+    // An image, a sound or a film, also one cut off after its text or inside its address.
+    .replace(/!\[([^\]\n]*)\](?:\(([^)\n]*)\)?)?/g, (_, alt: string, address?: string) => {
+      const kind = MEDIA_ADDRESS.exec(address ?? '')?.[2];
+      const label =
+        kind === 'audio' ? labels.audio : kind === 'video' ? labels.video : labels.image;
+      return keep(label(alt.trim()));
+    })
     .replace(/!\[([^\]\n]*)$/, (_, alt: string) => keep(labels.image(alt.trim())))
     .replace(/\[([^\]\n]*)\]\([^)\n]*\)?/g, '$1')
     .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')

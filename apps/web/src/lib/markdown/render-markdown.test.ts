@@ -86,6 +86,44 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('Keep {{b1}} as text')).toContain('{{b1}}');
   });
 
+  it('plays media:…#audio and #video references with their description as name and caption', () => {
+    const element = fragment(
+      renderMarkdown(
+        `Listen: ![A man says "good <b>morning</b>"](media:${sha}#audio)\n\n![](media:${sha}#video)`,
+      ),
+    );
+    const audio = element.querySelector('audio');
+    expect(audio?.getAttribute('src')).toBe(`/cdn/media/${sha}`);
+    expect(audio?.hasAttribute('controls')).toBe(true);
+    expect(audio?.getAttribute('aria-label')).toBe('A man says "good <b>morning</b>"');
+    expect(element.querySelector('.md-media--audio .md-media__caption')?.textContent).toBe(
+      'A man says "good <b>morning</b>"',
+    );
+    expect(element.querySelector('b')).toBeNull();
+    const video = element.querySelector('video');
+    expect(video?.getAttribute('src')).toBe(`/cdn/media/${sha}`);
+    expect(video?.hasAttribute('aria-label')).toBe(false);
+    expect(element.querySelector('.md-media--video .md-media__caption')).toBeNull();
+    expect(element.querySelector('img')).toBeNull();
+    const inline = fragment(renderInlineMarkdown(`Option ![a bell](media:${sha}#audio)`));
+    expect(inline.querySelector('audio')?.getAttribute('aria-label')).toBe('a bell');
+  });
+
+  it('builds players only from Questa media, never from an author’s HTML', () => {
+    const element = fragment(
+      renderMarkdown(
+        '<audio src="https://tracker.example/a.mp3" autoplay></audio><video><source src="https://tracker.example/v.mp4"></video>' +
+          '<span data-questa-player="audio" data-questa-media="https://tracker.example/x">forged</span>' +
+          '![external](https://example.com/a.mp3#audio)',
+      ),
+    );
+    expect(element.querySelector('audio, video, source')).toBeNull();
+    expect(element.innerHTML).not.toContain('tracker.example');
+    expect(element.querySelector('img')?.getAttribute('src')).toBe(
+      'https://example.com/a.mp3#audio',
+    );
+  });
+
   it('renders one line without a paragraph', () => {
     expect(renderInlineMarkdown('*Paris* $x$')).toMatch(/^<em>Paris<\/em> <span class="katex">/);
   });

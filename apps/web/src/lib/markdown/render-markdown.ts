@@ -1,6 +1,12 @@
 import DOMPurify from 'dompurify';
 import katex from 'katex';
-import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import {
+  Marked,
+  type RendererObject,
+  type TokenizerAndRendererExtension,
+  type Tokens,
+} from 'marked';
+import { MEDIA_ADDRESS } from '@questa/contracts/rules';
 import { config } from '../config';
 import 'katex/dist/katex.min.css';
 import './markdown.css';
@@ -13,11 +19,9 @@ export interface RenderOptions {
   blank?: (id: string) => string;
 }
 
-const mediaReference = /^media:([0-9a-f]{64})$/;
-
 /** Where a `media:<sha256>` reference is served from; any other address is left as written. */
 export function mediaUrl(reference: string): string {
-  const match = mediaReference.exec(reference);
+  const match = MEDIA_ADDRESS.exec(reference);
   return match ? `${config.cdnBase}/media/${match[1]}` : reference;
 }
 
@@ -86,6 +90,19 @@ function clozeBlanks(label: (id: string) => string): TokenizerAndRendererExtensi
   };
 }
 
+/**
+ * `![description](media:<sha256>#audio)` (or `#video`) becomes a marker naming only the hash and
+ * the kind; the player is built after sanitising (see `withPlayers`). Players never come from an
+ * author's own HTML, so no address the author chose ends up in one.
+ */
+const mediaPlayers: RendererObject = {
+  image({ href, text }) {
+    const match = MEDIA_ADDRESS.exec(href);
+    if (!match?.[2]) return false;
+    return `<span data-questa-player="${match[2]}" data-questa-media="${match[1]}" data-questa-description="${escapeHtml(text)}"></span>`;
+  },
+};
+
 let plain: Marked | undefined;
 
 function parser(options: RenderOptions): Marked {
@@ -98,26 +115,82 @@ function createParser(extra: TokenizerAndRendererExtension[]): Marked {
     gfm: true,
     breaks: true,
     extensions: [blockMath, inlineMath, ...extra],
+    renderer: mediaPlayers,
     walkTokens(token) {
-      if (token.type === 'image') token.href = mediaUrl(token.href);
+      if (token.type === 'image' && !MEDIA_ADDRESS.exec(token.href)?.[2]) {
+        token.href = mediaUrl(token.href);
+      }
     },
   });
 }
 
-const sanitize = (html: string) =>
-  DOMPurify.sanitize(html, {
-    // Authors write content, not pages: no forms, frames or styles of their own.
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
+const sanitize = (html: string) => {
+  const clean = DOMPurify.sanitize(html, {
+    // Authors write content, not pages: no forms, frames or styles of their own, and no players
+    // of their own either: sound and film come only from Questa's media, through the Markdown.
+    FORBID_TAGS: [
+      'style',
+      'form',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'iframe',
+      'audio',
+      'video',
+      'source',
+      'track',
+    ],
     // KaTeX's MathML keeps the formula's source for screen readers and copying; `annotation`
     // holds text only (unlike `annotation-xml`, which stays forbidden).
     ADD_TAGS: ['semantics', 'annotation'],
     ADD_ATTR: ['encoding'],
   });
+  return clean.includes('data-questa-player') ? withPlayers(clean) : clean;
+};
+
+const sha256Pattern = /^[0-9a-f]{64}$/;
+
+/**
+ * Turns each sanitised player marker into an `<audio>` or `<video>` with controls, its address
+ * built here from the hash alone, and the description as the player's name and a caption.
+ */
+function withPlayers(clean: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = clean;
+  for (const marker of template.content.querySelectorAll<HTMLElement>('[data-questa-player]')) {
+    const kind = marker.dataset.questaPlayer;
+    const sha256 = marker.dataset.questaMedia ?? '';
+    const description = (marker.dataset.questaDescription ?? '').trim();
+    const wrapper = document.createElement('span');
+    if ((kind !== 'audio' && kind !== 'video') || !sha256Pattern.test(sha256)) {
+      marker.replaceWith(description);
+      continue;
+    }
+    wrapper.className = `md-media md-media--${kind}`;
+    const player = document.createElement(kind);
+    player.controls = true;
+    player.preload = 'metadata';
+    player.src = mediaUrl(`media:${sha256}`);
+    if (description) player.setAttribute('aria-label', description);
+    wrapper.append(player);
+    if (description) {
+      // Shown for everyone; the player already carries it as its name for screen readers.
+      const caption = document.createElement('span');
+      caption.className = 'md-media__caption';
+      caption.setAttribute('aria-hidden', 'true');
+      caption.textContent = description;
+      wrapper.append(caption);
+    }
+    marker.replaceWith(wrapper);
+  }
+  return template.innerHTML;
+}
 
 /**
  * A question's Markdown as safe HTML: math typeset with KaTeX, `media:` images pointed at the
- * content-delivery base, and everything passed through DOMPurify, because an author's text is
- * shown to every learner.
+ * content-delivery base, `media:…#audio` and `#video` as players, and everything passed through
+ * DOMPurify, because an author's text is shown to every learner.
  */
 export function renderMarkdown(source: string, options: RenderOptions = {}): string {
   return sanitize(parser(options).parse(source, { async: false }));

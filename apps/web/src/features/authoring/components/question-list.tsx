@@ -105,10 +105,12 @@ export function QuestionList({
   );
 }
 
-/** A stem's Markdown as the list shows it: readable text, images as a short marker. */
+/** A stem's Markdown as the list shows it: readable text, media as a short marker. */
 function readable(t: Translate, source: string): string {
   return markdownToPlainText(source, {
     image: (alt) => (alt ? t('questions.imageWithAlt', { alt }) : t('questions.image')),
+    audio: (alt) => (alt ? t('questions.audioWithDescription', { alt }) : t('questions.audio')),
+    video: (alt) => (alt ? t('questions.videoWithDescription', { alt }) : t('questions.video')),
     blank: '___',
   });
 }

@@ -1,3 +1,4 @@
+import { mediaKindOf } from '@questa/contracts/rules';
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../../components/ui/button';
@@ -10,10 +11,11 @@ import '../../../components/ui/confirm-dialog.css';
 const altMax = 250;
 
 /**
- * Asks what an image shows before it goes into the text, because its description is what
- * learners who cannot see it get. An image that adds nothing is marked decorative and gets an
- * empty description, which screen readers skip. Rendered outside the editor's form, so Enter
- * here inserts the image instead of saving the question.
+ * Asks what an image, a sound or a film shows before it goes into the text, because its
+ * description is what learners who cannot see or hear it get. An image that adds nothing is marked
+ * decorative and gets an empty description, which screen readers skip; a sound or a film is never
+ * decorative in a question, so it always needs one. Rendered outside the editor's form, so Enter
+ * here inserts the file instead of saving the question.
  */
 export function ImageAltDialog({
   file,
@@ -66,6 +68,25 @@ function AltForm({
   const [tried, setTried] = useState(false);
   const description = alt.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim();
   const missing = !decorative && description === '';
+  // The declared type only picks the words; the server judges the bytes and names the kind in
+  // the reference it returns.
+  const kind = mediaKindOf(file.type);
+  const words =
+    kind === 'audio' || kind === 'video'
+      ? {
+          title: t(`editor.${kind}.title`),
+          intro: t(`editor.${kind}.intro`, { name: file.name }),
+          hint: t(`editor.${kind}.altHint`),
+          missing: t(`editor.${kind}.altMissing`),
+          insert: t(`editor.${kind}.insert`),
+        }
+      : {
+          title: t('editor.image.title'),
+          intro: t('editor.image.intro', { name: file.name }),
+          hint: t('editor.image.altHint'),
+          missing: t('editor.image.altMissing'),
+          insert: t('editor.image.insert'),
+        };
 
   return (
     <form
@@ -77,15 +98,15 @@ function AltForm({
       }}
     >
       <h2 id={titleId} className="confirm-dialog__title">
-        {t('editor.image.title')}
+        {words.title}
       </h2>
       <div className="confirm-dialog__body">
-        <p>{t('editor.image.intro', { name: file.name })}</p>
+        <p>{words.intro}</p>
       </div>
       <Field
         label={t('editor.image.alt')}
-        hint={t('editor.image.altHint')}
-        error={tried && missing ? t('editor.image.altMissing') : undefined}
+        hint={words.hint}
+        error={tried && missing ? words.missing : undefined}
       >
         {(control) => (
           <input
@@ -99,19 +120,21 @@ function AltForm({
           />
         )}
       </Field>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={decorative}
-          onChange={(event) => setDecorative(event.target.checked)}
-        />
-        <span>{t('editor.image.decorative')}</span>
-      </label>
+      {kind !== 'audio' && kind !== 'video' && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={decorative}
+            onChange={(event) => setDecorative(event.target.checked)}
+          />
+          <span>{t('editor.image.decorative')}</span>
+        </label>
+      )}
       <div className="confirm-dialog__actions">
         <Button variant="secondary" onClick={onCancel}>
           {t('confirm.cancel')}
         </Button>
-        <Button type="submit">{t('editor.image.insert')}</Button>
+        <Button type="submit">{words.insert}</Button>
       </div>
     </form>
   );

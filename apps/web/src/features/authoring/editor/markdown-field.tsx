@@ -16,12 +16,18 @@ export interface MarkdownFieldHandle {
   insert: (text: string) => string;
 }
 
-const accepted = UPLOAD_LIMITS.contentTypes.join(',');
+// Some systems declare WAV as audio/x-wav or Opus as audio/opus: the extensions keep such files
+// choosable. The picker only filters; the server judges the bytes.
+const accepted = [
+  ...UPLOAD_LIMITS.contentTypes,
+  ...['.mp3', '.m4a', '.ogg', '.oga', '.opus', '.wav', '.mp4', '.webm'],
+].join(',');
 
 /**
- * A Markdown text area with an image upload that asks what the image shows, then inserts
- * `![description](media:<sha256>)` at the cursor. A file name is never a description: it tells a
- * learner who cannot see the image nothing, so images described by one are pointed out.
+ * A Markdown text area with an upload of images, audio and video that asks what the file shows,
+ * then inserts `![description](<reference>)` at the cursor: `media:<sha256>` for an image, with
+ * `#audio` or `#video` after it for a sound or a film. A file name is never a description: it tells
+ * a learner who cannot see the image nothing, so images described by one are pointed out.
  */
 export function MarkdownField({
   label,

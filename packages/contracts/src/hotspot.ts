@@ -83,3 +83,4 @@ export const hotspotRegion = z.discriminatedUnion('shape', [
 ]);
 export type HotspotRegion = z.infer<typeof hotspotRegion>;
 export type HotspotShape = HotspotRegion['shape'];
+export type HotspotRegionInput = z.input<typeof hotspotRegion>;

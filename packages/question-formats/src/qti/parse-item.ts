@@ -5,6 +5,7 @@ import { parseNumber } from '../shared/result';
 import type { XmlElement } from '../shared/xml';
 import { childElements, descendants, isElement, path, textContent } from '../shared/xml';
 import { FEEDBACK_ELEMENTS, visibility } from './feedback';
+import { hotspotDraft } from './hotspot';
 import { blankId, fromIdentifier } from './ids';
 import { mathToTex } from './mathml';
 
@@ -23,8 +24,6 @@ export type ItemOutcome =
 
 const INTERACTION_NAMES: Record<string, string> = {
   'qti-extended-text-interaction': 'extended text (essay)',
-  'qti-hotspot-interaction': 'hotspot',
-  'qti-select-point-interaction': 'select point',
   'qti-gap-match-interaction': 'gap match',
   'qti-graphic-gap-match-interaction': 'graphic gap match',
   'qti-graphic-order-interaction': 'graphic order',
@@ -45,6 +44,8 @@ const BLOCK_INTERACTIONS = new Set([
   'qti-choice-interaction',
   'qti-order-interaction',
   'qti-match-interaction',
+  'qti-hotspot-interaction',
+  'qti-select-point-interaction',
 ]);
 const INLINE_INTERACTIONS = new Set([
   'qti-text-entry-interaction',
@@ -358,7 +359,13 @@ export function parseItem(
   let outcome: ItemOutcome;
   if (block?.name === 'qti-choice-interaction') outcome = choiceDraft(r, block, stem, meta);
   else if (block?.name === 'qti-order-interaction') outcome = orderDraft(r, block, stem);
-  else if (block) outcome = matchDraft(r, block, stem);
+  else if (
+    block?.name === 'qti-hotspot-interaction' ||
+    block?.name === 'qti-select-point-interaction'
+  ) {
+    const read = hotspotDraft(block, r.declaration(block), stem, image, (w) => r.warnings.add(w));
+    outcome = read.ok ? { ...read, warnings: [] } : read;
+  } else if (block) outcome = matchDraft(r, block, stem);
   else if (isCloze) outcome = { ok: true, draft: { type: 'cloze', stem, blanks }, warnings: [] };
   else if (
     ['float', 'integer'].includes(r.declaration(entry)?.attrs['base-type'] ?? '') ||

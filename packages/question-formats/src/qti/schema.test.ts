@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { readTestSettings } from '@questa/config';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtures, imageFixture, PNG, PNG_SHA, richFixtures } from '../testing/fixtures';
+import {
+  fixtures,
+  hotspotFixture,
+  imageFixture,
+  PNG,
+  PNG_SHA,
+  richFixtures,
+} from '../testing/fixtures';
 import { serializeQtiPackage } from './serialize';
 
 // 1EdTech's QTI 3.0 schemas (with a SOURCES.md), in this package or in shared/ beside the
@@ -50,13 +57,16 @@ describe('exported QTI packages against 1EdTech schemas', () => {
   it.runIf(hasXmllint && SCHEMAS !== undefined)(
     'every item and the manifest of a package of every type validate',
     () => {
-      const out = serializeQtiPackage([...fixtures, ...richFixtures, imageFixture], media);
+      const out = serializeQtiPackage(
+        [...fixtures, ...richFixtures, imageFixture, hotspotFixture],
+        media,
+      );
       const files = unzipSync(out.body);
       const xml = Object.keys(files).filter((name) => name.endsWith('.xml'));
       expect(xml).toContain('imsmanifest.xml');
       for (const name of xml) writeFileSync(join(folder, name), files[name] as Uint8Array);
       const items = xml.filter((name) => name !== 'imsmanifest.xml').map((n) => join(folder, n));
-      expect(items).toHaveLength(fixtures.length + richFixtures.length + 1);
+      expect(items).toHaveLength(fixtures.length + richFixtures.length + 2);
       expect(problems(PACKAGE_SCHEMA, [join(folder, 'imsmanifest.xml')])).toEqual([]);
       expect(problems(ITEM_SCHEMA, items)).toEqual([]);
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regionFits } from './rules/hotspot';
 import { QUESTION_LIMITS as L } from './rules/questions';
 
 /*
@@ -25,19 +26,6 @@ export const hotspotImage = z.strictObject({
 });
 export type HotspotImage = z.infer<typeof hotspotImage>;
 
-// Float arithmetic on imported pixel coordinates lands a hair past the edge; that is still inside.
-const edge = 1 + 1e-9;
-
-/** Twice the signed area of a polygon (shoelace); zero for a line or a point. */
-export const polygonArea = (points: readonly ImagePoint[]): number => {
-  let sum = 0;
-  for (const [i, p] of points.entries()) {
-    const q = points[(i + 1) % points.length] ?? p;
-    sum += p.x * q.y - q.x * p.y;
-  }
-  return Math.abs(sum) / 2;
-};
-
 const regionCommon = {
   id: z.string().min(1).max(L.idMax),
   /** Whether a marker here is right. */
@@ -57,9 +45,7 @@ export const hotspotRegion = z.discriminatedUnion('shape', [
       width: z.number().finite().min(L.hotspotRegionMin).max(1),
       height: z.number().finite().min(L.hotspotRegionMin).max(1),
     })
-    .refine((r) => r.x + r.width <= edge && r.y + r.height <= edge, {
-      error: 'the rectangle must lie inside the image',
-    }),
+    .refine(regionFits, { error: 'the rectangle must lie inside the image' }),
   z.strictObject({
     ...regionCommon,
     shape: z.literal('circle'),
@@ -76,10 +62,7 @@ export const hotspotRegion = z.discriminatedUnion('shape', [
       /** Corners in order; the last joins the first. Crossing edges follow the even-odd rule. */
       points: z.array(imagePoint).min(L.polygonPointsMin).max(L.polygonPointsMax),
     })
-    .refine((r) => polygonArea(r.points) >= L.hotspotRegionMin ** 2, {
-      path: ['points'],
-      error: 'the polygon must enclose an area',
-    }),
+    .refine(regionFits, { path: ['points'], error: 'the polygon must enclose an area' }),
 ]);
 export type HotspotRegion = z.infer<typeof hotspotRegion>;
 export type HotspotShape = HotspotRegion['shape'];

@@ -1,5 +1,5 @@
 import type { ImagePoint } from '@questa/contracts';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
 import type { FieldProps } from './answer-fields';
@@ -32,6 +32,7 @@ export function HotspotField({
   const helpId = useId();
   const [cursor, setCursor] = useState<ImagePoint>({ x: 0.5, y: 0.5 });
   const [focused, setFocused] = useState(false);
+  const pointing = useRef(false);
   const [said, setSaid] = useState('');
   const points = draft.points;
 
@@ -125,8 +126,14 @@ export function HotspotField({
                 tabIndex: 0,
                 'aria-label': t('answering.hotspot.area', { alt: image.alt }),
                 'aria-describedby': helpId,
-                onFocus: () => setFocused(true),
-                onBlur: () => setFocused(false),
+                // The crosshair is for keyboard users: a click focuses the image too, without it.
+                onPointerDown: () => (pointing.current = true),
+                onFocus: () => setFocused(!pointing.current),
+                onKeyUp: () => setFocused(true),
+                onBlur: () => {
+                  pointing.current = false;
+                  setFocused(false);
+                },
                 onKeyDown,
                 onClick: (event) => {
                   const box = event.currentTarget.getBoundingClientRect();

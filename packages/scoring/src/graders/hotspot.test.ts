@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grade } from '../grade';
 import { correctAnswer } from '../correct-answer';
+import { presentQuestion } from '../present';
 import { question } from '../test-fixtures';
 
 const sha = 'c'.repeat(64);
@@ -103,6 +104,12 @@ describe('hotspot (correct regions hit, less misses, over the hits possible)', (
     expect(result.ok && result.feedback.type === 'hotspot' && result.feedback.regions).toHaveLength(
       2,
     );
+  });
+
+  it('shows the learner the image and the marker count, never the regions', () => {
+    const shown = presentQuestion(q(2), () => 0.5);
+    expect(shown).toMatchObject({ type: 'hotspot', image, markers: 2 });
+    expect(JSON.stringify(shown)).not.toContain('paris');
   });
 
   it('refuses more markers than the question allows', () => {

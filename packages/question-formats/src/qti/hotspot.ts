@@ -88,7 +88,9 @@ function imageOf(
   image: (src: string, alt: string) => string,
   warn: (message: string) => void,
 ): HotspotImage | string {
-  const el = descendants(interaction, 'img')[0] ?? descendants(interaction, 'object')[0];
+  // The interaction's own image, not one in its prompt; a <picture> holds its <img>.
+  const own = childElements(interaction).find((c) => ['img', 'object', 'picture'].includes(c.name));
+  const el = own?.name === 'picture' ? descendants(own, 'img')[0] : own;
   if (!el) return 'the interaction has no image';
   const src = el.attrs.src ?? el.attrs.data ?? '';
   const width = Number(el.attrs.width);
@@ -180,7 +182,7 @@ export function hotspotDraft(
     warn(`at most ${QUESTION_LIMITS.hotspotMarkersMax} markers are kept of ${declared}`);
   return {
     ok: true,
-    draft: { type: 'hotspot', stem, image: picture, regions, markers, media: [picture.sha256] },
+    draft: { type: 'hotspot', stem, image: picture, regions, markers },
   };
 }
 

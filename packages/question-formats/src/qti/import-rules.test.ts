@@ -142,7 +142,7 @@ describe('QTI hotspot import', () => {
       withImage(`<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">
   <qti-correct-response><qti-value>A</qti-value></qti-correct-response></qti-response-declaration>
 <qti-item-body><qti-hotspot-interaction response-identifier="RESPONSE" max-choices="1">
-  <qti-prompt><p>Click the airport with the most flights.</p></qti-prompt>
+  <qti-prompt><p>Click the airport with the most flights.</p><p><img src="map.png" alt="Legend" width="20" height="10"/></p></qti-prompt>
   <img src="map.png" width="206" height="280" alt="A map of the United Kingdom"/>
   <qti-hotspot-choice identifier="A" shape="circle" coords="77,115,8" hotspot-label="Heathrow"/>
   <qti-hotspot-choice identifier="B" shape="rect" coords="118,184,128,194"/>
@@ -153,7 +153,9 @@ describe('QTI hotspot import', () => {
     const content = result.items[0]?.content;
     expect(content).toMatchObject({
       type: 'hotspot',
-      stem: 'Click the airport with the most flights.',
+      stem: expect.stringMatching(
+        /^Click the airport with the most flights\.\n\n!\[Legend\]\(media:/,
+      ),
       markers: 1,
       image: { alt: 'A map of the United Kingdom', width: 206, height: 280 },
       regions: [

@@ -228,12 +228,22 @@ describe.skipIf(!browserAvailable)('hotspot questions', () => {
     const width = Number(await region.getByLabel('Width (%)').inputValue());
     expect(left).toBeCloseTo(5, 0);
     expect(width).toBeCloseTo(15, 0);
+    // Marked right, it shows as right in the preview's answer.
+    await region.getByLabel('Region 3 is right').check();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('button', { name: 'Show answer' }).click();
+    await expect.poll(() => preview.locator('.hotspot-region--correct').count()).toBe(2);
+    // A click on a drawn region picks its fields.
+    await canvas.click({ position: { x: box.width * 0.25, y: box.height * 0.5 } });
+    await page.locator('.hotspot-editor__region[data-selected]', { hasText: 'Region 1' }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     if (screenshots) {
       await page.screenshot({ path: `${screenshots}/hotspot-editor-1280.png`, fullPage: true });
       await page.setViewportSize(phone);
       await page.screenshot({ path: `${screenshots}/hotspot-editor-360.png`, fullPage: true });
     }
+    await region.getByRole('button', { name: 'Remove region 3' }).click();
+    await expect.poll(() => page.locator('.hotspot-editor__region').count()).toBe(2);
     await context.close();
   });
 });

@@ -31,10 +31,12 @@ export function RegionShape({
 }) {
   const { width: w, height: h } = image;
   const className = `hotspot-region hotspot-region--${tone}`;
+  const id = { 'data-region-id': region.id };
   switch (region.shape) {
     case 'rect':
       return (
         <rect
+          {...id}
           className={className}
           x={region.x * w}
           y={region.y * h}
@@ -44,11 +46,18 @@ export function RegionShape({
       );
     case 'circle':
       return (
-        <circle className={className} cx={region.x * w} cy={region.y * h} r={region.radius * w} />
+        <circle
+          {...id}
+          className={className}
+          cx={region.x * w}
+          cy={region.y * h}
+          r={region.radius * w}
+        />
       );
     case 'polygon':
       return (
         <polygon
+          {...id}
           className={className}
           points={region.points.map((p) => `${p.x * w},${p.y * h}`).join(' ')}
         />

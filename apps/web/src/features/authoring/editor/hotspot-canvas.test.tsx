@@ -19,6 +19,7 @@ describe('drawing a polygon', () => {
           selected={undefined}
           tool="polygon"
           onDraw={onDraw}
+          onSelect={vi.fn()}
         />
       </I18nProvider>,
     );

@@ -57,16 +57,19 @@ export function HotspotCanvas({
   selected,
   tool,
   onDraw,
+  onSelect,
 }: {
   image: HotspotImage;
   regions: readonly HotspotRegion[];
   selected: string | undefined;
   tool: DrawTool;
   onDraw: (shape: DrawnShape) => void;
+  /** A click on a region without drawing picks it, so its fields are easy to find. */
+  onSelect: (regionId: string) => void;
 }) {
   const t = useT();
   const frame = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<{ from: ImagePoint; to: ImagePoint }>();
+  const [drag, setDrag] = useState<{ from: ImagePoint; to: ImagePoint; on?: string | null }>();
   const [corners, setCorners] = useState<ImagePoint[]>([]);
 
   const at = (event: MouseEvent<HTMLDivElement>) => pointOn(event.currentTarget, event);
@@ -93,9 +96,11 @@ export function HotspotCanvas({
         frame={{
           onPointerDown: (event) => {
             if (tool === 'polygon' || event.button !== 0) return;
+            // Read before capturing the pointer, which makes the frame every later event's target.
+            const on = (event.target as Element).closest('[data-region-id]');
             event.currentTarget.setPointerCapture(event.pointerId);
             const point = at(event);
-            setDrag({ from: point, to: point });
+            setDrag({ from: point, to: point, on: on?.getAttribute('data-region-id') });
           },
           onPointerMove: (event) => {
             if (drag) setDrag({ ...drag, to: at(event) });
@@ -105,6 +110,7 @@ export function HotspotCanvas({
             const shape = shapeFromDrag(tool, drag.from, at(event), image);
             setDrag(undefined);
             if (shape) onDraw(shape);
+            else if (drag.on) onSelect(drag.on);
           },
           onPointerCancel: () => setDrag(undefined),
           onClick: (event) => {

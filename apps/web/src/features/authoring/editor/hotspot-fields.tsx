@@ -204,13 +204,19 @@ export function HotspotFields({
             selected={selected}
             tool={tool}
             onDraw={add}
+            onSelect={(id) => {
+              setSelected(id);
+              document
+                .getElementById(`${group}-region-${id}`)
+                ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+            }}
           />
         </>
       )}
       <FieldError id={`${group}-error`} message={regionsError} />
       <ol className="hotspot-editor__regions">
         {regions.map((region, index) => (
-          <li key={region.id}>
+          <li key={region.id} id={`${group}-region-${region.id}`}>
             <HotspotRegionFields
               region={region}
               index={index}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ANSWER_LIMITS } from './rules/questions';
+import { imagePoint } from './hotspot';
+import { ANSWER_LIMITS, QUESTION_LIMITS } from './rules/questions';
 
 /*
  * What a learner submits for one question, in practice, exams and reviews;
@@ -89,6 +90,15 @@ export const clozeAnswer = z
     error: 'blank ids must be unique',
   });
 
+/**
+ * The learner's markers on a hotspot image, as fractions of its width and height (the question's
+ * own coordinates). An empty list is a valid answer that scores nothing.
+ */
+export const hotspotAnswer = z.strictObject({
+  type: z.literal('hotspot'),
+  points: z.array(imagePoint).max(QUESTION_LIMITS.hotspotMarkersMax),
+});
+
 export const answerInput = z.discriminatedUnion('type', [
   singleChoiceAnswer,
   multipleResponseAnswer,
@@ -98,5 +108,6 @@ export const answerInput = z.discriminatedUnion('type', [
   orderingAnswer,
   matchingAnswer,
   clozeAnswer,
+  hotspotAnswer,
 ]);
 export type AnswerInput = z.infer<typeof answerInput>;

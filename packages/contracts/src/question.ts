@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hotspotImage, hotspotRegion } from './hotspot';
 import { QUESTION_LIMITS } from './rules/questions';
 
 const L = QUESTION_LIMITS;
@@ -121,6 +122,29 @@ export const cloze = z
   })
   .refine((q) => uniqueIds(q.blanks), { path: ['blanks'], error: 'blank ids must be unique' });
 
+/**
+ * Hotspot (QTI hotspot and select-point): the learner places up to `markers` points on the image
+ * and each correct region holding one scores (see the scoring package's hotspot grader). One
+ * marker is "select the one right spot".
+ */
+export const hotspot = z
+  .strictObject({
+    ...common,
+    type: z.literal('hotspot'),
+    image: hotspotImage,
+    regions: z.array(hotspotRegion).min(L.hotspotRegionsMin).max(L.hotspotRegionsMax),
+    markers: z.number().int().min(1).max(L.hotspotMarkersMax),
+  })
+  .refine((q) => q.media.includes(q.image.sha256), {
+    path: ['media'],
+    error: 'media must list the image',
+  })
+  .refine((q) => q.regions.some((r) => r.correct), {
+    path: ['regions'],
+    error: 'at least one region must be correct',
+  })
+  .refine((q) => uniqueIds(q.regions), { path: ['regions'], error: 'region ids must be unique' });
+
 /** The content of one question version: everything an author writes. */
 export const questionContent = z.discriminatedUnion('type', [
   singleChoice,
@@ -131,6 +155,7 @@ export const questionContent = z.discriminatedUnion('type', [
   ordering,
   matching,
   cloze,
+  hotspot,
 ]);
 export type QuestionContent = z.infer<typeof questionContent>;
 export type QuestionContentInput = z.input<typeof questionContent>;

@@ -963,7 +963,7 @@ export interface operations {
     getCatalogBankQuestions: {
         parameters: {
             query: {
-                /** @description Only questions of these types, comma-separated: any of single_choice, multiple_response, true_false, short_text, numeric, ordering, matching, cloze. */
+                /** @description Only questions of these types, comma-separated: any of single_choice, multiple_response, true_false, short_text, numeric, ordering, matching, cloze, hotspot. */
                 types: string;
                 /** @description Full-text search over stem, options and explanation, in the bank’s language; results carry a `headline`. */
                 q?: string;
@@ -999,7 +999,7 @@ export interface operations {
                             publishedVersion: number | null;
                             revision: number;
                             /** @enum {string} */
-                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "hotspot";
                             excerpt: string;
                             topic: string;
                             tags: string[];
@@ -1383,6 +1383,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                         }[];
                     };
@@ -4225,7 +4283,7 @@ export interface operations {
                 /** @description Only questions with this tag. */
                 tag?: string;
                 /** @description Only this question type. */
-                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "hotspot";
                 /** @description Only this difficulty (1–5). */
                 difficulty?: number;
                 /** @description Only questions whose current version has this status. */
@@ -4262,7 +4320,7 @@ export interface operations {
                             publishedVersion: number | null;
                             revision: number;
                             /** @enum {string} */
-                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "hotspot";
                             excerpt: string;
                             topic: string;
                             tags: string[];
@@ -4424,7 +4482,7 @@ export interface operations {
                 /** @description Only questions with this tag. */
                 tag?: string;
                 /** @description Only this question type. */
-                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "hotspot";
                 /** @description Only this difficulty (1–5). */
                 difficulty?: number;
                 /** @description Only questions whose current version has this status. */
@@ -4624,7 +4682,7 @@ export interface operations {
                          * @description Only this question type.
                          * @enum {string}
                          */
-                        type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                        type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "hotspot";
                         /** @description Only this difficulty (1–5). */
                         difficulty?: number;
                         /**
@@ -5059,6 +5117,64 @@ export interface operations {
                             options: string[];
                             correct: number;
                         })[];
+                    } | {
+                        stem: string;
+                        /** @default  */
+                        explanation?: string;
+                        topic: string;
+                        /** @default [] */
+                        tags?: string[];
+                        difficulty: number;
+                        /** @default 1 */
+                        points?: number;
+                        /** @default [] */
+                        media?: string[];
+                        /** @default CC BY 4.0 */
+                        licence?: string;
+                        /** @default  */
+                        attribution?: string;
+                        /** @enum {string} */
+                        type: "hotspot";
+                        image: {
+                            sha256: string;
+                            alt: string;
+                            width: number;
+                            height: number;
+                        };
+                        regions: ({
+                            id: string;
+                            correct: boolean;
+                            /** @default  */
+                            label?: string;
+                            /** @enum {string} */
+                            shape: "rect";
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            id: string;
+                            correct: boolean;
+                            /** @default  */
+                            label?: string;
+                            /** @enum {string} */
+                            shape: "circle";
+                            x: number;
+                            y: number;
+                            radius: number;
+                        } | {
+                            id: string;
+                            correct: boolean;
+                            /** @default  */
+                            label?: string;
+                            /** @enum {string} */
+                            shape: "polygon";
+                            points: {
+                                x: number;
+                                y: number;
+                            }[];
+                        })[];
+                        markers: number;
                     };
                 };
             };
@@ -5275,6 +5391,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -5645,6 +5819,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -6023,6 +6255,64 @@ export interface operations {
                             options: string[];
                             correct: number;
                         })[];
+                    } | {
+                        stem: string;
+                        /** @default  */
+                        explanation?: string;
+                        topic: string;
+                        /** @default [] */
+                        tags?: string[];
+                        difficulty: number;
+                        /** @default 1 */
+                        points?: number;
+                        /** @default [] */
+                        media?: string[];
+                        /** @default CC BY 4.0 */
+                        licence?: string;
+                        /** @default  */
+                        attribution?: string;
+                        /** @enum {string} */
+                        type: "hotspot";
+                        image: {
+                            sha256: string;
+                            alt: string;
+                            width: number;
+                            height: number;
+                        };
+                        regions: ({
+                            id: string;
+                            correct: boolean;
+                            /** @default  */
+                            label?: string;
+                            /** @enum {string} */
+                            shape: "rect";
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | {
+                            id: string;
+                            correct: boolean;
+                            /** @default  */
+                            label?: string;
+                            /** @enum {string} */
+                            shape: "circle";
+                            x: number;
+                            y: number;
+                            radius: number;
+                        } | {
+                            id: string;
+                            correct: boolean;
+                            /** @default  */
+                            label?: string;
+                            /** @enum {string} */
+                            shape: "polygon";
+                            points: {
+                                x: number;
+                                y: number;
+                            }[];
+                        })[];
+                        markers: number;
                     };
                     expectedRevision: number;
                 };
@@ -6240,6 +6530,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -6651,6 +6999,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -7039,6 +7445,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -7401,6 +7865,64 @@ export interface operations {
                                 options: string[];
                                 correct: number;
                             })[];
+                        } | {
+                            stem: string;
+                            /** @default  */
+                            explanation: string;
+                            topic: string;
+                            /** @default [] */
+                            tags: string[];
+                            difficulty: number;
+                            /** @default 1 */
+                            points: number;
+                            /** @default [] */
+                            media: string[];
+                            /** @default CC BY 4.0 */
+                            licence: string;
+                            /** @default  */
+                            attribution: string;
+                            /** @enum {string} */
+                            type: "hotspot";
+                            image: {
+                                sha256: string;
+                                alt: string;
+                                width: number;
+                                height: number;
+                            };
+                            regions: ({
+                                id: string;
+                                correct: boolean;
+                                /** @default  */
+                                label: string;
+                                /** @enum {string} */
+                                shape: "rect";
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            } | {
+                                id: string;
+                                correct: boolean;
+                                /** @default  */
+                                label: string;
+                                /** @enum {string} */
+                                shape: "circle";
+                                x: number;
+                                y: number;
+                                radius: number;
+                            } | {
+                                id: string;
+                                correct: boolean;
+                                /** @default  */
+                                label: string;
+                                /** @enum {string} */
+                                shape: "polygon";
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                            })[];
+                            markers: number;
                         };
                         authorId: string;
                         /** Format: date-time */
@@ -7789,6 +8311,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                         }[];
                         shortfalls: {
@@ -8178,6 +8758,64 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "hotspot";
+                                image: {
+                                    sha256: string;
+                                    alt: string;
+                                    width: number;
+                                    height: number;
+                                };
+                                regions: ({
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "rect";
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "circle";
+                                    x: number;
+                                    y: number;
+                                    radius: number;
+                                } | {
+                                    id: string;
+                                    correct: boolean;
+                                    /** @default  */
+                                    label: string;
+                                    /** @enum {string} */
+                                    shape: "polygon";
+                                    points: {
+                                        x: number;
+                                        y: number;
+                                    }[];
+                                })[];
+                                markers: number;
                             };
                         }[];
                         shortfalls: {
@@ -8775,6 +9413,64 @@ export interface operations {
                                 options: string[];
                                 correct: number;
                             })[];
+                        } | {
+                            stem: string;
+                            /** @default  */
+                            explanation: string;
+                            topic: string;
+                            /** @default [] */
+                            tags: string[];
+                            difficulty: number;
+                            /** @default 1 */
+                            points: number;
+                            /** @default [] */
+                            media: string[];
+                            /** @default CC BY 4.0 */
+                            licence: string;
+                            /** @default  */
+                            attribution: string;
+                            /** @enum {string} */
+                            type: "hotspot";
+                            image: {
+                                sha256: string;
+                                alt: string;
+                                width: number;
+                                height: number;
+                            };
+                            regions: ({
+                                id: string;
+                                correct: boolean;
+                                /** @default  */
+                                label: string;
+                                /** @enum {string} */
+                                shape: "rect";
+                                x: number;
+                                y: number;
+                                width: number;
+                                height: number;
+                            } | {
+                                id: string;
+                                correct: boolean;
+                                /** @default  */
+                                label: string;
+                                /** @enum {string} */
+                                shape: "circle";
+                                x: number;
+                                y: number;
+                                radius: number;
+                            } | {
+                                id: string;
+                                correct: boolean;
+                                /** @default  */
+                                label: string;
+                                /** @enum {string} */
+                                shape: "polygon";
+                                points: {
+                                    x: number;
+                                    y: number;
+                                }[];
+                            })[];
+                            markers: number;
                         })[];
                     };
                 };

@@ -1,7 +1,15 @@
 import type { ExchangeFormat, QuestionContent } from '@questa/contracts';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseQuestions, serializeQuestions } from './index';
-import { fixtures, imageFixture, PNG, PNG_SHA, richFixtures } from './testing/fixtures';
+import {
+  fixtures,
+  hotspotFixture,
+  imageFixture,
+  PNG,
+  PNG_SHA,
+  richFixtures,
+} from './testing/fixtures';
 
 const media = [{ sha256: PNG_SHA, contentType: 'image/png', bytes: PNG }];
 
@@ -34,7 +42,7 @@ function normaliseIds(q: QuestionContent): QuestionContent {
 const carried: Record<ExchangeFormat, QuestionContent[]> = {
   gift: fixtures.filter((q) => q.type !== 'ordering'),
   moodle_xml: [...fixtures, ...richFixtures, imageFixture],
-  qti: [...fixtures, ...richFixtures, imageFixture],
+  qti: [...fixtures, ...richFixtures, imageFixture, hotspotFixture],
   csv: [...fixtures, ...richFixtures.filter((q) => q.points === 1)],
 };
 
@@ -56,6 +64,34 @@ describe.each(Object.keys(carried) as ExchangeFormat[])('%s round trip', (format
     expect(back.items.map((i) => normaliseIds(i.content))).toEqual(
       carried[format].map(normaliseIds),
     );
+  });
+});
+
+describe('hotspot questions', () => {
+  it.each(['gift', 'moodle_xml', 'csv'] as const)(
+    '%s refuses them with a warning naming the type and the question, keeping the rest',
+    (format) => {
+      const out = serializeQuestions(format, [imageFixture, hotspotFixture], media);
+      const name = { gift: 'GIFT', moodle_xml: 'Moodle XML', csv: 'CSV' }[format];
+      expect(out.warnings).toContainEqual({
+        item: 2,
+        message: `Question 2: ${name} has no hotspot questions; skipped`,
+      });
+      expect(out.warnings.filter((w) => w.item === 2)).toHaveLength(1);
+      const back = parseQuestions(format, out.body);
+      expect(back.items.map((i) => i.content.type)).toEqual(['single_choice']);
+    },
+  );
+
+  it('QTI packs the image and writes the regions in pixels', () => {
+    const out = serializeQuestions('qti', [hotspotFixture], media);
+    const back = parseQuestions('qti', out.body);
+    expect(back.media.map((m) => m.path)).toEqual([`media/${PNG_SHA}.png`]);
+    const item = strFromU8(unzipSync(out.body)['item-1.xml'] as Uint8Array);
+    expect(item).toContain('<img width="640" height="480" src="media/');
+    expect(item).toContain('shape="circle" coords="396.8,264,51.2" hotspot-label="Left ventricle"');
+    expect(item).toContain('shape="rect" coords="160,192,256,336"');
+    expect(back.items[0]?.content).toEqual(hotspotFixture);
   });
 });
 

@@ -1,10 +1,12 @@
 import type { QuestionContent } from '@questa/contracts';
 import type { AnswerInput } from '@questa/contracts';
+import { insidePoint } from './graders/hotspot-geometry';
 
 /**
  * The answer that scores 1 for a question: what a client reveals after a question closes and
  * what tests and bots submit. For multiple_response it selects every correct option; for
- * short_text and text blanks the first accepted answer; for numeric the value with its unit.
+ * short_text and text blanks the first accepted answer; for numeric the value with its unit; for
+ * hotspot a marker inside each correct region, as many as the question allows.
  */
 export const correctAnswer = (content: QuestionContent): AnswerInput => {
   switch (content.type) {
@@ -38,6 +40,14 @@ export const correctAnswer = (content: QuestionContent): AnswerInput => {
           blankId: b.id,
           value: b.kind === 'choice' ? b.correct : (b.accepted[0] ?? ''),
         })),
+      };
+    case 'hotspot':
+      return {
+        type: 'hotspot',
+        points: content.regions
+          .filter((r) => r.correct)
+          .slice(0, content.markers)
+          .map(insidePoint),
       };
   }
 };

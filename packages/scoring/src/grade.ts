@@ -2,6 +2,7 @@ import type { QuestionContent } from '@questa/contracts';
 import { answerInput, type AnswerInput } from '@questa/contracts';
 import { gradeMultipleResponse, gradeSingleChoice, gradeTrueFalse } from './graders/choice';
 import { gradeCloze } from './graders/cloze';
+import { gradeHotspot } from './graders/hotspot';
 import { gradeMatching } from './graders/matching';
 import { gradeNumeric } from './graders/numeric';
 import { gradeOrdering } from './graders/ordering';
@@ -29,6 +30,7 @@ const route = (content: QuestionContent, answer: AnswerInput): PartialGrade => {
   if (c.type === 'ordering' && a.type === 'ordering') return gradeOrdering(c, a);
   if (c.type === 'matching' && a.type === 'matching') return gradeMatching(c, a);
   if (c.type === 'cloze' && a.type === 'cloze') return gradeCloze(c, a);
+  if (c.type === 'hotspot' && a.type === 'hotspot') return gradeHotspot(c, a);
   return { error: mismatch(content, answer.type) };
 };
 

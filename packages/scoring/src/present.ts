@@ -69,6 +69,8 @@ export function presentQuestion(content: QuestionContent, random: () => number):
             : { id: blank.id, kind: 'choice' as const, options: blank.options },
         ),
       };
+    case 'hotspot':
+      return { ...common, type: 'hotspot', image: content.image, markers: content.markers };
   }
 }
 

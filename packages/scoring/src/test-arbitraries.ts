@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { questionContent, type QuestionContent } from '@questa/contracts';
-import type { AnswerInput } from '@questa/contracts';
+import { polygonArea, type AnswerInput } from '@questa/contracts';
+import { insidePoint } from './graders/hotspot-geometry';
+
+const correctAnswerPoints = (q: Extract<QuestionContent, { type: 'hotspot' }>) =>
+  q.regions.map(insidePoint);
 
 /*
  * Test-only fast-check generators: questions valid under the real contract (built through
@@ -56,6 +60,69 @@ const blank = (id: string) =>
     ),
   );
 
+const unit = fc.double({ min: 0, max: 1, noNaN: true });
+const imagePoint = fc.record({ x: unit, y: unit });
+
+/** Regions valid under the contract: inside the image, never thinner than the minimum. */
+export const anyRegion = (id: string, correct: boolean) =>
+  fc.oneof(
+    fc
+      .record({
+        x: fc.double({ min: 0, max: 0.99, noNaN: true }),
+        y: fc.double({ min: 0, max: 0.99, noNaN: true }),
+      })
+      .chain(({ x, y }) =>
+        fc.record({
+          id: fc.constant(id),
+          correct: fc.constant(correct),
+          shape: fc.constant('rect' as const),
+          x: fc.constant(x),
+          y: fc.constant(y),
+          width: fc.double({ min: 0.005, max: 1 - x, noNaN: true }),
+          height: fc.double({ min: 0.005, max: 1 - y, noNaN: true }),
+        }),
+      ),
+    fc.record({
+      id: fc.constant(id),
+      correct: fc.constant(correct),
+      shape: fc.constant('circle' as const),
+      x: unit,
+      y: unit,
+      radius: fc.double({ min: 0.005, max: 0.6, noNaN: true }),
+    }),
+    fc.record({
+      id: fc.constant(id),
+      correct: fc.constant(correct),
+      shape: fc.constant('polygon' as const),
+      points: fc
+        .array(imagePoint, { minLength: 3, maxLength: 8 })
+        .filter((points) => polygonArea(points) >= 0.005 ** 2),
+    }),
+  );
+
+const hotspotImage = fc.record({
+  sha256: fc.constant('a'.repeat(64)),
+  alt: fc.constant('A diagram'),
+  width: fc.integer({ min: 1, max: 4000 }),
+  height: fc.integer({ min: 1, max: 4000 }),
+});
+
+export const anyHotspot = ids(1, 6)
+  .chain((list) =>
+    fc.record({
+      ...common,
+      type: fc.constant('hotspot'),
+      media: fc.constant(['a'.repeat(64)]),
+      image: hotspotImage,
+      markers: fc.integer({ min: 1, max: 10 }),
+      regions: fc
+        .tuple(...list.map(() => fc.boolean()))
+        .map((flags) => flags.map((f, i) => f || i === 0))
+        .chain((flags) => fc.tuple(...list.map((id, i) => anyRegion(id, !!flags[i])))),
+    }),
+  )
+  .map((raw) => questionContent.parse(raw) as Extract<QuestionContent, { type: 'hotspot' }>);
+
 export const anyQuestion: fc.Arbitrary<QuestionContent> = fc
   .oneof(
     fc.record({ ...common, type: fc.constant('single_choice'), options: choices(true) }),
@@ -102,6 +169,7 @@ export const anyQuestion: fc.Arbitrary<QuestionContent> = fc
         blanks: fc.tuple(...list.map(blank)),
       }),
     ),
+    anyHotspot,
   )
   .map((raw) => questionContent.parse(raw));
 
@@ -165,5 +233,11 @@ export const answerFor = (q: QuestionContent): fc.Arbitrary<AnswerInput> => {
           ),
         )
         .map((blanks) => ({ type: q.type, blanks }));
+    case 'hotspot':
+      return fc
+        .array(fc.oneof(imagePoint, fc.constantFrom(...correctAnswerPoints(q))), {
+          maxLength: q.markers,
+        })
+        .map((points) => ({ type: q.type, points }));
   }
 };

@@ -88,6 +88,27 @@ export const contents = {
       { id: 'b2', kind: 'choice', options: ['Madrid', 'Seville'], correct: 0 },
     ],
   },
+  hotspot: {
+    ...common,
+    type: 'hotspot',
+    stem: 'Click Paris on the map.',
+    media: ['f'.repeat(64)],
+    image: { sha256: 'f'.repeat(64), alt: 'A map of France', width: 400, height: 400 },
+    regions: [
+      { id: 'r1', shape: 'circle', x: 0.5, y: 0.3, radius: 0.05, correct: true, label: 'Paris' },
+      {
+        id: 'r2',
+        shape: 'rect',
+        x: 0.4,
+        y: 0.8,
+        width: 0.1,
+        height: 0.1,
+        correct: false,
+        label: '',
+      },
+    ],
+    markers: 1,
+  },
 } satisfies Record<QuestionContent['type'], QuestionContent>;
 
 export function aQuestionDetail(

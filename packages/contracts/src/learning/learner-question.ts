@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, id } from './shared';
 import { answerInput } from '../answer';
+import { hotspotImage, hotspotRegion, imagePoint } from '../hotspot';
 import { QUESTION_LIMITS as Q } from '../rules/questions';
 
 /** Questions as a learner meets them, without their keys, and the feedback a graded answer brings. */
@@ -50,6 +51,13 @@ export const learnerQuestion = z.discriminatedUnion('type', [
         z.object({ id, kind: z.literal('choice'), options: z.array(z.string()) }),
       ]),
     ),
+  }),
+  /** The image to place markers on, and how many; the regions stay hidden until graded. */
+  z.object({
+    ...learnerCommon,
+    type: z.literal('hotspot'),
+    image: hotspotImage,
+    markers: z.number().int(),
   }),
 ]);
 export type LearnerQuestion = z.infer<typeof learnerQuestion>;
@@ -104,6 +112,22 @@ export const answerFeedback = z.discriminatedUnion('type', [
         given: z.union([z.string(), z.number()]).nullable(),
         expected: z.string(),
         correct: z.boolean(),
+      }),
+    ),
+  }),
+  z.object({
+    type: z.literal('hotspot'),
+    /** The image with its correct regions, so the result can draw them under the markers. */
+    image: hotspotImage,
+    regions: z.array(z.object({ region: hotspotRegion, hit: z.boolean() })),
+    /**
+     * Each marker: `hit` counted for the correct region `regionId`; `repeat` lies in correct regions
+     * that other markers already counted for; `miss` lies in none and cancels one hit.
+     */
+    points: z.array(
+      imagePoint.extend({
+        outcome: z.enum(['hit', 'repeat', 'miss']),
+        regionId: z.string().nullable(),
       }),
     ),
   }),

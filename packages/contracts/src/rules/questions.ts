@@ -25,6 +25,19 @@ export const QUESTION_LIMITS = {
   mediaMax: 20,
   /** A search of a bank's questions. */
   searchMax: 200,
+  /** Hotspot regions on one image, and the markers a learner may place on it. */
+  hotspotRegionsMin: 1,
+  hotspotRegionsMax: 20,
+  hotspotMarkersMax: 10,
+  polygonPointsMin: 3,
+  polygonPointsMax: 40,
+  /**
+   * The smallest side, radius or (squared) extent of a region, as a fraction of the image: 0.5% is
+   * five pixels of a 1000-pixel image, below which nobody can hit a region on a phone.
+   */
+  hotspotRegionMin: 0.005,
+  /** The image's natural size in pixels: QTI coordinates and the layout box come from it. */
+  imagePixelsMax: 20_000,
 } as const;
 
 export const questionTypes = [
@@ -36,6 +49,7 @@ export const questionTypes = [
   'ordering',
   'matching',
   'cloze',
+  'hotspot',
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 

@@ -129,6 +129,8 @@ function body(type: QuestionType, c: Cells): Body {
         draft: { type, stem, blanks: blanks as Exclude<(typeof blanks)[number], string>[] },
       };
     }
+    case 'hotspot':
+      return { error: 'type: hotspot questions need an image and regions, which CSV cannot hold' };
   }
 }
 

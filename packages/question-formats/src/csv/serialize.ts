@@ -1,13 +1,14 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { SerializeResult } from '../types';
-import { commonLosses, NOTHING_PACKED } from '../shared/export';
+import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
 import { COLUMNS, escapeCell, writeRow } from './format';
 
 const list = (parts: string[], specials = '|') =>
   parts.map((p) => escapeCell(p, specials)).join('|');
 
-function optionsAndCorrect(q: QuestionContent): [string, string] {
+/** CSV's columns hold text; a hotspot question's image and regions have no place in them. */
+function optionsAndCorrect(q: Exclude<QuestionContent, { type: 'hotspot' }>): [string, string] {
   switch (q.type) {
     case 'single_choice':
     case 'multiple_response': {
@@ -54,6 +55,10 @@ export function serializeCsv(contents: QuestionContent[]): SerializeResult {
   const warnings: ImportIssue[] = [];
   const rows = [writeRow([...COLUMNS])];
   contents.forEach((q, index) => {
+    if (q.type === 'hotspot') {
+      warnings.push(exportIssue(index, 'CSV has no hotspot questions; skipped'));
+      return;
+    }
     const [options, correct] = optionsAndCorrect(q);
     rows.push(
       writeRow([

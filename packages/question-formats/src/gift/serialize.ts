@@ -52,6 +52,8 @@ function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
       };
     case 'ordering':
       return { skipped: 'GIFT has no ordering questions; skipped' };
+    case 'hotspot':
+      return { skipped: 'GIFT has no hotspot questions; skipped' };
   }
 }
 

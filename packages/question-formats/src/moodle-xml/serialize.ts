@@ -1,7 +1,7 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { ExportMedia, SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
-import { commonLosses } from '../shared/export';
+import { commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS, MEDIA_IMAGE } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
 import { writeEmbedded } from './cloze';
@@ -39,8 +39,11 @@ function answer(fraction: number | string, text: string, extra = ''): string {
   return `<answer fraction="${fraction}" format="plain_text"><text>${xmlEscape(text)}</text>${extra}</answer>`;
 }
 
+/** What Moodle XML can carry: core Moodle has no question to click on an image with. */
+type Carried = Exclude<QuestionContent, { type: 'hotspot' }>;
+
 function typeFields(
-  q: QuestionContent,
+  q: Carried,
   media: Map<string, ExportMedia>,
 ): { type: string; lines: string[] } {
   switch (q.type) {
@@ -116,7 +119,7 @@ function typeFields(
   }
 }
 
-function stemOf(q: QuestionContent): string {
+function stemOf(q: Carried): string {
   if (q.type !== 'cloze') return q.stem;
   return q.blanks.reduce(
     (stem, blank) => stem.replace(`{{${blank.id}}}`, writeEmbedded(blank)),
@@ -124,7 +127,7 @@ function stemOf(q: QuestionContent): string {
   );
 }
 
-function question(q: QuestionContent, media: Map<string, ExportMedia>): string {
+function question(q: Carried, media: Map<string, ExportMedia>): string {
   const { type, lines } = typeFields(q, media);
   const name = q.stem.replace(/\s+/g, ' ').slice(0, 80);
   const fields = [
@@ -163,6 +166,10 @@ export function serializeMoodleXml(
   ];
   let topic: string | undefined;
   contents.forEach((q, index) => {
+    if (q.type === 'hotspot') {
+      warnings.push(exportIssue(index, 'Moodle XML has no hotspot questions; skipped'));
+      return;
+    }
     if (q.topic !== topic) parts.push(category((topic = q.topic)));
     parts.push(question(q, byHash));
     warnings.push(

@@ -122,3 +122,99 @@ ${MATCH_FEEDBACK.replace('</qti-response-condition>', '</qti-response-condition>
     ]);
   });
 });
+
+describe('QTI hotspot import', () => {
+  const withImage = (item: string, image = 'map.png') =>
+    parseQtiPackage(
+      zipSync({
+        'imsmanifest.xml': strToU8(
+          '<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="m"><resources><resource identifier="i1" type="imsqti_item_xmlv3p0" href="item.xml"><file href="item.xml"/></resource></resources></manifest>',
+        ),
+        'item.xml': strToU8(
+          `<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="q1" title="Map" adaptive="false" time-dependent="false">${item}</qti-assessment-item>`,
+        ),
+        [image]: new Uint8Array([1, 2, 3]),
+      }),
+    );
+
+  it('reads hotspot choices in pixels of the image as fractions of its size', () => {
+    const result =
+      withImage(`<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">
+  <qti-correct-response><qti-value>A</qti-value></qti-correct-response></qti-response-declaration>
+<qti-item-body><qti-hotspot-interaction response-identifier="RESPONSE" max-choices="1">
+  <qti-prompt><p>Click the airport with the most flights.</p><p><img src="map.png" alt="Legend" width="20" height="10"/></p></qti-prompt>
+  <img src="map.png" width="206" height="280" alt="A map of the United Kingdom"/>
+  <qti-hotspot-choice identifier="A" shape="circle" coords="77,115,8" hotspot-label="Heathrow"/>
+  <qti-hotspot-choice identifier="B" shape="rect" coords="118,184,128,194"/>
+  <qti-hotspot-choice identifier="C" shape="poly" coords="150,100,160,100,155,110,150,100"/>
+</qti-hotspot-interaction></qti-item-body>`);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    const content = result.items[0]?.content;
+    expect(content).toMatchObject({
+      type: 'hotspot',
+      stem: expect.stringMatching(
+        /^Click the airport with the most flights\.\n\n!\[Legend\]\(media:/,
+      ),
+      markers: 1,
+      image: { alt: 'A map of the United Kingdom', width: 206, height: 280 },
+      regions: [
+        { id: 'A', shape: 'circle', correct: true, label: 'Heathrow', x: 0.373786, y: 0.410714 },
+        { id: 'B', shape: 'rect', correct: false, x: 0.572816, y: 0.657143 },
+        { id: 'C', shape: 'polygon', correct: false },
+      ],
+    });
+    if (content?.type !== 'hotspot') return;
+    // 8 px of a 206 px wide image; the repeated first corner closes the polygon and is dropped.
+    expect(content.regions[0]).toMatchObject({ radius: 0.038835 });
+    expect(content.regions[1]).toMatchObject({ width: 0.048543, height: 0.035714 });
+    expect(content.regions[2]?.shape === 'polygon' && content.regions[2].points).toHaveLength(3);
+    expect(content.media).toEqual([content.image.sha256]);
+    expect(result.media.map((m) => m.path)).toEqual(['map.png']);
+  });
+
+  it('reads a select-point area mapping: regions worth points are the correct ones', () => {
+    const result =
+      withImage(`<qti-response-declaration identifier="RESPONSE" cardinality="multiple" base-type="point">
+  <qti-area-mapping default-value="0">
+    <qti-area-map-entry shape="rect" coords="0,0,100,50" mapped-value="1"/>
+    <qti-area-map-entry shape="circle" coords="150,75,20" mapped-value="1"/>
+    <qti-area-map-entry shape="rect" coords="100,50,200,100" mapped-value="-1"/>
+  </qti-area-mapping></qti-response-declaration>
+<qti-item-body><p>Mark both lakes.</p><qti-select-point-interaction response-identifier="RESPONSE" max-choices="2">
+  <object type="image/png" data="map.png" width="200" height="100">Lakes of the region</object>
+</qti-select-point-interaction></qti-item-body>`);
+    expect(result.errors).toEqual([]);
+    expect(result.items[0]?.content).toMatchObject({
+      type: 'hotspot',
+      stem: 'Mark both lakes.',
+      markers: 2,
+      image: { alt: 'Lakes of the region', width: 200, height: 100 },
+      regions: [
+        { id: 'a', shape: 'rect', x: 0, y: 0, width: 0.5, height: 0.5, correct: true },
+        { id: 'b', shape: 'circle', x: 0.75, y: 0.75, radius: 0.1, correct: true },
+        { id: 'c', shape: 'rect', x: 0.5, y: 0.5, width: 0.5, height: 0.5, correct: false },
+      ],
+    });
+  });
+
+  it('refuses a hotspot image without a size, and an ellipse, naming the problem', () => {
+    const noSize =
+      withImage(`<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier"/>
+<qti-item-body><qti-hotspot-interaction response-identifier="RESPONSE" max-choices="1">
+  <img src="map.png" alt="Map"/><qti-hotspot-choice identifier="A" shape="circle" coords="1,1,1"/>
+</qti-hotspot-interaction></qti-item-body>`);
+    expect(noSize.errors.map((e) => e.message)).toEqual([
+      'Question 1 (item.xml): the image has no width and height in pixels, which its regions are measured in',
+    ]);
+    const ellipse =
+      withImage(`<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">
+  <qti-correct-response><qti-value>A</qti-value></qti-correct-response></qti-response-declaration>
+<qti-item-body><qti-hotspot-interaction response-identifier="RESPONSE" max-choices="1">
+  <img src="map.png" alt="Map" width="10" height="10"/><qti-hotspot-choice identifier="A" shape="ellipse" coords="5,5,2,3"/>
+</qti-hotspot-interaction></qti-item-body>`);
+    expect(ellipse.errors.map((e) => e.message)).toEqual([
+      'Question 1 (item.xml): hotspot A: the ellipse shape is not one Questa has (rectangle, circle, polygon)',
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import type { XmlElement } from '../shared/xml';
 import { childElements, descendants, isElement, path, textContent } from '../shared/xml';
 import { FEEDBACK_ELEMENTS, visibility } from './feedback';
 import { readGapMatch } from './gap-match';
+import { hotspotDraft } from './hotspot';
 import { blankId, fromIdentifier } from './ids';
 import { mathToTex } from './mathml';
 
@@ -24,8 +25,6 @@ export type ItemOutcome =
 
 const INTERACTION_NAMES: Record<string, string> = {
   'qti-extended-text-interaction': 'extended text (essay)',
-  'qti-hotspot-interaction': 'hotspot',
-  'qti-select-point-interaction': 'select point',
   'qti-graphic-gap-match-interaction': 'graphic gap match',
   'qti-graphic-order-interaction': 'graphic order',
   'qti-graphic-associate-interaction': 'graphic associate',
@@ -46,6 +45,8 @@ const BLOCK_INTERACTIONS = new Set([
   'qti-order-interaction',
   'qti-match-interaction',
   'qti-gap-match-interaction',
+  'qti-hotspot-interaction',
+  'qti-select-point-interaction',
 ]);
 const INLINE_INTERACTIONS = new Set([
   'qti-text-entry-interaction',
@@ -395,7 +396,13 @@ export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaRead
   else if (block?.name === 'qti-order-interaction') outcome = orderDraft(r, block, stem);
   else if (gaps)
     outcome = { ok: true, draft: { type: 'cloze', stem, blanks: gaps.blanks }, warnings: [] };
-  else if (block) outcome = matchDraft(r, block, stem);
+  else if (
+    block?.name === 'qti-hotspot-interaction' ||
+    block?.name === 'qti-select-point-interaction'
+  ) {
+    const read = hotspotDraft(block, r.declaration(block), stem, image, (w) => r.warnings.add(w));
+    outcome = read.ok ? { ...read, warnings: [] } : read;
+  } else if (block) outcome = matchDraft(r, block, stem);
   else if (isCloze) outcome = { ok: true, draft: { type: 'cloze', stem, blanks }, warnings: [] };
   else if (
     ['float', 'integer'].includes(r.declaration(entry)?.attrs['base-type'] ?? '') ||

@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { readTestSettings } from '@questa/config';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtures, imageFixture, PNG, PNG_SHA, richFixtures } from '../testing/fixtures';
+import {
+  fixtures,
+  hotspotFixture,
+  imageFixture,
+  PNG,
+  PNG_SHA,
+  richFixtures,
+} from '../testing/fixtures';
 import { serializeQtiPackage } from './serialize';
 
 // 1EdTech's QTI 3.0 schemas (with a SOURCES.md), in this package or in shared/ beside the
@@ -63,7 +70,7 @@ describe('exported QTI packages against 1EdTech schemas', () => {
     'every item and the manifest of a package of every type validate',
     () => {
       const out = serializeQtiPackage(
-        [...fixtures, ...richFixtures, imageFixture, audioFixture],
+        [...fixtures, ...richFixtures, imageFixture, audioFixture, hotspotFixture],
         media,
       );
       const files = unzipSync(out.body);

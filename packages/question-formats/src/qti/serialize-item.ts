@@ -2,6 +2,7 @@ import type { QuestionContent } from '@questa/contracts';
 import type { ImageWriter } from '../shared/html';
 import { blockXhtml, inlineXhtml } from '../shared/html';
 import { xmlEscape } from '../shared/text';
+import { hotspotParts } from './hotspot';
 import { blankIdentifier, toIdentifier } from './ids';
 
 type Cloze = Extract<QuestionContent, { type: 'cloze' }>;
@@ -178,6 +179,8 @@ function parts(q: QuestionContent, image: ImageWriter): Parts {
     }
     case 'cloze':
       return cloze(q, image);
+    case 'hotspot':
+      return hotspotParts(q, stem, image);
   }
 }
 

@@ -26,6 +26,7 @@ export function mediaReferences(q: Draft | QuestionContent): string[] {
   for (const text of questionTexts(q)) {
     for (const match of text.matchAll(REFERENCE)) found.add(match[1] as string);
   }
+  if (q.type === 'hotspot') found.add(q.image.sha256);
   return [...found];
 }
 

@@ -139,3 +139,37 @@ export const imageFixture: QuestionContent = questionContent.parse({
   ],
   media: [PNG_SHA],
 });
+
+/** A hotspot question on the packed image, with every shape; only QTI carries it. */
+export const hotspotFixture: QuestionContent = questionContent.parse({
+  ...base,
+  topic: 'Anatomy',
+  type: 'hotspot',
+  stem: 'Click **both** chambers that pump blood to the body and the lungs.',
+  media: [PNG_SHA],
+  image: { sha256: PNG_SHA, alt: 'A cross-section of the heart', width: 640, height: 480 },
+  regions: [
+    {
+      id: 'left',
+      shape: 'circle',
+      x: 0.62,
+      y: 0.55,
+      radius: 0.08,
+      correct: true,
+      label: 'Left ventricle',
+    },
+    { id: 'right', shape: 'rect', x: 0.25, y: 0.4, width: 0.15, height: 0.3, correct: true },
+    {
+      id: 'atrium',
+      shape: 'polygon',
+      points: [
+        { x: 0.4, y: 0.1 },
+        { x: 0.55, y: 0.12 },
+        { x: 0.5, y: 0.3 },
+      ],
+      correct: false,
+      label: 'Left atrium',
+    },
+  ],
+  markers: 2,
+});

@@ -61,4 +61,16 @@ export const sampleQuestions: Record<QuestionType, QuestionContentInput> = {
     stem: 'The capital of Japan is {{city}}.',
     blanks: [{ id: 'city', kind: 'text', accepted: ['Tokyo'] }],
   },
+  hotspot: {
+    ...common,
+    type: 'hotspot',
+    stem: 'Click Lake Victoria on the map.',
+    media: ['e'.repeat(64)],
+    image: { sha256: 'e'.repeat(64), alt: 'A map of East Africa', width: 600, height: 400 },
+    regions: [
+      { id: 'victoria', shape: 'circle', x: 0.5, y: 0.5, radius: 0.08, correct: true },
+      { id: 'tanganyika', shape: 'rect', x: 0.2, y: 0.6, width: 0.05, height: 0.3, correct: false },
+    ],
+    markers: 1,
+  },
 };

@@ -113,6 +113,52 @@ const malformedByType: Record<string, [string, object, string][]> = {
       'blanks.0.kind',
     ],
   ],
+  hotspot: [
+    [
+      'no correct region',
+      { regions: [{ id: 'a', shape: 'circle', x: 0.5, y: 0.5, radius: 0.1, correct: false }] },
+      'regions',
+    ],
+    ['an image the media list lacks', { media: [] }, 'media'],
+    [
+      'a region past the image',
+      {
+        regions: [
+          { id: 'a', shape: 'rect', x: 0.5, y: 0.5, width: 0.6, height: 0.1, correct: true },
+        ],
+      },
+      'regions.0',
+    ],
+    [
+      'a coordinate over 1',
+      { regions: [{ id: 'a', shape: 'circle', x: 1.5, y: 0.5, radius: 0.1, correct: true }] },
+      'regions.0.x',
+    ],
+    [
+      'a flat polygon',
+      {
+        regions: [
+          {
+            id: 'a',
+            shape: 'polygon',
+            correct: true,
+            points: [
+              { x: 0.1, y: 0.1 },
+              { x: 0.5, y: 0.5 },
+              { x: 0.9, y: 0.9 },
+            ],
+          },
+        ],
+      },
+      'regions.0.points',
+    ],
+    ['no marker to place', { markers: 0 }, 'markers'],
+    [
+      'an image without a description',
+      { image: { sha256: 'e'.repeat(64), alt: ' ', width: 10, height: 10 } },
+      'image.alt',
+    ],
+  ],
 };
 
 describe('question validation', () => {

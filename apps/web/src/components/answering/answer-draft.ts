@@ -14,7 +14,9 @@ export type AnswerDraft =
   /** Prompt id → the chosen answer text; '' for none. */
   | { type: 'matching'; pairs: Record<string, string> }
   /** Blank id → typed text, or the index of a choice blank's option; '' for none. */
-  | { type: 'cloze'; blanks: Record<string, string | number> };
+  | { type: 'cloze'; blanks: Record<string, string | number> }
+  /** Markers on the image, as fractions of its width and height, in the order placed. */
+  | { type: 'hotspot'; points: { x: number; y: number }[] };
 
 export function emptyDraft(question: LearnerQuestion): AnswerDraft {
   switch (question.type) {
@@ -35,6 +37,8 @@ export function emptyDraft(question: LearnerQuestion): AnswerDraft {
       return { type: 'matching', pairs: {} };
     case 'cloze':
       return { type: 'cloze', blanks: {} };
+    case 'hotspot':
+      return { type: 'hotspot', points: [] };
   }
 }
 
@@ -67,6 +71,8 @@ export function draftFromAnswer(
         type: 'cloze',
         blanks: Object.fromEntries(answer.blanks.map((blank) => [blank.blankId, blank.value])),
       };
+    case 'hotspot':
+      return { type: 'hotspot', points: answer.points.map((p) => ({ x: p.x, y: p.y })) };
   }
 }
 
@@ -113,10 +119,12 @@ export function toAnswer(draft: AnswerDraft): AnswerInput | null {
           .filter(([, value]) => value !== '')
           .map(([blankId, value]) => ({ blankId, value })),
       };
+    case 'hotspot':
+      return { type: 'hotspot', points: draft.points.map((p) => ({ x: p.x, y: p.y })) };
   }
 }
 
-/** An answer that says nothing: empty text, no option ticked, no pair or blank filled in. */
+/** An answer that says nothing: empty text, no option ticked, no pair, blank or marker filled in. */
 export function isBlankAnswer(answer: AnswerInput): boolean {
   switch (answer.type) {
     case 'short_text':
@@ -127,6 +135,8 @@ export function isBlankAnswer(answer: AnswerInput): boolean {
       return answer.pairs.length === 0;
     case 'cloze':
       return answer.blanks.length === 0;
+    case 'hotspot':
+      return answer.points.length === 0;
     default:
       return false;
   }

@@ -1,5 +1,6 @@
 import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
 import { useT } from '../../lib/i18n';
+import { HotspotPicture } from './hotspot-picture';
 import { RichText } from './rich-text';
 
 /** An answer in words: the option texts, the items in order, each prompt with its match. */
@@ -99,6 +100,19 @@ export function AnswerSummary({
             );
           })}
         </ul>
+      );
+    }
+    case 'hotspot': {
+      if (question.type !== 'hotspot') return null;
+      return (
+        <div className="hotspot-field">
+          <p>{t('answering.hotspot.summary', { count: answer.points.length })}</p>
+          <HotspotPicture
+            image={question.image}
+            markers={answer.points.map((p, i) => ({ ...p, tone: 'neutral', label: String(i + 1) }))}
+            frame={{ role: 'img', 'aria-label': question.image.alt }}
+          />
+        </div>
       );
     }
   }

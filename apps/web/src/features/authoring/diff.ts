@@ -86,6 +86,20 @@ export function diffWords(before: string, after: string): DiffPart[] {
 
 export type FieldValue = string | number | boolean;
 
+const pct = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
+
+/** A region's shape and place in one line, in percent of the image, so a moved region shows. */
+function shapeText(region: Extract<QuestionContent, { type: 'hotspot' }>['regions'][number]) {
+  switch (region.shape) {
+    case 'rect':
+      return `rect ${pct(region.x)} ${pct(region.y)} ${pct(region.width)}×${pct(region.height)}`;
+    case 'circle':
+      return `circle ${pct(region.x)} ${pct(region.y)} r ${pct(region.radius)}`;
+    case 'polygon':
+      return `polygon ${region.points.map((p) => `${pct(p.x)} ${pct(p.y)}`).join(', ')}`;
+  }
+}
+
 /**
  * A version's content as one value per field, keyed by its path (`options.1.text`), so two versions
  * compare field by field. Lists of short texts read as one value each.
@@ -137,6 +151,16 @@ export function flattenContent(content: QuestionContent): Map<string, FieldValue
           set(`blanks.${i}.options`, blank.options.join(' | '));
           set(`blanks.${i}.correct`, blank.options[blank.correct] ?? '');
         }
+      });
+      break;
+    case 'hotspot':
+      set('image.file', content.image.sha256.slice(0, 12));
+      set('image.alt', content.image.alt);
+      set('markers', content.markers);
+      content.regions.forEach((region, i) => {
+        set(`regions.${i}.label`, region.label);
+        set(`regions.${i}.correct`, region.correct);
+        set(`regions.${i}.shape`, shapeText(region));
       });
       break;
   }

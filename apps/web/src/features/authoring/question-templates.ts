@@ -57,5 +57,14 @@ export function starterContent(type: QuestionType): QuestionContent {
         type,
         blanks: [{ id: 'b1', kind: 'text', accepted: [''], caseSensitive: false }],
       };
+    case 'hotspot':
+      // No image yet: an empty hash and size, which the checks ask the author to fill by upload.
+      return {
+        ...common,
+        type,
+        image: { sha256: '', alt: '', width: 0, height: 0 },
+        regions: [],
+        markers: 1,
+      };
   }
 }

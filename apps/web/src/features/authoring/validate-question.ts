@@ -1,5 +1,5 @@
 import type { FieldError, QuestionContent } from '@questa/contracts';
-import { QUESTION_LIMITS } from '@questa/contracts/rules';
+import { QUESTION_LIMITS, regionFits } from '@questa/contracts/rules';
 
 // The rules of the question contract, checked as the author types so mistakes show next to their
 // field before a save is refused. The server checks again, with the same limits.
@@ -21,7 +21,12 @@ export type IssueCode =
   | 'tagTooLong'
   | 'blankMissing'
   | 'choiceCorrect'
-  | 'duplicate';
+  | 'duplicate'
+  | 'imageRequired'
+  | 'regionsCount'
+  | 'regionCorrect'
+  | 'regionFits'
+  | 'markersCount';
 
 export type Issue =
   | { code: IssueCode; params?: Record<string, string | number> }
@@ -45,6 +50,7 @@ const limits = {
   choices: [Q.choicesMin, Q.choicesMax],
   accepted: [Q.acceptedMin, Q.acceptedMax],
   blanks: [Q.blanksMin, Q.blanksMax],
+  regions: [Q.hotspotRegionsMin, Q.hotspotRegionsMax],
 } as const;
 
 export function validateQuestion(content: QuestionContent): Issues {
@@ -151,6 +157,24 @@ export function validateQuestion(content: QuestionContent): Issues {
         }
       });
       break;
+    case 'hotspot': {
+      if (content.image.sha256 === '') add('image', 'imageRequired');
+      text('image.alt', content.image.alt, limits.text);
+      const markers = [1, Q.hotspotMarkersMax] as const;
+      if (!Number.isInteger(content.markers)) add('markers', 'number');
+      else count('markers', content.markers, markers, 'markersCount');
+      count('regions', content.regions.length, limits.regions, 'regionsCount');
+      if (!content.regions.some((region) => region.correct)) add('regions', 'regionCorrect');
+      unique(
+        'regions',
+        content.regions.map((region) => region.id),
+      );
+      content.regions.forEach((region, i) => {
+        text(`regions.${i}.label`, region.label, limits.text, false);
+        if (!regionFits(region)) add(`regions.${i}`, 'regionFits');
+      });
+      break;
+    }
   }
   return issues;
 }

@@ -1,7 +1,9 @@
-import type { QuestionContent } from '@questa/contracts';
+import type { MediaInfo, QuestionContent } from '@questa/contracts';
+import type { UploadProgress } from '../../../lib/upload-with-progress';
 import type { Issues } from '../validate-question';
 import { ChoiceFields } from './choice-fields';
 import { ClozeFields } from './cloze-fields';
+import { HotspotFields } from './hotspot-fields';
 import { MatchingFields } from './matching-fields';
 import { NumericFields } from './numeric-fields';
 import { OrderingFields } from './ordering-fields';
@@ -14,11 +16,13 @@ export function AnswerFields({
   onChange,
   issues,
   insertIntoStem,
+  onUpload,
 }: {
   content: QuestionContent;
   onChange: (content: QuestionContent) => void;
   issues: Issues;
   insertIntoStem: (text: string) => string;
+  onUpload: (file: File, onProgress: (progress: UploadProgress) => void) => Promise<MediaInfo>;
 }) {
   switch (content.type) {
     case 'single_choice':
@@ -42,6 +46,10 @@ export function AnswerFields({
           issues={issues}
           insertIntoStem={insertIntoStem}
         />
+      );
+    case 'hotspot':
+      return (
+        <HotspotFields content={content} onChange={onChange} issues={issues} onUpload={onUpload} />
       );
   }
 }

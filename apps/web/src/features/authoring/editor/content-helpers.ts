@@ -14,12 +14,16 @@ export function stableJson(value: unknown): string {
 const mediaPattern = /media:([0-9a-f]{64})/g;
 
 /**
- * The content with `media` listing every image its texts refer to, as the contract asks: uploads
- * add references, deleting the Markdown removes them.
+ * The content with `media` listing every image its texts refer to, and a hotspot's image, as the
+ * contract asks: uploads add references, deleting the Markdown removes them.
  */
 export function withMedia(content: QuestionContent): QuestionContent {
   const texts = JSON.stringify({ ...content, media: [] });
   const media = [...new Set([...texts.matchAll(mediaPattern)].map((match) => match[1] ?? ''))];
+  // A hotspot's image is named by its hash alone, not by a `media:` reference in a text.
+  if (content.type === 'hotspot' && content.image.sha256 && !media.includes(content.image.sha256)) {
+    media.unshift(content.image.sha256);
+  }
   const same =
     media.length === content.media.length && media.every((hash, i) => content.media[i] === hash);
   return same ? content : { ...content, media: media.slice(0, 20) };

@@ -53,6 +53,7 @@ export function EditorForm({
             onChange={onChange}
             issues={issues}
             insertIntoStem={(text) => stem.current?.insert(text) ?? `${content.stem}${text}`}
+            onUpload={upload}
           />
           <DetailFields content={content} onChange={onChange} issues={issues} onUpload={upload} />
         </fieldset>

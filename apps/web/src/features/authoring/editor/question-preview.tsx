@@ -1,5 +1,6 @@
 import type { QuestionContent } from '@questa/contracts';
 import { useId, useMemo, useState } from 'react';
+import { HotspotPicture } from '../../../components/answering/hotspot-picture';
 import { Button } from '../../../components/ui/button';
 import { useT, type Translate } from '../../../lib/i18n';
 import { renderInlineMarkdown, renderMarkdown } from '../../../lib/markdown/render-markdown';
@@ -187,5 +188,23 @@ function PreviewAnswer({ content, showAnswer }: { content: QuestionContent; show
     }
     case 'cloze':
       return null;
+    case 'hotspot':
+      if (content.image.sha256 === '' || !(content.image.width > 0 && content.image.height > 0)) {
+        return <p className="question-preview__answer">{t('preview.noImage')}</p>;
+      }
+      return (
+        <HotspotPicture
+          image={content.image}
+          regions={
+            showAnswer
+              ? content.regions.map((region) => ({
+                  region,
+                  tone: region.correct ? 'correct' : 'plain',
+                }))
+              : []
+          }
+          frame={{ role: 'img', 'aria-label': content.image.alt }}
+        />
+      );
   }
 }

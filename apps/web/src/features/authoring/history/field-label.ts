@@ -41,6 +41,16 @@ export function fieldLabel(t: Translate, path: string): string {
       return part === 'answer' ? t('editor.match', { n }) : t('editor.prompt', { n });
     case 'blanks':
       return t(`history.field.blank.${blankParts[part ?? ''] ?? 'id'}`, { n });
+    case 'image':
+      return index === 'alt' ? t('editor.hotspot.alt') : t('editor.hotspot.image');
+    case 'markers':
+      return t('editor.hotspot.markers');
+    case 'regions':
+      return part === 'correct'
+        ? t('editor.hotspot.correct', { n })
+        : part === 'label'
+          ? t('editor.hotspot.label', { n })
+          : t('history.field.regionShape', { n });
     case 'explanation':
       return t('editor.explanation');
     case 'topic':

@@ -1,0 +1,5 @@
+-- Hotspot questions: markers placed on an image. The type list is the contract's `questionTypes`.
+alter table question_versions drop constraint question_versions_type_check;
+alter table question_versions add constraint question_versions_type_check check (type in (
+  'single_choice', 'multiple_response', 'true_false', 'short_text',
+  'numeric', 'ordering', 'matching', 'cloze', 'hotspot'));

@@ -1210,12 +1210,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -1233,12 +1236,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -1256,6 +1262,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -1275,6 +1282,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -1301,6 +1309,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -1322,6 +1331,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -1344,6 +1354,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -1367,6 +1378,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -4886,12 +4898,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "single_choice";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -4909,12 +4924,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "multiple_response";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -4932,6 +4950,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "true_false";
                         answer: boolean;
@@ -4951,6 +4970,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
@@ -4977,6 +4997,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "numeric";
                         value: number;
@@ -4998,6 +5019,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "ordering";
                         items: {
@@ -5020,6 +5042,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "matching";
                         pairs: {
@@ -5043,6 +5066,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "cloze";
                         blanks: ({
@@ -5102,12 +5126,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5125,12 +5152,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5148,6 +5178,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -5167,6 +5198,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -5193,6 +5225,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -5214,6 +5247,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -5236,6 +5270,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -5259,6 +5294,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -5472,12 +5508,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5495,12 +5534,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5518,6 +5560,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -5537,6 +5580,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -5563,6 +5607,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -5584,6 +5629,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -5606,6 +5652,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -5629,6 +5676,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -5850,12 +5898,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "single_choice";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -5873,12 +5924,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "multiple_response";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -5896,6 +5950,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "true_false";
                         answer: boolean;
@@ -5915,6 +5970,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
@@ -5941,6 +5997,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "numeric";
                         value: number;
@@ -5962,6 +6019,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "ordering";
                         items: {
@@ -5984,6 +6042,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "matching";
                         pairs: {
@@ -6007,6 +6066,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "cloze";
                         blanks: ({
@@ -6067,12 +6127,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6090,12 +6153,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6113,6 +6179,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -6132,6 +6199,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -6158,6 +6226,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -6179,6 +6248,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -6201,6 +6271,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -6224,6 +6295,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -6478,12 +6550,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6501,12 +6576,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6524,6 +6602,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -6543,6 +6622,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -6569,6 +6649,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -6590,6 +6671,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -6612,6 +6694,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -6635,6 +6718,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -6866,12 +6950,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6889,12 +6976,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6912,6 +7002,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -6931,6 +7022,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -6957,6 +7049,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -6978,6 +7071,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -7000,6 +7094,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -7023,6 +7118,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -7228,12 +7324,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "single_choice";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -7251,12 +7350,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "multiple_response";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -7274,6 +7376,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "true_false";
                             answer: boolean;
@@ -7293,6 +7396,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
@@ -7319,6 +7423,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "numeric";
                             value: number;
@@ -7340,6 +7445,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "ordering";
                             items: {
@@ -7362,6 +7468,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "matching";
                             pairs: {
@@ -7385,6 +7492,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "cloze";
                             blanks: ({
@@ -7616,12 +7724,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -7639,12 +7750,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -7662,6 +7776,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -7681,6 +7796,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -7707,6 +7823,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -7728,6 +7845,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -7750,6 +7868,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -7773,6 +7892,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -8005,12 +8125,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -8028,12 +8151,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -8051,6 +8177,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -8070,6 +8197,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -8096,6 +8224,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -8117,6 +8246,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -8139,6 +8269,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -8162,6 +8293,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -8602,12 +8734,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "single_choice";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -8625,12 +8760,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "multiple_response";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -8648,6 +8786,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "true_false";
                             answer: boolean;
@@ -8667,6 +8806,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
@@ -8693,6 +8833,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "numeric";
                             value: number;
@@ -8714,6 +8855,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "ordering";
                             items: {
@@ -8736,6 +8878,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "matching";
                             pairs: {
@@ -8759,6 +8902,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "cloze";
                             blanks: ({

@@ -1,7 +1,15 @@
 import type { ExchangeFormat, QuestionContent } from '@questa/contracts';
 import { describe, expect, it } from 'vitest';
 import { parseQuestions, serializeQuestions } from './index';
-import { fixtures, imageFixture, PNG, PNG_SHA, richFixtures } from './testing/fixtures';
+import {
+  creditFixtures,
+  fixtures,
+  hintFixture,
+  imageFixture,
+  PNG,
+  PNG_SHA,
+  richFixtures,
+} from './testing/fixtures';
 
 const media = [{ sha256: PNG_SHA, contentType: 'image/png', bytes: PNG }];
 
@@ -32,10 +40,10 @@ function normaliseIds(q: QuestionContent): QuestionContent {
 
 /** What each format carries whole; the rest is covered by the warning tests. */
 const carried: Record<ExchangeFormat, QuestionContent[]> = {
-  gift: fixtures.filter((q) => q.type !== 'ordering'),
-  moodle_xml: [...fixtures, ...richFixtures, imageFixture],
-  qti: [...fixtures, ...richFixtures, imageFixture],
-  csv: [...fixtures, ...richFixtures.filter((q) => q.points === 1)],
+  gift: [...fixtures.filter((q) => q.type !== 'ordering'), ...creditFixtures],
+  moodle_xml: [...fixtures, ...richFixtures, imageFixture, ...creditFixtures, hintFixture],
+  qti: [...fixtures, ...richFixtures, imageFixture, ...creditFixtures],
+  csv: [...fixtures, ...richFixtures.filter((q) => q.points === 1), ...creditFixtures, hintFixture],
 };
 
 describe.each(Object.keys(carried) as ExchangeFormat[])('%s round trip', (format) => {

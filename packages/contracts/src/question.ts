@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hotspotImage, hotspotRegion } from './hotspot';
+import { CREDIT_PROBLEMS, creditProblem } from './rules/credit';
 import { QUESTION_LIMITS } from './rules/questions';
 
 const L = QUESTION_LIMITS;
@@ -7,7 +8,18 @@ const L = QUESTION_LIMITS;
 const id = z.string().min(1).max(L.idMax);
 const text = z.string().trim().min(1).max(L.textMax);
 
-const choice = z.strictObject({ id, text, correct: z.boolean() });
+const choice = z.strictObject({
+  id,
+  text,
+  correct: z.boolean(),
+  /**
+   * Moodle's grade fraction for choosing this option: 1 full credit, 0.5 half, −0.25 a penalty.
+   * Absent, the option is worth what its `correct` flag makes it (see `optionCredits`).
+   */
+  credit: z.number().min(-1).max(1).optional(),
+  /** Markdown shown beside the option once a learner has chosen it, never before. */
+  feedback: z.string().trim().min(1).max(L.optionFeedbackMax).optional(),
+});
 const choices = z.array(choice).min(L.choicesMin).max(L.choicesMax);
 
 const common = {
@@ -25,10 +37,23 @@ const common = {
     .default([]),
   licence: z.string().max(L.licenceMax).default('CC BY 4.0'),
   attribution: z.string().max(L.attributionMax).default(''),
+  /** Markdown hints a learner may open one by one before answering. */
+  hints: z.array(z.string().trim().min(1).max(L.hintMax)).max(L.hintsMax).optional(),
 };
 
 const uniqueIds = (items: { id: string }[]) =>
   new Set(items.map((item) => item.id)).size === items.length;
+
+/** Credits that contradict the key are reported on the options, in the rule's own words. */
+const creditIssue = (q: {
+  type: 'single_choice' | 'multiple_response';
+  options: z.infer<typeof choice>[];
+}) => {
+  const problem = creditProblem(q.type, q.options);
+  return (
+    problem && { code: 'custom' as const, path: ['options'], message: CREDIT_PROBLEMS[problem] }
+  );
+};
 
 export const singleChoice = z
   .strictObject({ ...common, type: z.literal('single_choice'), options: choices })
@@ -36,7 +61,11 @@ export const singleChoice = z
     path: ['options'],
     error: 'exactly one option must be correct',
   })
-  .refine((q) => uniqueIds(q.options), { path: ['options'], error: 'option ids must be unique' });
+  .refine((q) => uniqueIds(q.options), { path: ['options'], error: 'option ids must be unique' })
+  .superRefine((q, ctx) => {
+    const issue = creditIssue(q);
+    if (issue) ctx.addIssue(issue);
+  });
 
 export const multipleResponse = z
   .strictObject({ ...common, type: z.literal('multiple_response'), options: choices })
@@ -44,7 +73,11 @@ export const multipleResponse = z
     path: ['options'],
     error: 'at least one option must be correct',
   })
-  .refine((q) => uniqueIds(q.options), { path: ['options'], error: 'option ids must be unique' });
+  .refine((q) => uniqueIds(q.options), { path: ['options'], error: 'option ids must be unique' })
+  .superRefine((q, ctx) => {
+    const issue = creditIssue(q);
+    if (issue) ctx.addIssue(issue);
+  });
 
 export const trueFalse = z.strictObject({
   ...common,

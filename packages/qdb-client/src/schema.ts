@@ -1210,12 +1210,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -1233,12 +1236,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -1256,6 +1262,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -1275,6 +1282,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -1301,6 +1309,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -1322,6 +1331,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -1344,6 +1354,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -1367,6 +1378,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -1399,6 +1411,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -4944,12 +4957,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "single_choice";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -4967,12 +4983,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "multiple_response";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -4990,6 +5009,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "true_false";
                         answer: boolean;
@@ -5009,6 +5029,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
@@ -5035,6 +5056,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "numeric";
                         value: number;
@@ -5056,6 +5078,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "ordering";
                         items: {
@@ -5078,6 +5101,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "matching";
                         pairs: {
@@ -5101,6 +5125,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "cloze";
                         blanks: ({
@@ -5133,6 +5158,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "hotspot";
                         image: {
@@ -5218,12 +5244,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5241,12 +5270,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5264,6 +5296,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -5283,6 +5316,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -5309,6 +5343,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -5330,6 +5365,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -5352,6 +5388,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -5375,6 +5412,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -5407,6 +5445,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -5646,12 +5685,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5669,12 +5711,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -5692,6 +5737,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -5711,6 +5757,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -5737,6 +5784,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -5758,6 +5806,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -5780,6 +5829,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -5803,6 +5853,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -5835,6 +5886,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -6082,12 +6134,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "single_choice";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -6105,12 +6160,15 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "multiple_response";
                         options: {
                             id: string;
                             text: string;
                             correct: boolean;
+                            credit?: number;
+                            feedback?: string;
                         }[];
                     } | {
                         stem: string;
@@ -6128,6 +6186,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "true_false";
                         answer: boolean;
@@ -6147,6 +6206,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
@@ -6173,6 +6233,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "numeric";
                         value: number;
@@ -6194,6 +6255,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "ordering";
                         items: {
@@ -6216,6 +6278,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "matching";
                         pairs: {
@@ -6239,6 +6302,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "cloze";
                         blanks: ({
@@ -6271,6 +6335,7 @@ export interface operations {
                         licence?: string;
                         /** @default  */
                         attribution?: string;
+                        hints?: string[];
                         /** @enum {string} */
                         type: "hotspot";
                         image: {
@@ -6357,12 +6422,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6380,12 +6448,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6403,6 +6474,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -6422,6 +6494,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -6448,6 +6521,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -6469,6 +6543,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -6491,6 +6566,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -6514,6 +6590,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -6546,6 +6623,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -6826,12 +6904,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6849,12 +6930,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -6872,6 +6956,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -6891,6 +6976,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -6917,6 +7003,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -6938,6 +7025,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -6960,6 +7048,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -6983,6 +7072,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -7015,6 +7105,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -7272,12 +7363,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -7295,12 +7389,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -7318,6 +7415,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -7337,6 +7435,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -7363,6 +7462,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -7384,6 +7484,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -7406,6 +7507,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -7429,6 +7531,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -7461,6 +7564,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -7692,12 +7796,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "single_choice";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -7715,12 +7822,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "multiple_response";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -7738,6 +7848,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "true_false";
                             answer: boolean;
@@ -7757,6 +7868,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
@@ -7783,6 +7895,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "numeric";
                             value: number;
@@ -7804,6 +7917,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "ordering";
                             items: {
@@ -7826,6 +7940,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "matching";
                             pairs: {
@@ -7849,6 +7964,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "cloze";
                             blanks: ({
@@ -7881,6 +7997,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "hotspot";
                             image: {
@@ -8138,12 +8255,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -8161,12 +8281,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -8184,6 +8307,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -8203,6 +8327,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -8229,6 +8354,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -8250,6 +8376,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -8272,6 +8399,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -8295,6 +8423,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -8327,6 +8456,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -8585,12 +8715,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "single_choice";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -8608,12 +8741,15 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "multiple_response";
                                 options: {
                                     id: string;
                                     text: string;
                                     correct: boolean;
+                                    credit?: number;
+                                    feedback?: string;
                                 }[];
                             } | {
                                 stem: string;
@@ -8631,6 +8767,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "true_false";
                                 answer: boolean;
@@ -8650,6 +8787,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
@@ -8676,6 +8814,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "numeric";
                                 value: number;
@@ -8697,6 +8836,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "ordering";
                                 items: {
@@ -8719,6 +8859,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "matching";
                                 pairs: {
@@ -8742,6 +8883,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "cloze";
                                 blanks: ({
@@ -8774,6 +8916,7 @@ export interface operations {
                                 licence: string;
                                 /** @default  */
                                 attribution: string;
+                                hints?: string[];
                                 /** @enum {string} */
                                 type: "hotspot";
                                 image: {
@@ -9240,12 +9383,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "single_choice";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -9263,12 +9409,15 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "multiple_response";
                             options: {
                                 id: string;
                                 text: string;
                                 correct: boolean;
+                                credit?: number;
+                                feedback?: string;
                             }[];
                         } | {
                             stem: string;
@@ -9286,6 +9435,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "true_false";
                             answer: boolean;
@@ -9305,6 +9455,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
@@ -9331,6 +9482,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "numeric";
                             value: number;
@@ -9352,6 +9504,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "ordering";
                             items: {
@@ -9374,6 +9527,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "matching";
                             pairs: {
@@ -9397,6 +9551,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "cloze";
                             blanks: ({
@@ -9429,6 +9584,7 @@ export interface operations {
                             licence: string;
                             /** @default  */
                             attribution: string;
+                            hints?: string[];
                             /** @enum {string} */
                             type: "hotspot";
                             image: {

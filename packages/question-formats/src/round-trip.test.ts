@@ -3,7 +3,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseQuestions, serializeQuestions } from './index';
 import {
+  creditFixtures,
   fixtures,
+  hintFixture,
   hotspotFixture,
   imageFixture,
   PNG,
@@ -40,10 +42,10 @@ function normaliseIds(q: QuestionContent): QuestionContent {
 
 /** What each format carries whole; the rest is covered by the warning tests. */
 const carried: Record<ExchangeFormat, QuestionContent[]> = {
-  gift: fixtures.filter((q) => q.type !== 'ordering'),
-  moodle_xml: [...fixtures, ...richFixtures, imageFixture],
-  qti: [...fixtures, ...richFixtures, imageFixture, hotspotFixture],
-  csv: [...fixtures, ...richFixtures.filter((q) => q.points === 1)],
+  gift: [...fixtures.filter((q) => q.type !== 'ordering'), ...creditFixtures],
+  moodle_xml: [...fixtures, ...richFixtures, imageFixture, ...creditFixtures, hintFixture],
+  qti: [...fixtures, ...richFixtures, imageFixture, hotspotFixture, ...creditFixtures],
+  csv: [...fixtures, ...richFixtures.filter((q) => q.points === 1), ...creditFixtures, hintFixture],
 };
 
 describe.each(Object.keys(carried) as ExchangeFormat[])('%s round trip', (format) => {

@@ -82,6 +82,32 @@ describe('presentQuestion', () => {
   });
 });
 
+describe('presentQuestion with credits, feedback and hints', () => {
+  it('shows the hints but neither credits nor option feedback before the answer', () => {
+    const content = question('multiple_response', {
+      hints: ['Think of the inner planets.'],
+      options: [
+        { id: 'a', text: 'Mercury', correct: true, credit: 1, feedback: 'closest-secret' },
+        { id: 'b', text: 'Pluto', correct: false, credit: -0.5 },
+      ],
+    });
+    const shown = presentQuestion(content, Math.random);
+    expect(learnerQuestion.parse(shown)).toMatchObject({
+      hints: ['Think of the inner planets.'],
+      options: [
+        { id: 'a', text: 'Mercury' },
+        { id: 'b', text: 'Pluto' },
+      ],
+    });
+    expect(JSON.stringify(shown)).not.toMatch(/closest-secret|credit|-0\.5/);
+  });
+
+  it('adds no hints field to a question without hints', () => {
+    const content = question('true_false', { answer: true });
+    expect(presentQuestion(content, Math.random)).not.toHaveProperty('hints');
+  });
+});
+
 describe('stemExcerpt', () => {
   it('takes the first line and cuts long ones at a word', () => {
     expect(stemExcerpt('Short one\nmore')).toBe('Short one');

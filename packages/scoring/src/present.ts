@@ -32,6 +32,8 @@ export function presentQuestion(content: QuestionContent, random: () => number):
     difficulty: content.difficulty,
     points: content.points,
     media: content.media,
+    // Hints help before answering, so unlike option feedback they belong to the learner's view.
+    ...(content.hints?.length ? { hints: content.hints } : {}),
   };
   switch (content.type) {
     case 'single_choice':
@@ -39,6 +41,7 @@ export function presentQuestion(content: QuestionContent, random: () => number):
       return {
         ...common,
         type: content.type,
+        // Credits and feedback stay behind: they would tell the key before the answer.
         options: content.options.map(({ id, text }) => ({ id, text })),
       };
     case 'true_false':

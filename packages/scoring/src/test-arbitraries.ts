@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { questionContent, type QuestionContent } from '@questa/contracts';
 import { polygonArea, type AnswerInput } from '@questa/contracts';
+import { CREDIT_FRACTIONS } from '@questa/contracts/rules';
 import { insidePoint } from './graders/hotspot-geometry';
 
 const correctAnswerPoints = (q: Extract<QuestionContent, { type: 'hotspot' }>) =>
@@ -41,6 +42,65 @@ const choices = (exactlyOne: boolean) =>
         ),
       ),
   );
+
+/** Moodle's fractions and their negatives, as authors and imports write them. */
+const moodleFraction = fc.constantFrom(...CREDIT_FRACTIONS.filter((f) => f < 1));
+const feedback = fc.option(text, { nil: undefined });
+
+/** A single choice whose wrong options may carry partial credit or a penalty, and feedback. */
+export const creditedSingleChoice = choices(true).chain((options) =>
+  fc
+    .tuple(
+      ...options.map((o) =>
+        fc.record({
+          credit: o.correct
+            ? fc.constant(1)
+            : fc.oneof(
+                moodleFraction,
+                moodleFraction.map((f) => -f),
+              ),
+          feedback,
+        }),
+      ),
+    )
+    .map((extra) =>
+      options.map((o, i) => {
+        const { credit, feedback: said } = extra[i]!;
+        return { ...o, credit, ...(said === undefined ? {} : { feedback: said }) };
+      }),
+    ),
+);
+
+/**
+ * A multiple response with a credit on every option: the correct ones share 1 in random whole
+ * parts (written to 7 places, as Moodle stores them), the wrong ones carry Moodle penalties or 0.
+ */
+export const creditedMultipleResponse = choices(false).chain((options) => {
+  const right = options.filter((o) => o.correct).length;
+  return fc
+    .tuple(
+      fc.array(fc.integer({ min: 1, max: 6 }), { minLength: right, maxLength: right }),
+      fc.array(
+        fc.record({
+          penalty: fc.oneof(
+            fc.constant(0),
+            moodleFraction.map((f) => -f),
+          ),
+          feedback,
+        }),
+        { minLength: options.length, maxLength: options.length },
+      ),
+    )
+    .map(([parts, extra]) => {
+      const whole = parts.reduce((sum, p) => sum + p, 0);
+      let k = 0;
+      return options.map((o, i) => {
+        const { penalty, feedback: said } = extra[i]!;
+        const credit = o.correct ? Number(((parts[k++] ?? 1) / whole).toFixed(7)) : penalty;
+        return { ...o, credit, ...(said === undefined ? {} : { feedback: said }) };
+      });
+    });
+});
 
 const blank = (id: string) =>
   fc.oneof(
@@ -127,6 +187,12 @@ export const anyQuestion: fc.Arbitrary<QuestionContent> = fc
   .oneof(
     fc.record({ ...common, type: fc.constant('single_choice'), options: choices(true) }),
     fc.record({ ...common, type: fc.constant('multiple_response'), options: choices(false) }),
+    fc.record({ ...common, type: fc.constant('single_choice'), options: creditedSingleChoice }),
+    fc.record({
+      ...common,
+      type: fc.constant('multiple_response'),
+      options: creditedMultipleResponse,
+    }),
     fc.record({ ...common, type: fc.constant('true_false'), answer: fc.boolean() }),
     fc.record({
       ...common,

@@ -14,6 +14,8 @@ const learnerCommon = {
   difficulty: z.number().int().min(Q.difficultyMin).max(Q.difficultyMax),
   points: z.number(),
   media: z.array(z.string()),
+  /** The author's hints, for the learner to open one by one before answering; absent when none. */
+  hints: z.array(z.string()).optional(),
 };
 const choiceOption = z.object({ id, text: z.string() });
 
@@ -68,6 +70,8 @@ const optionFeedback = z.object({
   optionId: z.string(),
   chosen: z.boolean(),
   correct: z.boolean(),
+  /** The author's feedback on this option, sent only for options the learner chose. */
+  feedback: z.string().optional(),
 });
 
 /** Per-part feedback so a client can mark each option, item, prompt or blank. */

@@ -14,3 +14,4 @@ export * from './people';
 export * from './questions';
 export * from './question-bulk';
 export * from './hotspot';
+export * from './credit';

@@ -38,7 +38,24 @@ export const QUESTION_LIMITS = {
   hotspotRegionMin: 0.005,
   /** The image's natural size in pixels: QTI coordinates and the layout box come from it. */
   imagePixelsMax: 20_000,
+  /** Feedback on one choice option, shown beside it once it was chosen. */
+  optionFeedbackMax: 2_000,
+  /** Hints a learner may open one by one before answering. */
+  hintsMax: 5,
+  hintMax: 1_000,
 } as const;
+
+/**
+ * Moodle's grade fractions for an answer, highest first (Moodle's own select offers these and
+ * their negatives). A credit of 1 is full credit; a negative one is a penalty.
+ */
+export const CREDIT_FRACTIONS = [
+  1, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2, 0.1666667,
+  0.1428571, 0.125, 0.1111111, 0.1, 0.05, 0,
+] as const;
+
+/** How far the positive credits of a multiple-response question may be from 1: Moodle rounds to 2 places. */
+export const CREDIT_SUM_TOLERANCE = 0.005;
 
 export const questionTypes = [
   'single_choice',

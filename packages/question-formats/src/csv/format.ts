@@ -29,6 +29,12 @@
  *                              1-based index of the right one); the stem marks blanks as {{1}}
  *
  * explanation: Markdown. topic: text (default General). tags: tag|tag. difficulty: 1–5 (default 3).
+ *
+ * Three more columns are optional, and exports write them only when a question uses them:
+ *   credit    choice questions: each option's credit in percent, in option order, an empty entry
+ *             for an option without one: |50|-25| (Moodle's fractions; see the question contract)
+ *   feedback  choice questions: each option's feedback (Markdown), in option order, empty for none
+ *   hints     any question: hint|hint, opened one by one by a learner before answering
  * CSV cannot carry image files (media: references stay as text), points, licence or attribution;
  * option, item and pair ids are regenerated (a, b, c …); cloze blank ids are kept.
  */
@@ -43,7 +49,9 @@ export const COLUMNS = [
   'tags',
   'difficulty',
 ] as const;
-export type Column = (typeof COLUMNS)[number];
+/** Columns an export writes only when some question has something to put in them. */
+export const EXTRA_COLUMNS = ['credit', 'feedback', 'hints'] as const;
+export type Column = (typeof COLUMNS)[number] | (typeof EXTRA_COLUMNS)[number];
 
 const SEPARATORS = '|:/=';
 
@@ -83,6 +91,11 @@ export function splitCell(text: string, separator: string): string[] {
     }
   }
   return [...parts, text.slice(start)];
+}
+
+/** A cell with one entry per option: split on `|`, unescaped and trimmed, empty ones kept. */
+export function entriesCell(text: string): string[] {
+  return text.trim() === '' ? [] : splitCell(text, '|').map((p) => unescapeCell(p).trim());
 }
 
 /** A list cell: split on `|`, each part unescaped and trimmed, empty parts dropped. */

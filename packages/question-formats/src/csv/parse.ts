@@ -14,7 +14,17 @@ import {
 } from '../shared/result';
 import { decodeUtf8, NOT_UTF8 } from '../shared/text';
 import type { Column } from './format';
-import { COLUMNS, listCell, readCsv, splitCell, unescapeCell } from './format';
+import {
+  COLUMNS,
+  entriesCell,
+  EXTRA_COLUMNS,
+  listCell,
+  readCsv,
+  splitCell,
+  unescapeCell,
+} from './format';
+
+const ALL_COLUMNS: readonly string[] = [...COLUMNS, ...EXTRA_COLUMNS];
 
 type Cells = Record<Column, string>;
 type Body = { draft: Draft } | { error: string };
@@ -45,6 +55,34 @@ function blank(spec: string): Extract<Draft, { type: 'cloze' }>['blanks'][number
   return `options: "${spec}" is not a blank (id:text:answer/answer or id:choice:a/b/c:2)`;
 }
 
+/** Per-option credits and feedback, or why the credit or feedback cell does not fit the options. */
+function optionExtras(c: Cells, count: number): { credit?: number; feedback?: string }[] | string {
+  const credits = entriesCell(c.credit);
+  const feedback = entriesCell(c.feedback);
+  for (const [name, list] of [
+    ['credit', credits],
+    ['feedback', feedback],
+  ] as const) {
+    if (list.length > 0 && list.length !== count) {
+      return `${name}: ${list.length} entries for ${count} options; leave an entry empty, not out`;
+    }
+  }
+  const extras: { credit?: number; feedback?: string }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const written = credits[i] ?? '';
+    const percent = written === '' ? undefined : parseNumber(written.replace(/%$/, ''));
+    if (percent !== undefined && Number.isNaN(percent)) {
+      return `credit: "${written}" is not a percentage such as 50 or -25`;
+    }
+    const text = feedback[i] ?? '';
+    extras.push({
+      ...(percent === undefined ? {} : { credit: Number((percent / 100).toFixed(7)) }),
+      ...(text === '' ? {} : { feedback: text }),
+    });
+  }
+  return extras;
+}
+
 function body(type: QuestionType, c: Cells): Body {
   const stem = c.stem;
   const options = listCell(c.options);
@@ -57,6 +95,8 @@ function body(type: QuestionType, c: Cells): Body {
           ? [byText]
           : indexes(c.correct, options.length);
       if (typeof right === 'string') return { error: right };
+      const extras = optionExtras(c, options.length);
+      if (typeof extras === 'string') return { error: extras };
       return {
         draft: {
           type,
@@ -65,6 +105,7 @@ function body(type: QuestionType, c: Cells): Body {
             id: generatedId(i),
             text,
             correct: right.includes(i),
+            ...extras[i],
           })),
         },
       };
@@ -158,7 +199,7 @@ export function parseCsv(input: Uint8Array): ParseResult {
   const refused = tooManyItems(rows.length);
   if (refused) return refused;
   const result = emptyResult();
-  const unknown = names.filter((n) => !(COLUMNS as readonly string[]).includes(n));
+  const unknown = names.filter((n) => !ALL_COLUMNS.includes(n));
   if (unknown.length > 0)
     result.warnings.push({
       line: header.line,
@@ -174,7 +215,7 @@ export function parseCsv(input: Uint8Array): ParseResult {
       return;
     }
     const cells = Object.fromEntries(
-      COLUMNS.map((col) => [col, row.cells[names.indexOf(col)] ?? '']),
+      ALL_COLUMNS.map((col) => [col, row.cells[names.indexOf(col)] ?? '']),
     ) as Cells;
     const type = cells.type.trim() as QuestionType;
     if (!questionTypes.includes(type)) {
@@ -188,9 +229,20 @@ export function parseCsv(input: Uint8Array): ParseResult {
       result.errors.push(itemIssue(ref, parsed.error));
       return;
     }
+    if (
+      type !== 'single_choice' &&
+      type !== 'multiple_response' &&
+      `${cells.credit}${cells.feedback}`.trim()
+    ) {
+      result.warnings.push(
+        itemIssue(ref, 'credit and feedback are read for choice questions only'),
+      );
+    }
     const difficulty = cells.difficulty.trim();
+    const hints = listCell(cells.hints);
     addItem(result, ref, {
       ...parsed.draft,
+      ...(hints.length > 0 ? { hints } : {}),
       explanation: cells.explanation,
       topic: cells.topic,
       tags: listCell(cells.tags),

@@ -2,7 +2,7 @@ import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { SerializeResult } from '../types';
 import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
-import { COLUMNS, escapeCell, writeRow } from './format';
+import { COLUMNS, escapeCell, EXTRA_COLUMNS, writeRow } from './format';
 
 const list = (parts: string[], specials = '|') =>
   parts.map((p) => escapeCell(p, specials)).join('|');
@@ -50,10 +50,25 @@ function optionsAndCorrect(q: Exclude<QuestionContent, { type: 'hotspot' }>): [s
   }
 }
 
+/** The credit, feedback and hints cells: one entry per option, empty where an option has none. */
+function extras(q: QuestionContent): string[] {
+  const perOption = (pick: (o: { credit?: number; feedback?: string }) => string) =>
+    'options' in q && q.options.some((o) => pick(o) !== '')
+      ? q.options.map((o) => escapeCell(pick(o), '|')).join('|')
+      : '';
+  return [
+    perOption((o) => (o.credit === undefined ? '' : String(Number((o.credit * 100).toFixed(5))))),
+    perOption((o) => o.feedback ?? ''),
+    list(q.hints ?? []),
+  ];
+}
+
 /** Writes Questa's CSV format (see `format.ts`), with a BOM so spreadsheets read it as UTF-8. */
 export function serializeCsv(contents: QuestionContent[]): SerializeResult {
   const warnings: ImportIssue[] = [];
-  const rows = [writeRow([...COLUMNS])];
+  // Files of questions without credits, feedback or hints keep the columns they always had.
+  const extra = contents.some((q) => extras(q).some((cell) => cell !== ''));
+  const rows = [writeRow([...COLUMNS, ...(extra ? EXTRA_COLUMNS : [])])];
   contents.forEach((q, index) => {
     if (q.type === 'hotspot') {
       warnings.push(exportIssue(index, 'CSV has no hotspot questions; skipped'));
@@ -70,6 +85,7 @@ export function serializeCsv(contents: QuestionContent[]): SerializeResult {
         q.topic,
         list(q.tags),
         String(q.difficulty),
+        ...(extra ? extras(q) : []),
       ]),
     );
     warnings.push(

@@ -1,12 +1,14 @@
 import type { Draft } from '../shared/result';
+import { creditOf, multipleCredits } from '../shared/credit';
 import { generatedId, parseNumber } from '../shared/result';
 import { readText, type TextFormat } from './text';
 import { restore } from './escape';
 
 // The rules here follow Moodle's reader (question/format/gift/format.php) so that a file reads the
-// way it does in Moodle. Where Questa cannot hold what Moodle reads — partial credit, several
-// fully right answers to a single choice — the question keeps its fully right answers and says what
-// was dropped, or is refused; the key is never changed quietly.
+// way it does in Moodle. Choice answers keep their weights as credits and their feedback. Where
+// Questa cannot hold what Moodle reads — partial credit on short or numeric answers, several fully
+// right answers to a single choice — the question keeps its fully right answers and says what was
+// dropped, or is refused; the key is never changed quietly.
 
 /** One answer of a GIFT answer block: its mark (`''` for text before the first mark), weight and text. */
 interface Answer {
@@ -46,7 +48,8 @@ function splitAnswers(body: string, marks: string, format: TextFormat | undefine
       weight: weight ? Number(weight[1]) : undefined,
       text: readText(text, format),
       raw: text,
-      feedback: hash === -1 ? '' : restore(rest.slice(hash + 1)).trim(),
+      // Moodle reads feedback in the answer's text format, `[html]` and the like included.
+      feedback: hash === -1 ? '' : readText(rest.slice(hash + 1), format),
     });
   };
   for (let i = 0; i < body.length; i += 1) {
@@ -62,16 +65,28 @@ function splitAnswers(body: string, marks: string, format: TextFormat | undefine
 const feedbackWarning = (answers: Answer[]) =>
   answers.some((a) => a.feedback) ? ['feedback on single answers is not kept'] : [];
 
-/** Multiple choice: with an `=` Moodle asks for one answer, with only `~%n%` weights for several. */
+/**
+ * Multiple choice: with an `=` Moodle asks for one answer, with only `~%n%` weights for several.
+ * Weights become option credits and `#feedback` option feedback. A multiple response whose weights
+ * are Questa's defaults (each right answer 1/C, each wrong one −1/W) keeps no credits, so a
+ * question exported without them reads back the same.
+ */
 function choices(body: string, format: TextFormat | undefined): AnswerBlock {
   const single = body.includes('=');
   // Moodle drops a blank wrong answer, which is how `~=x` reads as `=x`.
   const answers = splitAnswers(body, '=~', format).filter(
     (a) => a.text !== '' || a.mark === '=' || (a.weight ?? 0) !== 0 || a.feedback !== '',
   );
-  const warnings = feedbackWarning(answers);
+  const warnings: string[] = [];
   const fraction = (a: Answer) => {
-    if (a.mark !== '=') return a.weight ?? 0;
+    if (a.mark !== '=') {
+      const weight = a.weight ?? 0;
+      if (Math.abs(weight) <= FULL) return weight;
+      warnings.push(
+        `the ${percent(weight)} weight on ${quoted(a.text)} is beyond ±100 %: read as ${weight > 0 ? '' : '−'}100 %`,
+      );
+      return Math.sign(weight) * FULL;
+    }
     if (a.weight !== undefined && a.weight !== FULL) {
       warnings.push(
         `the ${percent(a.weight)} weight on the = answer ${quoted(a.text)} is ignored: Moodle counts an = answer as fully right`,
@@ -80,12 +95,18 @@ function choices(body: string, format: TextFormat | undefined): AnswerBlock {
     return FULL;
   };
   const weighted = answers.map((a) => ({ ...a, fraction: fraction(a) }));
-  const options = weighted.map((a, i) => ({
+  const option = (a: (typeof weighted)[number], i: number, correct: boolean) => ({
     id: generatedId(i),
     text: a.text,
-    correct: single ? a.fraction >= FULL : a.fraction > 0,
-  }));
+    correct,
+    ...(a.feedback ? { feedback: a.feedback } : {}),
+  });
   if (single) {
+    const options = weighted.map((a, i) => ({
+      ...option(a, i, a.fraction >= FULL),
+      // Only a wrong answer's weight says anything the = mark does not.
+      ...(a.fraction < FULL && a.fraction !== 0 ? { credit: creditOf(a.fraction) } : {}),
+    }));
     const right = options.filter((o) => o.correct);
     if (right.length > 1) {
       return {
@@ -93,23 +114,41 @@ function choices(body: string, format: TextFormat | undefined): AnswerBlock {
         error: `${right.length} answers are fully right (${right.map((o) => quoted(o.text)).join(', ')}) and Moodle accepts any one of them; a Questa single choice has exactly one right answer, so the question is not imported`,
       };
     }
-    for (const a of weighted) {
-      if (a.fraction > 0 && a.fraction < FULL) {
-        warnings.push(`the ${percent(a.fraction)} partial credit on ${quoted(a.text)} is not kept`);
-      } else if (a.fraction < 0) {
-        warnings.push(`the ${percent(a.fraction)} penalty on ${quoted(a.text)} is not kept`);
-      }
-    }
     return { ok: true, draft: { type: 'single_choice', options }, warnings };
   }
-  const positive = weighted.filter((a) => a.fraction > 0).map((a) => a.fraction);
-  const sum = positive.reduce((total, w) => total + w, 0);
-  if (positive.length > 0 && (new Set(positive).size > 1 || Math.abs(sum - FULL) > 0.01)) {
+  const plain = weighted.map((a, i) => option(a, i, a.fraction > 0));
+  const read = multipleCredits(weighted.map((a) => creditOf(a.fraction)));
+  if ('problem' in read) {
+    const positive = weighted.filter((a) => a.fraction > 0).map((a) => percent(a.fraction));
     warnings.push(
-      `the weights ${positive.map(percent).join(', ')} are not kept: every answer with a positive weight counts as right`,
+      `the weights ${positive.join(', ')} do not add up to 100 % and are not kept: every answer with a positive weight counts as right`,
     );
+    return { ok: true, draft: { type: 'multiple_response', options: plain }, warnings };
   }
+  const { credits } = read;
+  const options = credits ? plain.map((o, i) => ({ ...o, credit: credits[i] ?? 0 })) : plain;
   return { ok: true, draft: { type: 'multiple_response', options }, warnings };
+}
+
+/**
+ * What a missing-word blank, which has neither credits nor feedback, loses of a single choice's
+ * options: said as it was before option credits existed.
+ */
+export function blankLosses(
+  options: readonly { text: string; credit?: number | undefined; feedback?: string | undefined }[],
+): string[] {
+  const warnings = options.some((o) => o.feedback)
+    ? ['feedback on single answers is not kept']
+    : [];
+  for (const o of options) {
+    const weight = (o.credit ?? 0) * FULL;
+    if (weight > 0 && weight < FULL) {
+      warnings.push(`the ${percent(weight)} partial credit on ${quoted(o.text)} is not kept`);
+    } else if (weight < 0) {
+      warnings.push(`the ${percent(weight)} penalty on ${quoted(o.text)} is not kept`);
+    }
+  }
+  return warnings;
 }
 
 /** Short answer: every answer worth 100 % is accepted; the others are reported and dropped. */

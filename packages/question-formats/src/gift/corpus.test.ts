@@ -11,8 +11,13 @@ import { DESCRIPTION, parseGift } from './parse';
 // question is read correctly when Questa keeps the key Moodle reads; refused when Questa says why
 // it cannot import it; silently wrong when it imports anything else, which fails the test.
 
+/** Option credits and feedback as Moodle reads them, by option text; none unless listed. */
+interface Weighed {
+  credits?: Record<string, number>;
+  feedback?: Record<string, string>;
+}
 type Expected =
-  | { type: 'single_choice' | 'multiple_response'; key: string[]; warn?: RegExp }
+  | ({ type: 'single_choice' | 'multiple_response'; key: string[]; warn?: RegExp } & Weighed)
   | { type: 'true_false'; answer: boolean }
   | { type: 'short_text'; accepted: string[]; warn?: RegExp }
   | { type: 'numeric'; value: number; tolerance: number; warn?: RegExp }
@@ -20,8 +25,14 @@ type Expected =
   | { type: 'cloze'; blank: string[]; warn?: RegExp }
   | { refused: RegExp };
 
-const sc = (key: string, warn?: RegExp): Expected => ({ type: 'single_choice', key: [key], warn });
+const sc = (key: string, warn?: RegExp, weighed: Weighed = {}): Expected => ({
+  type: 'single_choice',
+  key: [key],
+  warn,
+  ...weighed,
+});
 const mr = (...key: string[]): Expected => ({ type: 'multiple_response', key });
+const weighed = (expected: Expected, more: Weighed): Expected => ({ ...expected, ...more });
 const tf = (answer: boolean): Expected => ({ type: 'true_false', answer });
 const sa = (accepted: string[], warn?: RegExp): Expected => ({
   type: 'short_text',
@@ -49,8 +60,58 @@ const activities = match(
   'A bank of record entries which participants can add to. -> Database',
   'A collection of web pages that anyone can add to or edit. -> Wiki',
 );
-const controls = sc('\\');
-const halfCredit = sc('full credit answer', partial(50, 'half credit answer'));
+/** Moodle's control-character question, whose feedback keeps its lines as written. */
+const controls = (lastLines: string[], colon: boolean) =>
+  sc('\\', undefined, {
+    feedback: {
+      '~': '~ is a control character.',
+      '=': '= is a control character.',
+      '#': '# is a control character.',
+      '{': '{ is a control character.',
+      '}': '} is a control character.',
+      ...(colon ? { ':': ': is a control character.' } : {}),
+      '\\': ['Correct! \\ (backslash) is not a control character. BUT,', ...lastLines].join('\n'),
+    },
+  });
+const controlsLong = controls(
+  [
+    '              it is used to escape the control characters. So, to specify',
+    '              a literal backslash, you must escape it with a backslash',
+    '              (as shown in this example).',
+  ],
+  false,
+);
+const comments = (last: string) => ({
+  'wrong answer': 'feedback comment on the wrong answer',
+  'another wrong answer': last,
+  'right answer': 'Very good!',
+});
+const rightAnswer = sc('right answer', undefined, {
+  feedback: comments('feedback comment on this wrong answer'),
+});
+const halfCredit = sc('full credit answer', undefined, { credits: { 'half credit answer': 0.5 } });
+const halfCreditCommented = sc('full credit answer', undefined, {
+  credits: { 'half credit answer': 0.5 },
+  feedback: {
+    'wrong answer': 'comment on wrong answer',
+    'half credit answer': 'comment on answer',
+    'full credit answer': 'well done!',
+  },
+});
+// Moodle scores unweighted wrong answers 0 here, where Questa's default would take 50 % off each.
+const tombNoPenalty = weighed(mr('Grant', "Grant's wife"), {
+  credits: { 'No one': 0, Grant: 0.5, "Grant's wife": 0.5, "Grant's father": 0 },
+});
+const yellowFeedback = {
+  yellow: 'right; good!',
+  red: "wrong, it's yellow",
+  blue: "wrong, it's yellow",
+};
+const yellow = sc('yellow', undefined, { feedback: yellowFeedback });
+const yellows = weighed(mr('yellow', 'off-beige'), {
+  credits: { yellow: 0.5, red: -1, 'off-beige': 0.5, blue: -1 },
+  feedback: { yellow: 'right; good!', red: 'wrong', 'off-beige': 'right; good!', blue: 'wrong' },
+});
 const nazarethChoice = cloze(['Nazareth'], partial(50, 'Galilee'));
 const nazarethText = sa(['Nazareth'], partial(75, 'Nazereth'));
 const grantBorn = num(1822, 0, partial(50, '1822:2'));
@@ -93,17 +154,17 @@ const corpus: Record<string, CorpusFile> = {
       num(4, 0),
       sa(['China']),
       cloze(['fourth']),
-      sc('right answer'),
+      rightAnswer,
       sa(['no one', 'nobody']),
       sa(['no one', 'nobody']),
       tf(false),
       halfCredit,
       nazarethChoice,
       nazarethText,
-      mr('Grant', "Grant's wife"),
+      tombNoPenalty,
       mr('Grant', "Grant's wife"),
       sc('= 2 + 3'),
-      controls,
+      controlsLong,
       grant,
       entombed,
       tf(false),
@@ -111,7 +172,7 @@ const corpus: Record<string, CorpusFile> = {
       num(1822, 5),
       match('Canada -> Ottawa', 'Italy -> Rome', 'Japan -> Tokyo'),
       entombed,
-      halfCredit,
+      halfCreditCommented,
       cloze(['Nazareth'], partial(75, 'Nazereth')),
       grantBorn,
     ],
@@ -120,8 +181,8 @@ const corpus: Record<string, CorpusFile> = {
     questions: [
       essay,
       activities,
-      sc('yellow'),
-      mr('yellow', 'off-beige'),
+      yellow,
+      yellows,
       num(3, 2, /the feedback for other numbers is not kept/),
       frog,
       tf(false),
@@ -134,7 +195,19 @@ const corpus: Record<string, CorpusFile> = {
     windows1252: true,
   },
   'moodle/questions_in_category.gift.txt': {
-    questions: [activities, sc('French'), sa(['Moodler']), tf(true)],
+    questions: [
+      activities,
+      sc('French', undefined, {
+        feedback: {
+          English: 'Sorry, listen again.',
+          French: 'Yes, well done!',
+          German: 'Sorry, listen again.',
+          Spanish: 'Sorry, listen again.',
+        },
+      }),
+      sa(['Moodler']),
+      tf(true),
+    ],
   },
   'gift-grammar-peg/TFTwoFeedback.gift': { questions: [tf(false), tf(true), tf(true)] },
   'gift-grammar-peg/category1.gift': { questions: [] },
@@ -142,12 +215,20 @@ const corpus: Record<string, CorpusFile> = {
   'gift-grammar-peg/description1.gift': { questions: [tf(true)], descriptions: 1 },
   'gift-grammar-peg/descriptionTitleEscapedColon.gift': { questions: [tf(true)], descriptions: 1 },
   'gift-grammar-peg/descriptionWithID.gift': { questions: [tf(true)], descriptions: 1 },
-  'gift-grammar-peg/escapeAll.gift': { questions: [controls] },
+  'gift-grammar-peg/escapeAll.gift': {
+    questions: [controls(['             it is used to escape the control characters.'], true)],
+  },
   // Moodle makes this a single choice in which any one of the four seasons is fully right.
   'gift-grammar-peg/escapeColon.gift': { questions: [{ refused: /4 answers are fully right/ }] },
   'gift-grammar-peg/escapeEquals.gift': { questions: [sc('= 2 + 3')] },
   'gift-grammar-peg/essay1.gift': { questions: [essay] },
-  'gift-grammar-peg/formatExamples.gift': { questions: [sc('The east.')] },
+  'gift-grammar-peg/formatExamples.gift': {
+    questions: [
+      sc('The east.', undefined, {
+        feedback: { 'The east.': '**Awesome!**', 'The west.': 'What planet did *you* grow up on?' },
+      }),
+    ],
+  },
   'gift-grammar-peg/giftFormatPhpExamples.gift': {
     questions: [
       grant,
@@ -157,7 +238,7 @@ const corpus: Record<string, CorpusFile> = {
       num(1822, 5),
       match('Canada -> Ottawa', 'Italy -> Rome', 'Japan -> Tokyo'),
       entombed,
-      halfCredit,
+      halfCreditCommented,
       cloze(['Nazareth'], partial(25, 'Bethlehem')),
       grantBorn,
     ],
@@ -181,10 +262,25 @@ const corpus: Record<string, CorpusFile> = {
   },
   'gift-grammar-peg/mcHTMLComment.gift': { questions: [sc('Nunca.')] },
   'gift-grammar-peg/multiLineFeedback1.gift': {
-    questions: [sc('right answer'), sc('ContrôleurAbonnement')],
+    questions: [
+      sc('right answer', undefined, {
+        feedback: comments('feedback comment on this wrong answer\non multiple lines'),
+      }),
+      sc('ContrôleurAbonnement'),
+    ],
   },
   'gift-grammar-peg/multipleAnswersFloat.gift': {
-    questions: [mr('Africa', 'Asia', 'Antarctica')],
+    questions: [
+      weighed(mr('Africa', 'Asia', 'Antarctica'), {
+        credits: {
+          Africa: 0.3333333,
+          Asia: 0.3333333,
+          China: -1,
+          Antarctica: 0.3333333,
+          America: -1,
+        },
+      }),
+    ],
   },
   'gift-grammar-peg/newlineAndLaTeX.gift': { questions: [essay] },
   'gift-grammar-peg/numerical1.gift': {
@@ -206,17 +302,17 @@ const corpus: Record<string, CorpusFile> = {
       num(4, 0),
       sa(['China']),
       cloze(['fourth']),
-      sc('right answer'),
+      rightAnswer,
       sa(['no one', 'nobody']),
       sa(['no one', 'nobody']),
       tf(false),
       halfCredit,
       nazarethChoice,
       nazarethText,
-      mr('Grant', "Grant's wife"),
+      tombNoPenalty,
       mr('Grant', "Grant's wife"),
       sc('= 2 + 3'),
-      controls,
+      controlsLong,
     ],
   },
   'gift-grammar-peg/shortAnswer1.gift': {
@@ -247,10 +343,8 @@ const corpus: Record<string, CorpusFile> = {
   'gift-grammar-peg/totara_moodle_backslash.gift': { questions: [essay] },
   'gift-grammar-peg/totara_moodle_essay.gift': { questions: [essay] },
   'gift-grammar-peg/totara_moodle_match.gift': { questions: [activities] },
-  'gift-grammar-peg/totara_moodle_multichoice.gift': { questions: [sc('yellow')] },
-  'gift-grammar-peg/totara_moodle_multichoice_multi.gift': {
-    questions: [mr('yellow', 'off-beige')],
-  },
+  'gift-grammar-peg/totara_moodle_multichoice.gift': { questions: [yellow] },
+  'gift-grammar-peg/totara_moodle_multichoice_multi.gift': { questions: [yellows] },
   'gift-grammar-peg/totara_moodle_numerical.gift': { questions: [num(3, 2)] },
   'gift-grammar-peg/totara_moodle_pre_content.gift': { questions: [essay] },
   'gift-grammar-peg/totara_moodle_shortanswer.gift': { questions: [frog] },
@@ -275,13 +369,28 @@ function mismatch(q: QuestionContent, want: Expected): string | undefined {
       : `${JSON.stringify(got)} ≠ ${JSON.stringify(wanted)}`;
   switch (want.type) {
     case 'single_choice':
-    case 'multiple_response':
-      return 'options' in q
-        ? same(
-            q.options.filter((o) => o.correct).map((o) => o.text),
-            want.key,
-          )
-        : 'no options';
+    case 'multiple_response': {
+      if (q.type !== 'single_choice' && q.type !== 'multiple_response') return 'no options';
+      const { options } = q;
+      const byText = (pick: (o: (typeof options)[number]) => unknown) =>
+        Object.fromEntries(
+          options.flatMap((o) => (pick(o) === undefined ? [] : [[o.text, pick(o)]])),
+        );
+      return (
+        same(
+          q.options.filter((o) => o.correct).map((o) => o.text),
+          want.key,
+        ) ??
+        same(
+          byText((o) => o.credit),
+          want.credits ?? {},
+        ) ??
+        same(
+          byText((o) => o.feedback),
+          want.feedback ?? {},
+        )
+      );
+    }
     case 'true_false':
       return q.type === 'true_false' ? same(q.answer, want.answer) : 'no answer';
     case 'short_text':

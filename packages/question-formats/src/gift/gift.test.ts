@@ -99,17 +99,18 @@ Water is {=H2O} at room temperature.`);
     });
   });
 
-  it('converts [html] text and warns about per-answer feedback', () => {
+  it('converts [html] text, answers and their feedback', () => {
     const result = parse(
-      '[html]<p>Choose <b>one</b></p>{=<p>yes</p>#Right! ~no &amp; never#Wrong}',
+      '[html]<p>Choose <b>one</b></p>{=<p>yes</p>#<i>Right!</i> ~no &amp; never#Wrong}',
     );
     expect(result.items[0]?.content).toMatchObject({
       stem: 'Choose **one**',
-      options: [{ text: 'yes' }, { text: 'no & never' }],
+      options: [
+        { text: 'yes', feedback: '*Right!*' },
+        { text: 'no & never', feedback: 'Wrong' },
+      ],
     });
-    expect(result.warnings).toEqual([
-      { item: 1, line: 1, message: 'Question 1 (line 1): feedback on single answers is not kept' },
-    ]);
+    expect(result.warnings).toEqual([]);
   });
 
   it('names the item and line of schema errors', () => {

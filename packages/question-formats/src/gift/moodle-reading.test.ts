@@ -19,25 +19,55 @@ const key = (q: QuestionContent) =>
   'options' in q ? q.options.filter((o) => o.correct).map((o) => o.text) : undefined;
 
 describe('partial credit', () => {
-  it('keeps a single choice with one = when another answer has a weight, and says so', () => {
-    const text = 'Capital of France?{=Paris ~%50%Lyon ~Rome}';
+  it('keeps the weights of a single choice as credits on its wrong options', () => {
+    const text = 'Capital of France?{=Paris ~%50%Lyon ~%-25%Rome ~Oslo}';
     const q = only(text);
     expect(q.type).toBe('single_choice');
     expect(key(q)).toEqual(['Paris']);
-    expect(messages(text)).toEqual([
-      "Question 1 (line 1): the 50 % partial credit on 'Lyon' is not kept",
+    expect('options' in q && q.options.map((o) => o.credit)).toEqual([
+      undefined,
+      0.5,
+      -0.25,
+      undefined,
     ]);
+    expect(messages(text)).toEqual([]);
   });
 
-  it('reads answers that are all ~%n% weights as multiple response', () => {
+  it('reads answers that are all ~%n% weights as multiple response, keeping uneven weights', () => {
     const even = 'Primes?{~%50%2 ~%50%3 ~%-100%4}';
     expect(only(even).type).toBe('multiple_response');
     expect(key(only(even))).toEqual(['2', '3']);
+    // Questa's defaults (1/C each, −1/W each) need no credits, so the question stays as it was.
+    const plain = only(even);
+    expect('options' in plain && plain.options.some((o) => 'credit' in o)).toBe(false);
     expect(messages(even)).toEqual([]);
-    const uneven = 'Primes?{~%70%2 ~%30%3 ~%-100%4}';
-    expect(key(only(uneven))).toEqual(['2', '3']);
-    expect(messages(uneven)).toEqual([
-      'Question 1 (line 1): the weights 70 %, 30 % are not kept: every answer with a positive weight counts as right',
+    const uneven = 'Primes?{~%70%2 ~%30%3 ~%-50%4 ~9}';
+    const q = only(uneven);
+    expect(key(q)).toEqual(['2', '3']);
+    expect('options' in q && q.options.map((o) => o.credit)).toEqual([0.7, 0.3, -0.5, 0]);
+    expect(messages(uneven)).toEqual([]);
+  });
+
+  it('keeps the key but not weights that do not add up to 100 %, and says so', () => {
+    const text = 'Primes?{~%50%2 ~%25%3 ~%-100%4}';
+    const q = only(text);
+    expect(key(q)).toEqual(['2', '3']);
+    expect('options' in q && q.options.some((o) => 'credit' in o)).toBe(false);
+    expect(messages(text)).toEqual([
+      'Question 1 (line 1): the weights 50 %, 25 % do not add up to 100 % and are not kept: every answer with a positive weight counts as right',
+    ]);
+  });
+
+  it('keeps feedback on choice answers and drops it, saying so, on a missing-word blank', () => {
+    expect(only('Pick.{=yes#Good. ~no#Think again.}')).toMatchObject({
+      options: [
+        { text: 'yes', feedback: 'Good.' },
+        { text: 'no', feedback: 'Think again.' },
+      ],
+    });
+    expect(messages('It is {=yes#Good. ~%50%no} indeed.')).toEqual([
+      'Question 1 (line 1): feedback on single answers is not kept',
+      "Question 1 (line 1): the 50 % partial credit on 'no' is not kept",
     ]);
   });
 

@@ -4,7 +4,7 @@ import { decodeText } from '../shared/decode';
 import { parseHtml, toMarkdown } from '../shared/html';
 import type { Draft, ItemRef } from '../shared/result';
 import { addItem, emptyResult, itemIssue, tooLarge, tooManyItems } from '../shared/result';
-import { parseAnswerBlock } from './answers';
+import { blankLosses, parseAnswerBlock } from './answers';
 import { protect, restore } from './escape';
 import { readText, splitFormat } from './text';
 
@@ -125,7 +125,7 @@ function parseQuestion(block: Block, topic: string | undefined): Outcome {
     return {
       ok: true,
       draft: { type: 'cloze', blanks: [blank], stem, ...common },
-      warnings: answered.warnings,
+      warnings: [...answered.warnings, ...blankLosses(body.options)],
     };
   }
   if (body.type === 'short_text') {

@@ -1,4 +1,5 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
+import { optionCredits } from '@questa/contracts/rules';
 import type { SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
 import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
@@ -20,17 +21,28 @@ function weight(share: number): string {
   return String(Number(share.toFixed(5)));
 }
 
+const answerFeedback = (feedback: string | undefined) =>
+  feedback === undefined ? '' : `#${answerText(feedback)}`;
+
 function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
   const warnings: string[] = [];
   switch (q.type) {
-    case 'single_choice':
-      return {
-        text: q.options.map((o) => `${o.correct ? '=' : '~'}${answerText(o.text)}`).join('\n'),
-        warnings,
-      };
+    case 'single_choice': {
+      const credits = optionCredits(q.type, q.options);
+      const lines = q.options.map((o, i) => {
+        const credit = credits[i] ?? 0;
+        const mark = o.correct ? '=' : credit !== 0 ? `~%${weight(credit * 100)}%` : '~';
+        return `${mark}${answerText(o.text)}${answerFeedback(o.feedback)}`;
+      });
+      return { text: lines.join('\n'), warnings };
+    }
     case 'multiple_response': {
-      const share = weight(100 / q.options.filter((o) => o.correct).length);
-      const lines = q.options.map((o) => `~%${o.correct ? share : '-100'}%${answerText(o.text)}`);
+      // Without credits these are Questa's defaults, so Moodle scores the question as Questa does.
+      const credits = optionCredits(q.type, q.options);
+      const lines = q.options.map(
+        (o, i) =>
+          `~%${weight((credits[i] ?? 0) * 100)}%${answerText(o.text)}${answerFeedback(o.feedback)}`,
+      );
       return { text: lines.join('\n'), warnings };
     }
     case 'true_false':
@@ -130,6 +142,7 @@ export function serializeGift(contents: QuestionContent[]): SerializeResult {
     }
     const meta = metadataComment(q);
     const lost = [...written.warnings, ...meta.warnings];
+    if (q.hints?.length) lost.push('hints are not kept: GIFT has none');
     warnings.push(...lost.map((w) => exportIssue(index, w)));
     warnings.push(
       ...commonLosses(q, index, { points: true, licence: false, packed: NOTHING_PACKED }),

@@ -27,7 +27,6 @@ interface Expected {
 
 const TF = (stem: string, answer = true) => ({ type: 'true_false', stem, answer });
 const FEEDBACK = 'feedback on single answers is not kept';
-const HINTS = 'hints are not kept';
 const CITIES = [
   { kind: 'choice', options: ['California', 'Arizona'], correct: 0 },
   { kind: 'choice', options: ['California', 'Arizona'], correct: 1 },
@@ -78,7 +77,7 @@ const EXPECTED: Record<string, Expected> = {
   'moodle-ddwtos-testquestion.xml': {
     moodleReads: 1,
     items: [{ ...CAT_SAT, topic: 'Default for C1' }],
-    warnings: [HINTS],
+    warnings: [],
   },
   // qtype_ddwtos and qtype_gapselect's questiontype_test.php: what their import tests assert.
   'moodle-gapselect-ddwtos-test-imports.xml': {
@@ -100,40 +99,43 @@ const EXPECTED: Record<string, Expected> = {
           { id: '3', options: ['greater', 'less'], correct: 0 },
           { id: '4', options: OXIDES, correct: 1 },
         ],
+        // Moodle 2.0's legacy hints, inside <hintcontent>, with the file's no-break spaces.
+        hints: [
+          'You may wish to read\u00a0Section 9 of\u00a0*Discovering Science* Block 8.',
+          'Any incorrect choices\u00a0will be removed before your final try.',
+        ],
       },
     ],
     warnings: [
-      HINTS,
       SHUFFLED,
-      HINTS,
       SHUFFLED,
       'drag boxes a learner can place only once in Moodle ("Alpha", "Beta") can be chosen in more than one blank',
-      HINTS,
       'drag boxes a learner can place only once in Moodle ("10⁷", "7", "1", "10⁻⁷") can be chosen in more than one blank',
     ],
   },
   'moodle-gapselect-testquestion.xml': {
     moodleReads: 1,
-    items: [{ ...CAT_SAT, topic: 'Default for C1' }],
-    warnings: [HINTS],
+    items: [{ ...CAT_SAT, topic: 'Default for C1', hints: ['First hint', 'Second hint'] }],
+    warnings: [],
   },
-  // Moodle refuses the file: 33 is not one of its grade choices. Questa keeps the right answers.
+  // Moodle refuses the file: 33 is not one of its grade choices. Questa keeps the answers and
+  // their fractions, whose positive ones add up to 99.67 %, within Moodle's rounding of 100 %.
   'moodle-error-invalid-grades.xml': {
     moodleReads: 0,
     items: [
       {
         type: 'multiple_response',
         stem: 'Select all prime numbers :',
-        options: ['1', '2', '3', '4', '5'].map((text) => ({
-          text,
-          correct: ['2', '3', '5'].includes(text),
-        })),
+        options: [
+          { text: '1', correct: false, credit: -0.5 },
+          { text: '2', correct: true, credit: 0.33 },
+          { text: '3', correct: true, credit: 0.3333333 },
+          { text: '4', correct: false, credit: -0.5 },
+          { text: '5', correct: true, credit: 0.3333333 },
+        ],
       },
     ],
-    warnings: [
-      'partial-credit weights are dropped: "2" (33 %), "3" (33.33333 %), "5" (33.33333 %) all count as correct',
-      'negative marks are dropped: "1" (-50 %), "4" (-50 %) are kept as wrong answers',
-    ],
+    warnings: [],
   },
   'moodle-essay-testquestion.xml': {
     moodleReads: 1,
@@ -188,31 +190,46 @@ const EXPECTED: Record<string, Expected> = {
           /^!\[Listen to this greeting:\]\(media:[0-9a-f]{64}#audio\)\n\nWhat language is being spoken\?$/,
         ),
         options: [
-          { text: expect.stringMatching(/ English$/), correct: false },
+          {
+            text: expect.stringMatching(/ English$/),
+            correct: false,
+            feedback: 'Sorry, listen again.',
+          },
           {
             text: expect.stringMatching(/^!\[French flag\]\(media:[0-9a-f]{64}\) French$/),
             correct: true,
+            feedback: 'Yes, well done!',
           },
-          { text: expect.stringMatching(/ German$/), correct: false },
-          { text: expect.stringMatching(/ Danish$/), correct: false },
+          {
+            text: expect.stringMatching(/ German$/),
+            correct: false,
+            feedback: 'Sorry, listen again.',
+          },
+          {
+            text: expect.stringMatching(/ Danish$/),
+            correct: false,
+            feedback: 'Sorry, listen again.',
+          },
         ],
       },
     ],
-    warnings: [FEEDBACK],
+    warnings: [],
     media: 5,
   },
   'moodle-multichoice-testquestion.xml': {
     moodleReads: 1,
     items: [
+      // Its wrong answers are worth 0, not Questa's default penalty, so the credits are kept.
       {
         type: 'multiple_response',
-        options: ['Tokyo', 'Spain', 'London', 'Barcelona', 'Paris'].map((text) => ({
-          text,
-          correct: text === 'London' || text === 'Paris',
-        })),
+        hints: ['First hint', 'Second hint'],
+        options: ['Tokyo', 'Spain', 'London', 'Barcelona', 'Paris'].map((text) => {
+          const correct = text === 'London' || text === 'Paris';
+          return { text, correct, credit: correct ? 0.5 : 0 };
+        }),
       },
     ],
-    warnings: [HINTS],
+    warnings: [],
   },
   'moodle-nested-categories.xml': {
     moodleReads: 5,
@@ -289,6 +306,7 @@ const EXPECTED: Record<string, Expected> = {
     items: [
       {
         type: 'matching',
+        hints: ['Hint 1'],
         tags: ['tagMatching', 'tagTest'],
         pairs: [
           { prompt: 'A', answer: 'a' },
@@ -296,21 +314,24 @@ const EXPECTED: Record<string, Expected> = {
           { prompt: 'C', answer: 'c' },
         ],
       },
+      // Two answers at 100 % each: the key is kept, not fractions that add up to 200 %.
       {
         type: 'multiple_response',
         points: 2,
+        hints: ['Hint 1.', 'Hint 2.'],
         options: ['1', '2', '3', '4'].map((text) => ({
           text,
           correct: text === '2' || text === '4',
         })),
       },
       { type: 'numeric', value: 42, tolerance: 0.001 },
-      { type: 'short_text', accepted: ['Beta'] },
+      { type: 'short_text', accepted: ['Beta'], hints: ['Hint 1', 'Hint 2'] },
       TF('The answer is true.'),
       {
         type: 'cloze',
         stem: 'Complete this opening line of verse: "The {{1}} and the {{2}} went to sea".',
         points: 2,
+        hints: ['Hint 1', 'Hint 2'],
         tags: ['tagCloze', 'tagTest'],
         blanks: [
           { kind: 'text', accepted: ['Owl'] },
@@ -325,14 +346,11 @@ const EXPECTED: Record<string, Expected> = {
       TF('This text file contains the word Moodle.'),
     ],
     warnings: [
-      HINTS,
       'extra answers without a prompt are not kept: "d"',
-      HINTS,
+      'partial-credit weights that do not add up to 100 % are dropped: "2" (100 %), "4" (100 %) all count as correct',
       FEEDBACK,
       FEEDBACK,
-      HINTS,
       FEEDBACK,
-      HINTS,
       FEEDBACK,
       'the linked file myfolder/moodle.txt cannot be stored in Questa and is dropped; the link text is kept',
     ],
@@ -380,6 +398,10 @@ const EXPECTED: Record<string, Expected> = {
     items: [
       {
         type: 'matching',
+        hints: [
+          'Organized zero administration synergy',
+          'Function-based zero administration encoding',
+        ],
         pairs: [
           { prompt: 'Sell individual state item.', answer: 'education' },
           { prompt: 'Respond color property.', answer: 'visit' },
@@ -388,14 +410,14 @@ const EXPECTED: Record<string, Expected> = {
         ],
       },
     ],
-    warnings: [HINTS],
+    warnings: [],
   },
   // <single>False</single> is not "false": Moodle reads a single-answer question with no 100 %
   // answer and refuses it.
   'ruseler-multichoice.xml': {
     moodleReads: 0,
     items: [],
-    warnings: [FEEDBACK, HINTS],
+    warnings: [],
     errors: [
       '"Assimilated tertiary frame" (multichoice): no answer is fully correct (100 %), which a single-answer question needs (Moodle reads <single>False</single> as single answer too: only "false" or "0" mean multiple)',
     ],
@@ -403,7 +425,7 @@ const EXPECTED: Record<string, Expected> = {
   'ruseler-numerical.xml': {
     moodleReads: 0,
     items: [],
-    warnings: [FEEDBACK, HINTS],
+    warnings: [FEEDBACK],
     errors: [
       '"Up-sized mobile matrices" (numerical): no numeric answer is fully correct (fraction 100)',
     ],
@@ -421,18 +443,26 @@ const EXPECTED: Record<string, Expected> = {
           'Proactive demand-driven benchmark',
           'Integrated didactic hierarchy',
         ].map((text) => ({ text })),
+        hints: ['Organic 24/7 interface', 'Profit-focused system-worthy software'],
       },
     ],
-    warnings: [FEEDBACK, HINTS],
+    warnings: [FEEDBACK],
   },
   'ruseler-shortanswer.xml': {
     moodleReads: 1,
     items: [
-      { type: 'short_text', accepted: ['Reveal before skill pass dog yes.'], caseSensitive: true },
+      {
+        type: 'short_text',
+        accepted: ['Reveal before skill pass dog yes.'],
+        caseSensitive: true,
+        hints: [
+          'Decentralized high-level artificial intelligence',
+          'Re-contextualized executive product',
+        ],
+      },
     ],
     warnings: [
       FEEDBACK,
-      HINTS,
       'partial credit is dropped: "Wish since stand office." (25 %) is not accepted',
     ],
   },

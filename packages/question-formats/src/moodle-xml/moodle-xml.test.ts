@@ -66,7 +66,7 @@ describe('parseMoodleXml', () => {
       points: 2,
       tags: ['gases'],
       options: [
-        { text: 'Neon', correct: true },
+        { text: 'Neon', correct: true, feedback: 'Yes' },
         { text: 'Oxygen', correct: false },
       ],
     });
@@ -81,7 +81,6 @@ describe('parseMoodleXml', () => {
     });
     expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => w.message)).toEqual([
-      'Question 1 (line 6): feedback on single answers is not kept',
       'Question 1 (line 6): the image gas.png is not in the file and is dropped',
       'Line 16: A description is not a question and is skipped',
       'Question 5 (line 32): This essay question is skipped: Questa has no "essay" questions',
@@ -178,7 +177,7 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
     ]);
   });
 
-  it('keeps the fully correct answer of a single-answer question and names the partial credit it drops', () => {
+  it('keeps the partial credit and penalties of a single-answer question as option credits', () => {
     const result = quiz(
       question(
         'multichoice',
@@ -189,12 +188,32 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
       type: 'single_choice',
       options: [
         { text: 'right', correct: true },
-        { text: 'half', correct: false },
-        { text: 'wrong', correct: false },
+        { text: 'half', correct: false, credit: 0.5 },
+        { text: 'wrong', correct: false, credit: -0.3333333 },
       ],
     });
+    expect(messages(result.warnings)).toEqual([]);
+  });
+
+  it('keeps uneven multiple-answer fractions, and drops ones that miss 100 % with a warning', () => {
+    const multi = (...answers: string[]) =>
+      question('multichoice', stem('Pick') + '<single>false</single>' + answers.join(''));
+    const result = quiz(
+      multi(answer(75, 'a'), answer(25, 'b'), answer(-50, 'c'), answer(0, 'd')) +
+        multi(answer(50, 'a'), answer(50, 'b'), answer(-50, 'c'), answer(-50, 'd')) +
+        multi(answer(50, 'a'), answer(40, 'b'), answer(-100, 'c')),
+    );
+    const credits = result.items.map((i) =>
+      i.content.type === 'multiple_response' ? i.content.options.map((o) => o.credit) : [],
+    );
+    expect(credits).toEqual([
+      [0.75, 0.25, -0.5, 0],
+      // Questa's defaults: no credits needed.
+      [undefined, undefined, undefined, undefined],
+      [undefined, undefined, undefined],
+    ]);
     expect(messages(result.warnings)).toEqual([
-      'Question 1 (line 1): partial credit is dropped: "half" (50 %), "wrong" (-33.33333 %) are kept as wrong answers',
+      'Question 3 (line 1): partial-credit weights that do not add up to 100 % are dropped: "a" (50 %), "b" (40 %) all count as correct',
     ]);
   });
 
@@ -265,7 +284,7 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
 });
 
 describe('parseMoodleXml: texts', () => {
-  it('keeps the line breaks of moodle_auto_format text and names the hints it drops', () => {
+  it('keeps the line breaks of moodle_auto_format text and the hints that say something', () => {
     const result = quiz(
       question(
         'truefalse',
@@ -275,7 +294,8 @@ describe('parseMoodleXml: texts', () => {
       ),
     );
     expect(result.items[0]?.content.stem).toBe('First line\nsecond line');
-    expect(messages(result.warnings)).toEqual(['Question 1 (line 1): hints are not kept']);
+    expect(result.items[0]?.content.hints).toEqual(['Think again']);
+    expect(messages(result.warnings)).toEqual([]);
   });
 });
 

@@ -1,4 +1,6 @@
+import { QUESTION_LIMITS } from '@questa/contracts/rules';
 import type { ParseResult } from '../types';
+import { creditOf, multipleCredits, singleCredits } from '../shared/credit';
 import { topicFromCategory } from '../shared/category';
 import type { Draft, ItemRef } from '../shared/result';
 import {
@@ -59,8 +61,18 @@ function multichoice(
 ): Outcome {
   // Moodle skips answers left empty in its form.
   const kept = answers.filter((a) => a.text !== '');
-  const options = (correct: (a: Answer) => boolean) =>
-    kept.map((a, i) => ({ id: generatedId(i), text: a.text, correct: correct(a) }));
+  const credits = kept.map((a) => creditOf(a.fraction));
+  const options = (correct: (a: Answer) => boolean, credit: (i: number) => number | undefined) =>
+    kept.map((a, i) => {
+      const c = credit(i);
+      return {
+        id: generatedId(i),
+        text: a.text,
+        correct: correct(a),
+        ...(c === undefined ? {} : { credit: c }),
+        ...(a.feedback ? { feedback: a.feedback } : {}),
+      };
+    });
   if (isSingle(q)) {
     const right = kept.filter((a) => a.fraction >= FULL);
     if (right.length > 1) {
@@ -77,25 +89,36 @@ function multichoice(
         error: `no answer is fully correct (100 %), which a single-answer question needs${note}`,
       };
     }
-    const partial = kept.filter((a) => a.fraction !== 0 && a.fraction < FULL);
-    if (partial.length > 0) {
-      text.problems.add(
-        `partial credit is dropped: ${listed(partial)} ${partial.length === 1 ? 'is' : 'are'} kept as wrong answers`,
-      );
-    }
-    return { draft: { type: 'single_choice', stem, options: options((a) => a.fraction >= FULL) } };
+    const partial = singleCredits(kept.map((a) => (a.fraction >= FULL ? 1 : creditOf(a.fraction))));
+    return {
+      draft: {
+        type: 'single_choice',
+        stem,
+        options: options(
+          (a) => a.fraction >= FULL,
+          (i) => partial[i],
+        ),
+      },
+    };
   }
-  const positive = kept.filter((a) => a.fraction > 0);
-  const negative = kept.filter((a) => a.fraction < 0);
-  if (new Set(positive.map((a) => a.fraction.toFixed(3))).size > 1) {
+  const read = multipleCredits(credits);
+  if ('problem' in read) {
+    const positive = kept.filter((a) => a.fraction > 0);
     text.problems.add(
-      `partial-credit weights are dropped: ${listed(positive)} all count as correct`,
+      `partial-credit weights that do not add up to 100 % are dropped: ${listed(positive)} all count as correct`,
     );
   }
-  if (negative.length > 0) {
-    text.problems.add(`negative marks are dropped: ${listed(negative)} are kept as wrong answers`);
-  }
-  return { draft: { type: 'multiple_response', stem, options: options((a) => a.fraction > 0) } };
+  const weights = 'credits' in read ? read.credits : undefined;
+  return {
+    draft: {
+      type: 'multiple_response',
+      stem,
+      options: options(
+        (a) => a.fraction > 0,
+        (i) => weights?.[i],
+      ),
+    },
+  };
 }
 
 /** Moodle's importer: `true`/`false` answer texts decide, else the first answer is "true". */
@@ -116,17 +139,17 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
   const answers: Answer[] = childElements(q, 'answer').map((a) => ({
     fraction: parseNumber(a.attrs.fraction ?? '0') || 0,
     text: plain ? valueOf(a, 'text') : text.read(a, stemFormat).trim(),
-    feedback: textContent(path(a, 'feedback', 'text')).trim(),
+    // Choice feedback is rich text Questa keeps; other types' answers carry none.
+    feedback:
+      type === 'multichoice'
+        ? text.read(path(a, 'feedback'), 'html').trim()
+        : textContent(path(a, 'feedback', 'text')).trim(),
     el: a,
   }));
   // Legacy gapselect and ddwtos files keep each choice's group in its answer's feedback.
   const gaps = type === 'gapselect' || type === 'ddwtos';
-  if (!gaps && answers.some((a) => a.feedback))
+  if (!gaps && type !== 'multichoice' && answers.some((a) => a.feedback)) {
     text.problems.add('feedback on single answers is not kept');
-  const hintText = (h: XmlElement) =>
-    textContent(path(h, 'text') ?? path(h, 'hintcontent', 'text'));
-  if (childElements(q, 'hint').some((h) => hintText(h).trim() !== '')) {
-    text.problems.add('hints are not kept');
   }
   const legacy = text.legacyImage(q);
   const stem = [text.read(path(q, 'questiontext'), 'html', type === 'multianswer').trim(), legacy]
@@ -230,6 +253,20 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
   }
 }
 
+/** Moodle's hints, shown one per try; Questa keeps the first few, for learners to open in turn. */
+function hintsOf(q: XmlElement, text: MoodleTextReader): { hints?: string[] } {
+  const hints = childElements(q, 'hint')
+    // Moodle 2.0's gapselect and ddwtos files wrap a hint's text in <hintcontent>.
+    .map((h) => text.read(path(h, 'text') ? h : (path(h, 'hintcontent') ?? h), 'html').trim())
+    .filter((h) => h !== '');
+  if (hints.length > QUESTION_LIMITS.hintsMax) {
+    text.problems.add(
+      `only the first ${QUESTION_LIMITS.hintsMax} of ${hints.length} hints are kept`,
+    );
+  }
+  return hints.length > 0 ? { hints: hints.slice(0, QUESTION_LIMITS.hintsMax) } : {};
+}
+
 /** Common fields; difficulty, licence, attribution and whitespace are Questa's additions. */
 function commonFields(q: XmlElement, text: MoodleTextReader, topic: string | undefined) {
   const tags = childElements(path(q, 'tags'), 'tag').map((t) => valueOf(t, 'text'));
@@ -242,6 +279,7 @@ function commonFields(q: XmlElement, text: MoodleTextReader, topic: string | und
     ...(points !== undefined ? { points } : {}),
     ...(path(q, 'licence') ? { licence: valueOf(q, 'licence') } : {}),
     ...(path(q, 'attribution') ? { attribution: valueOf(q, 'attribution') } : {}),
+    ...hintsOf(q, text),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
+import { optionCredits } from '@questa/contracts/rules';
 import type { ExportMedia, SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
+import { percentOf } from '../shared/credit';
 import { commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS, MEDIA_IMAGE } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
@@ -50,20 +52,24 @@ function typeFields(
     case 'single_choice':
     case 'multiple_response': {
       const single = q.type === 'single_choice';
-      const share = Number((100 / q.options.filter((o) => o.correct).length).toFixed(5));
+      // Without credits these are Questa's defaults, so Moodle scores the question as Questa does.
+      const credits = optionCredits(q.type, q.options);
       const lines = [
         `<single>${single}</single>`,
         '<shuffleanswers>true</shuffleanswers>',
         '<answernumbering>abc</answernumbering>',
       ];
-      for (const o of q.options) {
-        lines.push(
-          richText('answer', o.text, media, '    ').replace(
-            '<answer',
-            `<answer fraction="${o.correct ? (single ? 100 : share) : 0}"`,
-          ),
+      q.options.forEach((o, i) => {
+        const written = richText('answer', o.text, media, '    ').replace(
+          '<answer',
+          `<answer fraction="${percentOf(credits[i] ?? 0)}"`,
         );
-      }
+        const feedback =
+          o.feedback === undefined
+            ? ''
+            : `  ${richText('feedback', o.feedback, media, '      ')}\n    `;
+        lines.push(written.replace(/<\/answer>$/, `${feedback}</answer>`));
+      });
       return { type: 'multichoice', lines };
     }
     case 'true_false':
@@ -136,6 +142,7 @@ function question(q: Carried, media: Map<string, ExportMedia>): string {
     richText('generalfeedback', q.explanation, media, '    '),
     `<defaultgrade>${q.points}</defaultgrade>`,
     ...lines,
+    ...(q.hints ?? []).map((hint) => richText('hint', hint, media, '    ')),
     `<tags>${q.tags.map((t) => `<tag><text>${xmlEscape(t)}</text></tag>`).join('')}</tags>`,
     `<difficulty>${q.difficulty}</difficulty>`,
     `<licence>${xmlEscape(q.licence)}</licence>`,

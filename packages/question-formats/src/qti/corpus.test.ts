@@ -60,10 +60,17 @@ const EXPECTED: Record<string, Expected> = {
     content: { type: 'single_choice', stem: freud, explanation: '', options: trueFalseOptions },
     warnings: [FEEDBACK_BY_OUTCOME],
   },
-  // FEEDBACK takes the chosen identifier: per-choice inline feedback, not part of the choice text.
+  // FEEDBACK takes the chosen identifier: per-choice inline feedback, kept as each option's own.
   '1edtech/Example02-feedbackInline.xml': {
-    content: { type: 'single_choice', stem: freud, explanation: '', options: trueFalseOptions },
-    warnings: [FEEDBACK_BY_OUTCOME],
+    content: {
+      type: 'single_choice',
+      stem: freud,
+      explanation: '',
+      options: [
+        { ...trueFalseOptions[0], feedback: "— **That's correct**" },
+        { ...trueFalseOptions[1], feedback: "— **That's not correct**" },
+      ],
+    },
   },
   '1edtech/QTI3-inline-choice.xml': {
     content: {

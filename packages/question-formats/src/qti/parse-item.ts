@@ -1,3 +1,5 @@
+import { creditProblem } from '@questa/contracts/rules';
+import { multipleCredits } from '../shared/credit';
 import type { MarkdownHooks } from '../shared/html';
 import { toMarkdown } from '../shared/html';
 import type { Draft } from '../shared/result';
@@ -67,6 +69,8 @@ function interactions(el: XmlElement): XmlElement[] {
 
 export class ItemReader {
   readonly warnings = new Set<string>();
+  /** Feedback kept on a choice, which the explanation no longer has to account for. */
+  readonly kept = new Set<XmlElement>();
   private readonly declarations: Map<string, XmlElement>;
 
   constructor(
@@ -130,6 +134,49 @@ export class ItemReader {
 
   declaration(interaction: XmlElement): XmlElement | undefined {
     return this.declarations.get(interaction.attrs['response-identifier'] ?? '');
+  }
+
+  /**
+   * A choice's own feedback, in the QTI pattern for it: a qti-feedback-inline inside the choice,
+   * named after the choice and shown when an outcome that response processing sets to the
+   * response holds it. Any other feedback is left to the explanation's rule.
+   */
+  choiceFeedback(interaction: XmlElement, choice: XmlElement): string | undefined {
+    const response = interaction.attrs['response-identifier'] ?? '';
+    const processing = path(this.root, 'qti-response-processing');
+    const echoes = (outcome: string) =>
+      descendants(processing ?? this.root, 'qti-set-outcome-value').some(
+        (set) =>
+          set.attrs.identifier === outcome &&
+          set.children
+            .filter(isElement)
+            .some((v) => v.name === 'qti-variable' && v.attrs.identifier === response),
+      );
+    const own = descendants(choice, 'qti-feedback-inline').filter(
+      (f) =>
+        f.attrs['show-hide'] !== 'hide' &&
+        f.attrs.identifier === choice.attrs.identifier &&
+        processing !== undefined &&
+        echoes(f.attrs['outcome-identifier'] ?? ''),
+    );
+    own.forEach((f) => this.kept.add(f));
+    const text = own.map((f) => this.markdown(f.children)).filter((t) => t !== '');
+    return text.length > 0 ? text.join('\n\n') : undefined;
+  }
+
+  /** Mapped values per choice (qti-mapping), the default for choices it does not list. */
+  choiceCredits(interaction: XmlElement, identifiers: string[]): number[] | undefined {
+    const mapping = path(this.declaration(interaction), 'qti-mapping');
+    if (!mapping) return undefined;
+    const fallback = parseNumber(mapping.attrs['default-value'] ?? '0');
+    const values = new Map(
+      childElements(mapping, 'qti-map-entry').map((e) => [
+        e.attrs['map-key'] ?? '',
+        parseNumber(e.attrs['mapped-value'] ?? ''),
+      ]),
+    );
+    const credits = identifiers.map((id) => values.get(id) ?? fallback);
+    return credits.every((c) => Number.isFinite(c)) ? credits : undefined;
   }
 
   /** Questa scores a question as a whole; a per-choice or per-pair mapping is lost. */
@@ -208,6 +255,7 @@ export class ItemReader {
     const shown: string[] = [];
     let depends = 0;
     for (const f of all) {
+      if (this.kept.has(f)) continue;
       const text = this.markdown((path(f, 'qti-content-body') ?? f).children);
       if (text === '') continue;
       const when = visibility(this.root, f);
@@ -222,6 +270,39 @@ export class ItemReader {
   }
 }
 
+const CREDITS_DROPPED =
+  'partial credit per choice (qti-mapping) is not kept: it does not fit the correct response as Questa credits must (the correct choices alone earn, and together 100 %)';
+
+/** Mapped values become option credits when they fit the key, as Moodle's fractions would. */
+function withCredits<O extends { correct: boolean }>(
+  r: ItemReader,
+  type: 'single_choice' | 'multiple_response',
+  options: O[],
+  mapped: number[] | undefined,
+): (O & { credit?: number })[] {
+  if (!mapped) return options;
+  const rounded = mapped.map((m) => Number(m.toFixed(7)));
+  const read =
+    type === 'single_choice'
+      ? {
+          credits: rounded.map((m, i) => (m === (options[i]?.correct ? 1 : 0) ? undefined : m)),
+        }
+      : multipleCredits(rounded);
+  if ('problem' in read || rounded.some((m) => Math.abs(m) > 1)) {
+    r.warnings.add(CREDITS_DROPPED);
+    return options;
+  }
+  const credited = options.map((o, i) => {
+    const credit = read.credits?.[i];
+    return credit === undefined ? o : { ...o, credit };
+  });
+  if (creditProblem(type, credited)) {
+    r.warnings.add(CREDITS_DROPPED);
+    return options;
+  }
+  return credited;
+}
+
 function choiceDraft(
   r: ItemReader,
   interaction: XmlElement,
@@ -229,17 +310,22 @@ function choiceDraft(
   meta: ItemMetadata,
 ): ItemOutcome {
   const correct = new Set(r.correct(interaction));
-  r.partialCredit(interaction);
   const choices = childElements(interaction, 'qti-simple-choice');
-  const options = choices.map((c) => ({
-    id: fromIdentifier(c.attrs.identifier ?? ''),
-    text: r.markdown(c.children),
-    correct: correct.has(c.attrs.identifier ?? ''),
-  }));
+  const options = choices.map((c) => {
+    const feedback = r.choiceFeedback(interaction, c);
+    return {
+      id: fromIdentifier(c.attrs.identifier ?? ''),
+      text: r.markdown(c.children),
+      correct: correct.has(c.attrs.identifier ?? ''),
+      ...(feedback === undefined ? {} : { feedback }),
+    };
+  });
   const single = r.declaration(interaction)?.attrs.cardinality !== 'multiple';
   if (meta.type === 'true_false' && single && options.length === 2) {
+    r.partialCredit(interaction);
     const right = options.find((o) => o.correct);
     if (!right) return { ok: false, error: 'no choice is marked correct' };
+    if (options.some((o) => o.feedback)) r.warnings.add('feedback on single answers is not kept');
     return {
       ok: true,
       draft: {
@@ -250,9 +336,14 @@ function choiceDraft(
       warnings: [],
     };
   }
+  const type = single ? 'single_choice' : 'multiple_response';
+  const mapped = r.choiceCredits(
+    interaction,
+    choices.map((c) => c.attrs.identifier ?? ''),
+  );
   return {
     ok: true,
-    draft: { type: single ? 'single_choice' : 'multiple_response', stem, options },
+    draft: { type, stem, options: withCredits(r, type, options, mapped) },
     warnings: [],
   };
 }

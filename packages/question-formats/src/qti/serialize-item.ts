@@ -1,4 +1,5 @@
 import type { QuestionContent } from '@questa/contracts';
+import { hasCredits, optionCredits } from '@questa/contracts/rules';
 import type { ImageWriter } from '../shared/html';
 import { blockXhtml, inlineXhtml } from '../shared/html';
 import { xmlEscape } from '../shared/text';
@@ -11,6 +12,9 @@ type Blank = Cloze['blanks'][number];
 const RESPONSE = 'RESPONSE';
 const value = (v: string) => `<qti-value>${xmlEscape(v)}</qti-value>`;
 const attr = (v: string) => xmlEscape(v);
+
+const score = (points: number) =>
+  `<qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">${points}</qti-base-value></qti-set-outcome-value>`;
 
 function declaration(
   id: string,
@@ -52,6 +56,32 @@ interface Parts {
   declarations: string[];
   body: string;
   condition: string;
+  /** Response processing that replaces the all-or-nothing condition (credits per choice). */
+  processing?: (points: number) => string;
+  /** Outcomes beside SCORE and FEEDBACK, such as the chosen options for their feedback. */
+  outcomes?: string[];
+}
+
+const CHOICE_FEEDBACK = 'CHOICE_FEEDBACK';
+
+/**
+ * Choice options, each with its feedback as qti-feedback-inline named after the option: response
+ * processing copies the response into CHOICE_FEEDBACK, which shows the chosen options' feedback.
+ */
+function choiceOptions(
+  options: Extract<QuestionContent, { type: 'single_choice' | 'multiple_response' }>['options'],
+  image: ImageWriter,
+): string {
+  return options
+    .map((o, i) => {
+      const id = toIdentifier(o.id, i);
+      const feedback =
+        o.feedback === undefined
+          ? ''
+          : `<qti-feedback-inline outcome-identifier="${CHOICE_FEEDBACK}" identifier="${id}" show-hide="show">${inlineXhtml(o.feedback, image)}</qti-feedback-inline>`;
+      return `<qti-simple-choice identifier="${id}">${inlineXhtml(o.text, image)}${feedback}</qti-simple-choice>`;
+    })
+    .join('');
 }
 
 function choices(tag: string, entries: { id: string; text: string }[], image: ImageWriter): string {
@@ -110,13 +140,44 @@ function parts(q: QuestionContent, image: ImageWriter): Parts {
     case 'single_choice':
     case 'multiple_response': {
       const single = q.type === 'single_choice';
-      const correct = q.options.flatMap((o, i) => (o.correct ? [toIdentifier(o.id, i)] : []));
+      const cardinality = single ? 'single' : 'multiple';
+      const ids = q.options.map((o, i) => toIdentifier(o.id, i));
+      const correct = ids.filter((_, i) => q.options[i]?.correct);
+      // Credits travel as the mapped value of each choice, bounded to 0..1 as Moodle scores them.
+      const credited = hasCredits(q.options);
+      const credits = optionCredits(q.type, q.options);
+      const entries = ids.map(
+        (id, i) => `<qti-map-entry map-key="${id}" mapped-value="${credits[i] ?? 0}"/>`,
+      );
+      const mapping = credited
+        ? `\n    <qti-mapping default-value="0" lower-bound="0" upper-bound="1">${entries.join('')}</qti-mapping>`
+        : '';
+      const feedback = q.options.some((o) => o.feedback !== undefined);
+      const echo = feedback
+        ? `\n    <qti-set-outcome-value identifier="${CHOICE_FEEDBACK}"><qti-variable identifier="${RESPONSE}"/></qti-set-outcome-value>`
+        : '';
       return {
-        declarations: [
-          declaration(RESPONSE, single ? 'single' : 'multiple', 'identifier', correct),
-        ],
-        body: `${stem}<qti-choice-interaction response-identifier="${RESPONSE}" shuffle="false" max-choices="${single ? 1 : 0}">${choices('qti-simple-choice', q.options, image)}</qti-choice-interaction>`,
+        declarations: [declaration(RESPONSE, cardinality, 'identifier', correct, mapping)],
+        body: `${stem}<qti-choice-interaction response-identifier="${RESPONSE}" shuffle="false" max-choices="${single ? 1 : 0}">${choiceOptions(q.options, image)}</qti-choice-interaction>`,
         condition: matchCorrect(RESPONSE),
+        ...(credited
+          ? {
+              processing: (points: number) =>
+                `\n    <qti-set-outcome-value identifier="SCORE"><qti-product><qti-map-response identifier="${RESPONSE}"/><qti-base-value base-type="float">${points}</qti-base-value></qti-product></qti-set-outcome-value>${echo}`,
+            }
+          : echo
+            ? {
+                processing: (points: number) =>
+                  `\n    <qti-response-condition><qti-response-if>${matchCorrect(RESPONSE)}${score(points)}</qti-response-if><qti-response-else>${score(0)}</qti-response-else></qti-response-condition>${echo}`,
+              }
+            : {}),
+        ...(feedback
+          ? {
+              outcomes: [
+                `<qti-outcome-declaration identifier="${CHOICE_FEEDBACK}" cardinality="${cardinality}" base-type="identifier"/>`,
+              ],
+            }
+          : {}),
       };
     }
     case 'true_false': {
@@ -184,11 +245,12 @@ function parts(q: QuestionContent, image: ImageWriter): Parts {
   }
 }
 
-/** One QTI 3.0 assessment item. Scoring gives the question's points when the response is right. */
+/**
+ * One QTI 3.0 assessment item. Scoring gives the question's points when the response is right,
+ * or the mapped share of them when its choices carry credits.
+ */
 export function itemXml(q: QuestionContent, identifier: string, image: ImageWriter): string {
-  const { declarations, body, condition } = parts(q, image);
-  const score = (points: number) =>
-    `<qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">${points}</qti-base-value></qti-set-outcome-value>`;
+  const { declarations, body, condition, processing, outcomes = [] } = parts(q, image);
   const explained = q.explanation.trim() !== '';
   const feedback = explained
     ? `\n    <qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">EXPLANATION</qti-base-value></qti-set-outcome-value>`
@@ -197,10 +259,9 @@ export function itemXml(q: QuestionContent, identifier: string, image: ImageWrit
   return `<?xml version="1.0" encoding="UTF-8"?>
 <qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd" identifier="${identifier}" title="${attr(title)}" adaptive="false" time-dependent="false">
 ${declarations.join('\n')}
-  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" normal-maximum="${q.points}"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>${explained ? '\n  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>' : ''}
+  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" normal-maximum="${q.points}"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>${explained ? '\n  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>' : ''}${outcomes.map((o) => `\n  ${o}`).join('')}
   <qti-item-body>${body}</qti-item-body>
-  <qti-response-processing>
-    <qti-response-condition><qti-response-if>${condition}${score(q.points)}</qti-response-if><qti-response-else>${score(0)}</qti-response-else></qti-response-condition>${feedback}
+  <qti-response-processing>${processing ? processing(q.points) : `\n    <qti-response-condition><qti-response-if>${condition}${score(q.points)}</qti-response-if><qti-response-else>${score(0)}</qti-response-else></qti-response-condition>`}${feedback}
   </qti-response-processing>${
     explained
       ? `\n  <qti-modal-feedback outcome-identifier="FEEDBACK" identifier="EXPLANATION" show-hide="show"><qti-content-body>${blockXhtml(q.explanation, image)}</qti-content-body></qti-modal-feedback>`

@@ -95,6 +95,11 @@ export function serializeQtiPackage(
     );
     for (const sha of missing)
       warnings.push(exportIssue(index, `the file media:${sha} was not supplied and is not packed`));
+    if (q.hints?.length) {
+      warnings.push(
+        exportIssue(index, 'hints are not kept: QTI 3 has no standard element for them'),
+      );
+    }
     warnings.push(
       ...commonLosses(q, index, {
         points: true,

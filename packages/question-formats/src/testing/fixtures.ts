@@ -173,3 +173,43 @@ export const hotspotFixture: QuestionContent = questionContent.parse({
   ],
   markers: 2,
 });
+
+/** Choice questions with Moodle-style option credits and feedback. */
+export const creditFixtures: QuestionContent[] = [
+  {
+    ...base,
+    topic: 'Geography',
+    type: 'single_choice',
+    stem: 'Which city is the capital of *Australia*?',
+    options: [
+      { id: 'a', text: 'Canberra', correct: true, feedback: 'Yes: chosen as a **compromise**.' },
+      { id: 'b', text: 'Sydney', correct: false, credit: 0.5, feedback: 'The largest city, #1.' },
+      { id: 'c', text: 'Auckland', correct: false, credit: -0.25 },
+      { id: 'd', text: 'Perth', correct: false },
+    ],
+  },
+  {
+    ...base,
+    topic: 'Astronomy',
+    type: 'multiple_response',
+    stem: 'Which planets are closer to the Sun than the Earth?',
+    options: [
+      { id: 'a', text: 'Mercury', correct: true, credit: 0.6666667, feedback: 'The closest.' },
+      { id: 'b', text: 'Venus', correct: true, credit: 0.3333333 },
+      { id: 'c', text: 'Mars', correct: false, credit: -0.5, feedback: 'Mars is farther out.' },
+      { id: 'd', text: 'Pluto', correct: false, credit: 0 },
+    ],
+  },
+].map((q) => questionContent.parse(q));
+
+/** A question with hints, which only Moodle XML carries. */
+export const hintFixture: QuestionContent = questionContent.parse({
+  ...base,
+  type: 'single_choice',
+  stem: 'What is $7 \\times 8$?',
+  hints: ['Think of $7 \\times 7$ first.', 'Then add **one more** 7.'],
+  options: [
+    { id: 'a', text: '56', correct: true },
+    { id: 'b', text: '54', correct: false },
+  ],
+});

@@ -113,7 +113,8 @@ function ChoiceOption({
   disabled: boolean;
   onChange: () => void;
   keyNumber: number | null;
-  marks: { chosen: boolean; correct: boolean } | null;
+  /** The author's feedback on a chosen option arrives with the grade, never before. */
+  marks: { chosen: boolean; correct: boolean; feedback?: string | undefined } | null;
   children: ReactNode;
 }) {
   const t = useT();
@@ -130,6 +131,12 @@ function ChoiceOption({
       {marks?.chosen && marks.correct && <Mark ok>{t('answering.mark.chosenCorrect')}</Mark>}
       {marks?.chosen && !marks.correct && <Mark ok={false}>{t('answering.mark.chosenWrong')}</Mark>}
       {marks && !marks.chosen && marks.correct && <Mark ok>{t('answering.mark.correct')}</Mark>}
+      {marks?.feedback && (
+        <span className="practice-choice__feedback">
+          <span className="visually-hidden">{t('answering.optionFeedback')}</span>
+          <RichText source={marks.feedback} inline />
+        </span>
+      )}
     </label>
   );
 }

@@ -65,6 +65,22 @@ describe('diffContent', () => {
     ],
   };
 
+  it('lists changed credits, option feedback and hints where the editor shows them', () => {
+    const after: QuestionContent = {
+      ...base,
+      hints: ['Think of the Seine.'],
+      options: [
+        { id: 'a', text: 'Paris', correct: true, feedback: 'Yes.' },
+        { id: 'b', text: 'Lyon', correct: false, credit: 0.5 },
+      ],
+    };
+    expect(diffContent(base, after).map((c) => [c.path, c.before, c.after])).toEqual([
+      ['options.0.feedback', undefined, 'Yes.'],
+      ['options.1.credit', undefined, '50 %'],
+      ['hints.0', undefined, 'Think of the Seine.'],
+    ]);
+  });
+
   it('lists nothing for equal versions', () => {
     expect(diffContent(base, structuredClone(base))).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { QuestionContent } from '@questa/contracts';
+import { percentOf } from './editor/option-extras';
 
 export interface DiffPart {
   kind: 'same' | 'added' | 'removed';
@@ -117,6 +118,9 @@ export function flattenContent(content: QuestionContent): Map<string, FieldValue
       content.options.forEach((option, i) => {
         set(`options.${i}.text`, option.text);
         set(`options.${i}.correct`, option.correct);
+        if (option.credit !== undefined)
+          set(`options.${i}.credit`, `${percentOf(option.credit)} %`);
+        set(`options.${i}.feedback`, option.feedback);
       });
       break;
     case 'true_false':
@@ -164,6 +168,7 @@ export function flattenContent(content: QuestionContent): Map<string, FieldValue
       });
       break;
   }
+  content.hints?.forEach((hint, i) => set(`hints.${i}`, hint));
   set('explanation', content.explanation);
   set('topic', content.topic);
   set('tags', content.tags.join(', '));
@@ -201,6 +206,7 @@ const fieldOrder = [
   'items',
   'pairs',
   'blanks',
+  'hints',
   'explanation',
   'topic',
   'tags',

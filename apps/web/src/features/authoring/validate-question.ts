@@ -1,5 +1,10 @@
 import type { FieldError, QuestionContent } from '@questa/contracts';
-import { QUESTION_LIMITS, regionFits } from '@questa/contracts/rules';
+import {
+  creditProblem,
+  QUESTION_LIMITS,
+  regionFits,
+  type CreditProblem,
+} from '@questa/contracts/rules';
 
 // The rules of the question contract, checked as the author types so mistakes show next to their
 // field before a save is refused. The server checks again, with the same limits.
@@ -26,7 +31,9 @@ export type IssueCode =
   | 'regionsCount'
   | 'regionCorrect'
   | 'regionFits'
-  | 'markersCount';
+  | 'markersCount'
+  | CreditProblem
+  | 'hintsCount';
 
 export type Issue =
   | { code: IssueCode; params?: Record<string, string | number> }
@@ -86,6 +93,10 @@ export function validateQuestion(content: QuestionContent): Issues {
   else if (content.points <= 0 || content.points > Q.pointsMax) add('points', 'points');
   text('licence', content.licence, limits.licence, false);
   text('attribution', content.attribution, limits.attribution, false);
+  if (content.hints) {
+    if (content.hints.length > Q.hintsMax) add('hints', 'hintsCount', { max: Q.hintsMax });
+    content.hints.forEach((hint, i) => text(`hints.${i}`, hint, Q.hintMax));
+  }
 
   switch (content.type) {
     case 'single_choice':
@@ -95,6 +106,13 @@ export function validateQuestion(content: QuestionContent): Issues {
       const correct = content.options.filter((option) => option.correct).length;
       if (content.type === 'single_choice' && correct !== 1) add('options', 'oneCorrect');
       if (content.type === 'multiple_response' && correct === 0) add('options', 'someCorrect');
+      content.options.forEach((option, i) => {
+        if (option.feedback !== undefined) {
+          text(`options.${i}.feedback`, option.feedback, Q.optionFeedbackMax);
+        }
+      });
+      const credits = creditProblem(content.type, content.options);
+      if (credits) add('options', credits);
       unique(
         'options',
         content.options.map((option) => option.id),

@@ -6,8 +6,21 @@ import { useT } from '../../../lib/i18n';
 import type { Issues } from '../validate-question';
 import { issueText } from './issue-text';
 import { EditableList } from './editable-list';
+import { OptionExtras, withField } from './option-extras';
 
 type Choice = Extract<QuestionContent, { type: 'single_choice' | 'multiple_response' }>;
+
+/**
+ * Makes option `index` the one correct option of a single choice. A credit short of 100 % on it,
+ * or of 100 % on another, would contradict that, so those credits go back to the default.
+ */
+function onlyCorrect(options: Choice['options'], index: number): Choice['options'] {
+  return options.map((option, i) => {
+    const correct = i === index;
+    const fits = option.credit === undefined || (option.credit === 1) === correct;
+    return fits ? { ...option, correct } : withField({ ...option, correct }, 'credit', undefined);
+  });
+}
 
 /**
  * Options of a single-choice (one correct, radio buttons) or multiple-response (any number
@@ -34,7 +47,8 @@ export function ChoiceFields({
     <fieldset className="fieldset" aria-describedby={groupError ? `${group}-error` : undefined}>
       <legend>{t('editor.options')}</legend>
       <p className="field__hint">
-        {single ? t('editor.optionsHintSingle') : t('editor.optionsHintMultiple')}
+        {single ? t('editor.optionsHintSingle') : t('editor.optionsHintMultiple')}{' '}
+        {t('editor.creditHint')}
       </p>
       <FieldError id={`${group}-error`} message={groupError} />
       <EditableList
@@ -69,23 +83,20 @@ export function ChoiceFields({
                 aria-label={t('editor.optionCorrect', { n: index + 1 })}
                 onChange={(event) =>
                   set(
-                    options.map((other, i) =>
-                      single
-                        ? { ...other, correct: i === index }
-                        : i === index
-                          ? { ...other, correct: event.target.checked }
-                          : other,
-                    ),
+                    single
+                      ? onlyCorrect(options, index)
+                      : options.map((other, i) =>
+                          i === index ? { ...other, correct: event.target.checked } : other,
+                        ),
                   )
                 }
                 // A radio button already checked sends no change; clicking it must still make
                 // it the only correct option when several are marked (say, after an import).
-                onClick={() =>
-                  single && set(options.map((other, i) => ({ ...other, correct: i === index })))
-                }
+                onClick={() => single && set(onlyCorrect(options, index))}
               />
               <span aria-hidden="true">{t('editor.correct')}</span>
             </label>
+            <OptionExtras content={content} index={index} onChange={onChange} issues={issues} />
           </>
         )}
       />

@@ -5,6 +5,7 @@ import { uploadMedia } from '../api/upload-media';
 import type { Issues } from '../validate-question';
 import { AnswerFields } from './answer-fields';
 import { DetailFields, StemField } from './common-fields';
+import { HintsField } from './hints-field';
 import type { MarkdownFieldHandle } from './markdown-field';
 import { QuestionPreview } from './question-preview';
 
@@ -55,6 +56,7 @@ export function EditorForm({
             insertIntoStem={(text) => stem.current?.insert(text) ?? `${content.stem}${text}`}
             onUpload={upload}
           />
+          <HintsField content={content} onChange={onChange} issues={issues} />
           <DetailFields content={content} onChange={onChange} issues={issues} onUpload={upload} />
         </fieldset>
       </form>

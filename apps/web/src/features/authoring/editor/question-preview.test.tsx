@@ -64,3 +64,26 @@ describe('question preview', () => {
     expect(within(region).getByText('330 ± 5 m')).toBeTruthy();
   });
 });
+
+describe('question preview with credits, feedback and hints', () => {
+  it('lists the hints, and shows credits and option feedback only with the answer', () => {
+    const region = preview({
+      ...contents.multiple_response,
+      hints: ['Think of the *inner* planets.'],
+      options: [
+        { id: 'o1', text: 'Mercury', correct: true, credit: 1, feedback: 'The closest.' },
+        { id: 'o2', text: 'Pluto', correct: false, credit: -0.25 },
+      ],
+    });
+    expect(within(region).getByRole('heading', { name: 'Hints' })).toBeTruthy();
+    expect(region.textContent).toContain('Think of the inner planets.');
+    expect(region.textContent).not.toContain('The closest.');
+    expect(region.textContent).not.toContain('-25 %');
+
+    fireEvent.click(within(region).getByRole('button', { name: 'Show answer' }));
+    const [mercury, pluto] = within(region).getAllByRole('listitem');
+    expect(mercury?.textContent).toContain('100 %');
+    expect(mercury?.textContent).toContain('Feedback: The closest.');
+    expect(pluto?.textContent).toContain('-25 %');
+  });
+});

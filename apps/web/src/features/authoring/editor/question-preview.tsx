@@ -4,6 +4,8 @@ import { HotspotPicture } from '../../../components/answering/hotspot-picture';
 import { Button } from '../../../components/ui/button';
 import { useT, type Translate } from '../../../lib/i18n';
 import { renderInlineMarkdown, renderMarkdown } from '../../../lib/markdown/render-markdown';
+import { hasCredits, optionCredits } from '@questa/contracts/rules';
+import { percentOf } from './option-extras';
 import './question-preview.css';
 
 /** A fixed shuffle: the same entries always come out in the same, mixed order. */
@@ -78,6 +80,18 @@ export function QuestionPreview({ content }: { content: QuestionContent }) {
         {/* Sanitised by renderMarkdown. */}
         <div className="markdown" dangerouslySetInnerHTML={{ __html: stemHtml }} />
         <PreviewAnswer content={content} showAnswer={showAnswer} />
+        {content.hints && content.hints.length > 0 && (
+          <div className="question-preview__hints">
+            <h3>{t('preview.hints')}</h3>
+            <ol>
+              {content.hints.map((hint, i) => (
+                <li key={i}>
+                  <Inline text={hint} />
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
         {showAnswer && explanationHtml && (
           <div className="question-preview__explanation">
             <h3>{t('editor.explanation')}</h3>
@@ -99,19 +113,33 @@ function PreviewAnswer({ content, showAnswer }: { content: QuestionContent; show
   const t = useT();
   switch (content.type) {
     case 'single_choice':
-    case 'multiple_response':
+    case 'multiple_response': {
+      // With credits, each option shows what it earns; without, the correct marks say it all.
+      const credited = hasCredits(content.options);
+      const credits = optionCredits(content.type, content.options);
       return (
         <ul
           className={`question-preview__choices question-preview__choices--${content.type === 'single_choice' ? 'radio' : 'check'}`}
         >
-          {content.options.map((option) => (
+          {content.options.map((option, i) => (
             <li key={option.id} data-correct={(showAnswer && option.correct) || undefined}>
               <Inline text={option.text} />
               <Mark correct={showAnswer && option.correct} />
+              {showAnswer && credited && (
+                <span className="question-preview__credit">
+                  {t('preview.credit', { percent: percentOf(credits[i] ?? 0) })}
+                </span>
+              )}
+              {showAnswer && option.feedback && (
+                <span className="question-preview__feedback">
+                  {t('preview.feedback')} <Inline text={option.feedback} />
+                </span>
+              )}
             </li>
           ))}
         </ul>
       );
+    }
     case 'true_false':
       return (
         <ul className="question-preview__choices question-preview__choices--radio">

@@ -20,7 +20,11 @@ export function fieldLabel(t: Translate, path: string): string {
     case 'stem':
       return t('editor.stem');
     case 'options':
+      if (part === 'credit') return t('editor.credit', { n });
+      if (part === 'feedback') return t('editor.optionFeedback', { n });
       return part === 'correct' ? t('editor.optionCorrect', { n }) : t('editor.option', { n });
+    case 'hints':
+      return t('editor.hint', { n });
     case 'answer':
       return t('editor.correctAnswer');
     case 'accepted':

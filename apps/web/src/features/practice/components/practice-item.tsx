@@ -9,6 +9,7 @@ import {
 } from '../../../components/answering/answer-draft';
 import { AnswerFields } from '../../../components/answering/answer-fields';
 import { AnswerKeysHint } from '../../../components/answering/answer-keys-hint';
+import { QuestionHints } from '../../../components/answering/question-hints';
 import { QuestionStem } from '../../../components/answering/question-stem';
 import { useAnswerKeys } from '../../../components/answering/use-answer-keys';
 import { Button } from '../../../components/ui/button';
@@ -92,6 +93,7 @@ export function PracticeItem({
       </div>
 
       <QuestionStem question={question} id={stemId} />
+      {question.hints && <QuestionHints hints={question.hints} answered={result !== null} />}
 
       <form
         className="practice-item__form"

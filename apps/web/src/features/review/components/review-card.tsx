@@ -9,6 +9,7 @@ import {
 } from '../../../components/answering/answer-draft';
 import { AnswerFields } from '../../../components/answering/answer-fields';
 import { AnswerKeysHint } from '../../../components/answering/answer-keys-hint';
+import { QuestionHints } from '../../../components/answering/question-hints';
 import { QuestionStem } from '../../../components/answering/question-stem';
 import { useAnswerKeys } from '../../../components/answering/use-answer-keys';
 import { Badge } from '../../../components/ui/badge';
@@ -90,6 +91,7 @@ export function ReviewCard({
         </p>
       </header>
       <QuestionStem question={question} id={stemId} />
+      {question.hints && <QuestionHints hints={question.hints} answered={graded !== null} />}
       <form className="review-card__form" onSubmit={onSubmit} noValidate>
         <AnswerFields
           question={question}

@@ -1,0 +1,64 @@
+import { CREDIT_SUM_TOLERANCE } from './questions';
+
+/**
+ * How an option's `credit` (Moodle's grade fraction, −1..1) relates to its `correct` flag. The flag
+ * stays the key that every other part of Questa reads (the correct answer a learner is shown,
+ * item statistics, formats without weights); the credit refines what choosing the option earns.
+ *
+ * - single choice: the one correct option is worth 1, every other option less than 1 (0 unless it
+ *   states a credit; a negative credit is a penalty, though a single answer never scores below 0).
+ * - multiple response: either no option states a credit, and each correct option earns 1/C and
+ *   each wrong one costs 1/W (C correct and W wrong options), or every option states one, the
+ *   correct ones exactly those above 0 and summing to 1.
+ */
+interface CreditedOption {
+  correct: boolean;
+  credit?: number | undefined;
+}
+
+/** Whether a question's options carry their own credits, Moodle-style. */
+export const hasCredits = (options: readonly CreditedOption[]): boolean =>
+  options.some((o) => o.credit !== undefined);
+
+/** What choosing each option earns, in option order, with the defaults applied. */
+export function optionCredits(
+  type: 'single_choice' | 'multiple_response',
+  options: readonly CreditedOption[],
+): number[] {
+  if (type === 'single_choice') return options.map((o) => o.credit ?? (o.correct ? 1 : 0));
+  if (hasCredits(options)) return options.map((o) => o.credit ?? 0);
+  const right = options.filter((o) => o.correct).length;
+  const wrong = options.length - right;
+  return options.map((o) => (o.correct ? 1 / right : wrong > 0 ? -1 / wrong : 0));
+}
+
+/** The ways credits can contradict the key, each with the sentence the schema reports. */
+export const CREDIT_PROBLEMS = {
+  creditFull: 'the correct option is worth 100 % and no other option is',
+  creditEvery: 'give every option a credit, or none',
+  creditCorrect: 'the correct options are exactly those with a positive credit',
+  creditSum: 'the positive credits must add up to 100 %',
+} as const;
+export type CreditProblem = keyof typeof CREDIT_PROBLEMS;
+
+/** Why a choice question's credits do not fit its key, or undefined when they do. */
+export function creditProblem(
+  type: 'single_choice' | 'multiple_response',
+  options: readonly CreditedOption[],
+): CreditProblem | undefined {
+  if (type === 'single_choice') {
+    const bad = options.some((o) =>
+      o.credit === undefined ? false : o.correct ? o.credit !== 1 : o.credit >= 1,
+    );
+    return bad ? 'creditFull' : undefined;
+  }
+  if (!hasCredits(options)) return undefined;
+  if (options.some((o) => o.credit === undefined)) return 'creditEvery';
+  if (options.some((o) => o.correct !== (o.credit ?? 0) > 0)) return 'creditCorrect';
+  const sum = positiveCredit(options.map((o) => o.credit ?? 0));
+  return Math.abs(sum - 1) > CREDIT_SUM_TOLERANCE ? 'creditSum' : undefined;
+}
+
+/** The sum of the positive credits, in option order. */
+export const positiveCredit = (credits: readonly number[]): number =>
+  credits.reduce((total, c) => total + Math.max(0, c), 0);

@@ -126,7 +126,7 @@ describe.skipIf(!browserAvailable)('partial credit', () => {
     const hints = question.getByRole('list', { name: 'Hints' });
     await hints.getByText('There are exactly two of them.').waitFor();
     expect(await hints.getByRole('listitem').count()).toBe(1);
-    await question.getByRole('button', { name: 'Show the last hint' }).waitFor();
+    await question.getByRole('button', { name: 'Show the last hint (1 left)' }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Mercury (+50 %), Venus (+50 %) and Mars (−50 %): half the credit, 1 of 2 points.

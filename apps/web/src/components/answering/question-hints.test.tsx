@@ -18,7 +18,7 @@ describe('QuestionHints', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show a hint (2 available)' }));
     expect(screen.getByRole('listitem').textContent).toContain('Think small.');
     expect(document.activeElement?.textContent).toContain('Hint 1');
-    fireEvent.click(screen.getByRole('button', { name: 'Show the last hint' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the last hint (1 left)' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(document.activeElement?.textContent).toContain('Closer than Earth.');
     expect(screen.queryByRole('button')).toBeNull();

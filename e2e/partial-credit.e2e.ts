@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInOverHttp } from '@questa/gateway/testing';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
+import { setDemoTenantRole } from './support/tenant-roles';
 import { callAs, grantPremium } from './support/learning';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
@@ -95,6 +96,9 @@ describe.skipIf(!browserAvailable)('partial credit', () => {
     // Memberships name people by their identity subject, as the question database knows them.
     const adminSub = users.find((u) => u.email === 'admin@questa.test')?.sub ?? '';
     const membership = `/api/admin/tenants/${tenant.id}/members/${adminSub}`;
+    // The demo author stays an owner, so the admin's membership can come and go whatever other
+    // test files did before: a tenant never loses its last owner.
+    await setDemoTenantRole(baseUrl, 'author@questa.test', 'owner');
     const joined = await callAs(baseUrl, admin, 'PUT', membership, { role: 'reviewer' });
     if (joined.status !== 204) throw new Error(`Joining the demo tenant failed: ${joined.status}`);
     await transition(admin, 'publish', submitted.revision);

@@ -141,6 +141,19 @@ describe('admin: users, roles, memberships and the audit log', () => {
     }
     expect((await admin.call({ method: 'DELETE', url })).statusCode).toBe(204);
 
+    // A Questa user id where the subject belongs is refused, naming the subject to use.
+    const learner = await kit.learner('member-by-id');
+    const byId = await admin.call({
+      method: 'PUT',
+      url: `/api/admin/tenants/${tenant.id}/members/${learner.userId}`,
+      payload: { role: 'author' },
+    });
+    expect(byId.statusCode).toBe(400);
+    expect(byId.json<{ code: string; detail: string }>()).toMatchObject({
+      code: 'validation.failed',
+      detail: expect.stringContaining(learner.sub),
+    });
+
     const { events } = await audit('limit=100');
     const target = `tenant/${tenant.id}/member/${member}`;
     expect(

@@ -44,6 +44,17 @@ export function createAdminService(deps: {
     userId: string,
     role: TenantRole | null,
   ) {
+    // Memberships name people by their identity subject, which may belong to someone who has
+    // not signed in yet; a Questa user id in its place would be granted to nobody, silently.
+    if (role && /^[0-9a-f-]{36}$/i.test(userId)) {
+      const user = await deps.users.findById(userId).catch(() => undefined);
+      if (user && user.sub !== userId) {
+        throw new HttpProblem('validation.failed', {
+          detail: `That is ${user.email}'s user id; a membership names the person by their identity subject (sub), ${user.sub}.`,
+          errors: [{ field: 'userId', message: 'must be an identity subject, not a user id' }],
+        });
+      }
+    }
     const token = await deps.auth.accessToken(actor.context);
     // Read before the change, for the audit's "from": the question database decides the change
     // itself, and a concurrent edit between the two calls would only make this word stale.

@@ -13,3 +13,4 @@ export * from './nicknames';
 export * from './people';
 export * from './questions';
 export * from './question-bulk';
+export * from './passages';

@@ -49,9 +49,10 @@ export function createDrawService(deps: {
       for (const member of group.get(pool.passageId) ?? []) takeOne(member);
       return picked;
     }
-    // A question that refers to a passage brings its group, in authored order. A group larger
-    // than what the rule has left waits: other questions fill the rule first, and only if they
-    // run out does a waiting group come cut short (its first questions, never a lone passage).
+    // A question that refers to a passage brings its group, in authored order. A group that fits
+    // the rule but not what it has left waits: other questions fill the rule first, and only if
+    // they run out does a waiting group come cut short (its first questions, never a lone
+    // passage).
     // See docs/decisions/0018-passages-are-their-own-items.md.
     const waiting = new Map<string, DrawnVersion[]>();
     const take = async (candidates: DrawnVersion[]) => {
@@ -66,7 +67,9 @@ export function createDrawService(deps: {
         }
         const group = (groups.get(passageId) ?? []).filter((m) => !taken.has(m.questionId));
         if (group.length === 0) continue;
-        if (group.length <= count - picked.length) group.forEach(takeOne);
+        // A group larger than the whole rule is cut short whenever it comes; waiting would
+        // only put it behind every other question (practice draws one at a time).
+        if (group.length <= count - picked.length || group.length > count) group.forEach(takeOne);
         else waiting.set(passageId, group);
       }
     };

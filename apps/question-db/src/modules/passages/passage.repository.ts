@@ -55,8 +55,28 @@ function passageQueries(db: QuestionDb) {
   };
 }
 
-/** What a change may do while it holds the passage's row lock. */
-function lockedWrites(db: QuestionDb) {
+/** Writes a passage and its first version; the caller checked the bank is the tenant's. */
+export async function insertPassage(
+  db: QuestionDb,
+  clientId: string,
+  bankId: string,
+  content: PassageContent,
+  authorId: string,
+): Promise<string> {
+  const { id } = await db
+    .insertInto('passages')
+    .values({ client_id: clientId, bank_id: bankId, title: content.title })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('passage_versions')
+    .values({ passage_id: id, version: 1, content: jsonbOf(content), author_id: authorId })
+    .execute();
+  return id;
+}
+
+/** What a change may do while it holds the passage's row lock (or writes a new bank's). */
+export function passageWrites(db: QuestionDb) {
   return {
     ...passageQueries(db),
 
@@ -138,7 +158,7 @@ function lockedWrites(db: QuestionDb) {
   };
 }
 
-export type PassageWrites = ReturnType<typeof lockedWrites>;
+export type PassageWrites = ReturnType<typeof passageWrites>;
 
 export function createPassageRepository(db: QuestionDb) {
   return {
@@ -212,15 +232,7 @@ export function createPassageRepository(db: QuestionDb) {
           .forShare()
           .executeTakeFirst();
         if (!bank) return undefined;
-        const { id } = await trx
-          .insertInto('passages')
-          .values({ client_id: clientId, bank_id: bankId, title: content.title })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('passage_versions')
-          .values({ passage_id: id, version: 1, content: jsonbOf(content), author_id: authorId })
-          .execute();
+        const id = await insertPassage(trx, clientId, bankId, content, authorId);
         return id;
       });
     },
@@ -243,7 +255,7 @@ export function createPassageRepository(db: QuestionDb) {
           .where('client_id', '=', clientId)
           .forUpdate()
           .executeTakeFirst();
-        return passage ? change(passage, lockedWrites(trx)) : undefined;
+        return passage ? change(passage, passageWrites(trx)) : undefined;
       });
     },
   };

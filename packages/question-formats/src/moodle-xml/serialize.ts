@@ -1,7 +1,8 @@
-import type { ImportIssue, QuestionContent } from '@questa/contracts';
-import type { ExportMedia, SerializeResult } from '../types';
+import type { ImportIssue, PassageContent, QuestionContent } from '@questa/contracts';
+import type { ExportMedia, ExportPassage, SerializeResult } from '../types';
+import { describeGroups, PASSAGE_AGAIN } from '../shared/passages';
 import { categoryName } from '../shared/category';
-import { commonLosses } from '../shared/export';
+import { commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS, MEDIA_IMAGE } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
 import { writeEmbedded } from './cloze';
@@ -136,6 +137,16 @@ function question(q: QuestionContent, media: Map<string, ExportMedia>): string {
   return `  <question type="${type}">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
 }
 
+/** A passage as Moodle's description: shown before the questions that follow it. */
+function description(passage: PassageContent, media: Map<string, ExportMedia>): string {
+  const fields = [
+    `<name><text>${xmlEscape(passage.title)}</text></name>`,
+    richText('questiontext', passage.body, media, '    '),
+    '<defaultgrade>0</defaultgrade>',
+  ];
+  return `  <question type="description">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
+}
+
 function category(topic: string): string {
   const text = xmlEscape(`$course$/top/${categoryName(topic)}`);
   return `  <question type="category">\n    <category><text>${text}</text></category>\n  </question>`;
@@ -148,6 +159,7 @@ function category(topic: string): string {
 export function serializeMoodleXml(
   contents: QuestionContent[],
   media: ExportMedia[] = [],
+  passages: readonly (ExportPassage | null | undefined)[] = [],
 ): SerializeResult {
   const byHash = new Map(media.map((m) => [m.sha256, m]));
   const warnings: ImportIssue[] = [];
@@ -156,9 +168,16 @@ export function serializeMoodleXml(
     '<!-- Questa export in Moodle XML -->',
     '<quiz>',
   ];
+  const groups = describeGroups(passages);
   let topic: string | undefined;
   contents.forEach((q, index) => {
-    if (q.topic !== topic) parts.push(category((topic = q.topic)));
+    const newCategory = q.topic !== topic;
+    const group = groups.before(index, newCategory);
+    if (newCategory || group.endGroup) parts.push(category((topic = q.topic)));
+    if (group.passage) {
+      parts.push(description(group.passage.content, byHash));
+      if (group.again) warnings.push(exportIssue(index, PASSAGE_AGAIN));
+    }
     parts.push(question(q, byHash));
     warnings.push(
       ...commonLosses(q, index, { points: true, licence: true, packed: new Set(byHash.keys()) }),

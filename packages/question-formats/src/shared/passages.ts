@@ -88,18 +88,26 @@ export function passageMedia(body: string): string[] {
 }
 
 /**
- * Runs of an export: each question with the passage that opens before it, if it is the first of
- * its passage's questions. Serialisers write that passage just before the question.
+ * What an export writes around each question so that reading the file back gives the same groups
+ * under the rule above: the passage again where a group starts or crosses into a new category,
+ * and a category line (the same topic again) to end a group that a question without a passage
+ * follows.
  */
-export function passageStarts(
-  count: number,
-  passages: readonly (ExportPassage | null | undefined)[],
-): (ExportPassage | undefined)[] {
-  let previous: string | undefined;
-  return Array.from({ length: count }, (_, index) => {
-    const passage = passages[index] ?? undefined;
-    const starts = passage !== undefined && passage.id !== previous;
-    previous = passage?.id;
-    return starts ? passage : undefined;
-  });
+export function describeGroups(passages: readonly (ExportPassage | null | undefined)[]) {
+  let open: string | undefined;
+  return {
+    /** Before writing question `index`, whose category line was just written or not. */
+    before(index: number, newCategory: boolean) {
+      const passage = passages[index] ?? undefined;
+      const endGroup = passage === undefined && open !== undefined && !newCategory;
+      const describe = passage !== undefined && (passage.id !== open || newCategory);
+      const again = describe && passage.id === open;
+      open = passage?.id;
+      return { endGroup, passage: describe ? passage : undefined, again };
+    },
+  };
 }
+
+/** The warning for a passage written a second time, when its group spans two topics. */
+export const PASSAGE_AGAIN =
+  'its passage is written again after the change of category, so reading the file back makes a second copy of it';

@@ -130,8 +130,9 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
       banks,
     }),
   });
+  const passages = createPassageRepository(db);
   await app.register(passageRoutes, {
-    passages: createPassageService({ passages: createPassageRepository(db), banks, media }),
+    passages: createPassageService({ passages, banks, media }),
   });
   await app.register(drawRoutes, {
     draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),
@@ -142,6 +143,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(exchangeRoutes, {
     exchange: createExchangeService({
       questions,
+      passages,
       banks,
       media,
       mediaService,

@@ -194,6 +194,21 @@ export function createPassageRepository(db: QuestionDb) {
       }));
     },
 
+    /** The current content of the tenant's passages, by id. */
+    async currentContents(clientId: string, passageIds: readonly string[]) {
+      if (passageIds.length === 0) return new Map<string, PassageContent>();
+      const rows = await db
+        .selectFrom('passages as p')
+        .innerJoin('passage_versions as v', (join) =>
+          join.onRef('v.passage_id', '=', 'p.id').onRef('v.version', '=', 'p.current_version'),
+        )
+        .select(['p.id', 'v.content'])
+        .where('p.client_id', '=', clientId)
+        .where('p.id', 'in', [...new Set(passageIds)])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.content]));
+    },
+
     /** The passage with its current version and its questions, when it belongs to the tenant. */
     async find(
       clientId: string,

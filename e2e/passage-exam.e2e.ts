@@ -119,6 +119,26 @@ describe.skipIf(!browserAvailable)('an exam with a passage', () => {
   });
   afterAll(() => browser?.close());
 
+  it('shows the author the passage in the studio, with its questions in order and a preview', async () => {
+    const context = await browser.newContext();
+    const studio = await context.newPage();
+    await signIn(studio, baseUrl, 'author@questa.test');
+    await studio.goto(`${baseUrl}/author/banks/${bankId}?view=passages`);
+    await studio.getByRole('button', { name: `Open passage ${passageTitle}` }).click();
+    const editor = studio.getByRole('region', { name: passageTitle });
+    await editor.getByRole('region', { name: 'Preview' }).getByText('Lake Nasser').waitFor();
+    const listed = await editor
+      .getByRole('listitem')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.textContent));
+    expect(listed).toEqual(grouped);
+    // The questions are published: the author may read but not regroup them.
+    await editor.getByRole('button', { name: `Detach ${grouped[0]}` }).click();
+    await editor.getByText('The question was not attached or detached.').waitFor();
+    expect(await accessibilityViolations(studio)).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the passage’s three questions together, in order, with the passage shown for each', async () => {
     await page.goto(`${baseUrl}/banks/${bankId}`);
     await openExamStartPage(page);
@@ -134,8 +154,8 @@ describe.skipIf(!browserAvailable)('an exam with a passage', () => {
       const withPassage = await passage.isVisible();
       if (withPassage) {
         await passage.getByText('Lake Nasser', { exact: false }).waitFor();
-        // The math is typeset, not left as source.
-        expect(await passage.locator('.katex').count()).toBeGreaterThan(0);
+        // The math is typeset once the renderer has arrived, not left as source.
+        await passage.locator('.katex').first().waitFor();
       }
       seen.push({ stem: shown, withPassage });
       if (position === 2 || withPassage) await answerAnything(question);

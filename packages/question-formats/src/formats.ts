@@ -45,7 +45,7 @@ export function serializeQuestions(
     case 'moodle_xml':
       return serializeMoodleXml(contents, media, passages);
     case 'qti':
-      return serializeQtiPackage(contents, media);
+      return serializeQtiPackage(contents, media, passages);
     case 'csv':
       return serializeCsv(contents);
   }

@@ -68,7 +68,7 @@ describe('importing and exporting passages', () => {
     ]);
   });
 
-  it.each(['gift', 'moodle_xml'] as const)(
+  it.each(['gift', 'moodle_xml', 'qti'] as const)(
     'exports the passage before its group in %s, which reads back as the same group',
     async (format) => {
       const response = await t.app.inject({

@@ -34,6 +34,9 @@ import { createQuestionListService } from './modules/questions/question-list.ser
 import { createQuestionRepository } from './modules/questions/question.repository';
 import { questionRoutes } from './modules/questions/question.routes';
 import { createQuestionService } from './modules/questions/question.service';
+import { createPassageRepository } from './modules/passages/passage.repository';
+import { passageRoutes } from './modules/passages/passage.routes';
+import { createPassageService } from './modules/passages/passage.service';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 import { tenantRoutes } from './modules/tenants/tenant.routes';
 import { createTenantService } from './modules/tenants/tenant.service';
@@ -127,6 +130,10 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
       banks,
     }),
   });
+  const passages = createPassageRepository(db);
+  await app.register(passageRoutes, {
+    passages: createPassageService({ passages, banks, media }),
+  });
   await app.register(drawRoutes, {
     draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),
   });
@@ -136,6 +143,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(exchangeRoutes, {
     exchange: createExchangeService({
       questions,
+      passages,
       banks,
       media,
       mediaService,

@@ -3,6 +3,7 @@ import { ids } from './ids';
 import { pageCursor, questionPageLimit } from './admin';
 import { catalogBank } from './catalog';
 import { questionContent } from './question';
+import { drawnPassage } from './passage';
 import { exchangeFormats, importFormats, UPLOAD_LIMITS } from './rules/files';
 import { QUESTION_LIMITS as Q, questionStatuses, questionTypes } from './rules/questions';
 
@@ -153,6 +154,8 @@ export const drawRequest = z
           topic: z.string().max(80).optional(),
           difficulty: z.number().int().min(1).max(5).optional(),
           count: z.number().int().min(1).max(500),
+          /** Only questions of this passage, in authored order: practice asks for a group's next one. */
+          passageId: z.uuid().optional(),
         }),
       )
       .min(1)
@@ -177,9 +180,15 @@ export const drawnQuestion = z.object({
   questionId: z.uuid(),
   version: z.number().int().positive(),
   content: questionContent,
+  /** The passage the question refers to (listed in the draw's `passages`), and its place there. */
+  passageId: z.uuid().nullable().optional(),
+  passagePosition: z.number().int().positive().optional(),
 });
 export const drawResult = z.object({
+  /** Questions that share a passage come one after another, in their authored order. */
   questions: z.array(drawnQuestion),
+  /** The newest version of every passage the questions refer to. */
+  passages: z.array(drawnPassage).default([]),
   /** Rules that could not be filled completely (counted from 0), with how many were found. */
   shortfalls: z.array(
     z.object({ rule: z.number().int(), wanted: z.number().int(), found: z.number().int() }),

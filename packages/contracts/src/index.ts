@@ -15,3 +15,4 @@ export * from './billing';
 export * from './people';
 export * from './question-bulk';
 export * from './hotspot';
+export * from './passage';

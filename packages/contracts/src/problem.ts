@@ -27,6 +27,8 @@ export const problemCatalogue = {
   'bank.has_published': { status: 409, title: 'Bank has published questions' },
   'bulk.too_many': { status: 422, title: 'Too many questions for one action' },
   'account.subscription_active': { status: 409, title: 'Subscription still running' },
+  'passage.in_use': { status: 409, title: 'Passage still has questions' },
+  'passage.other_bank': { status: 422, title: 'Passage is in another bank' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
   'media.range': { status: 416, title: 'Range not satisfiable' },

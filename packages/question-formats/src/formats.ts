@@ -9,7 +9,7 @@ import { parseMoodleXml } from './moodle-xml/parse';
 import { serializeMoodleXml } from './moodle-xml/serialize';
 import { parseQtiPackage } from './qti/parse';
 import { serializeQtiPackage } from './qti/serialize';
-import type { ExportMedia, ParseResult, SerializeResult } from './types';
+import type { ExportMedia, ExportPassage, ParseResult, SerializeResult } from './types';
 
 /** Reads an import file. Pure: the caller stores the items and the media it returns. */
 export function parseQuestions(format: ImportFormat, input: Uint8Array): ParseResult {
@@ -29,19 +29,23 @@ export function parseQuestions(format: ImportFormat, input: Uint8Array): ParseRe
   }
 }
 
-/** Writes an export file; `media` supplies the image files a QTI package packs. */
+/**
+ * Writes an export file; `media` supplies the image files a QTI package packs, and `passages` the
+ * passage of each question (by index), whose questions come one after another.
+ */
 export function serializeQuestions(
   format: ExchangeFormat,
   contents: QuestionContent[],
   media: ExportMedia[] = [],
+  passages: readonly (ExportPassage | null | undefined)[] = [],
 ): SerializeResult {
   switch (format) {
     case 'gift':
-      return serializeGift(contents);
+      return serializeGift(contents, passages);
     case 'moodle_xml':
-      return serializeMoodleXml(contents, media);
+      return serializeMoodleXml(contents, media, passages);
     case 'qti':
-      return serializeQtiPackage(contents, media);
+      return serializeQtiPackage(contents, media, passages);
     case 'csv':
       return serializeCsv(contents);
   }

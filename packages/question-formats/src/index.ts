@@ -1,5 +1,7 @@
 export type {
   ExportMedia,
+  ExportPassage,
+  ImportedPassage,
   ImportedItem,
   ImportedMedia,
   ParseResult,

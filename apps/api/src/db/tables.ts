@@ -6,6 +6,7 @@ import type {
   RefundReason,
   SubscriptionStatus,
   GradedAnswer,
+  LearnerPassage,
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
@@ -88,6 +89,8 @@ export interface ApiTables {
     version: number;
     content: QuestionContent;
     presented: LearnerQuestion;
+    /** The passage as drawn with the question, if it has one. */
+    passage: Generated<LearnerPassage | null>;
     answer: AnswerInput | null;
     result: GradedAnswer | null;
     answered_at: string | null;
@@ -176,6 +179,8 @@ export interface ApiTables {
     version: number;
     content: QuestionContent;
     presented: LearnerQuestion;
+    /** The passage as drawn at the start, if the question has one: the same for its group. */
+    passage: Generated<LearnerPassage | null>;
   };
   exam_responses: {
     attempt_id: string;

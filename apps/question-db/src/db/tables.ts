@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from '@questa/db';
 import type {
   BankVisibility,
+  PassageContent,
   credentialScopes,
   QuestionContent,
   QuestionStatus,
@@ -60,6 +61,9 @@ export interface QuestionDbTables {
     search_document: Generated<string>;
     created_at: Generated<string>;
     updated_at: Generated<string>;
+    /** The passage the question refers to, and its place in that passage's group from 1. */
+    passage_id: Generated<string | null>;
+    passage_position: Generated<number | null>;
   };
   question_versions: {
     question_id: string;
@@ -75,6 +79,23 @@ export interface QuestionDbTables {
     author_id: string;
     /** Random and fixed at insert: the order draws walk. */
     sample_key: Generated<number>;
+    created_at: Generated<string>;
+  };
+  passages: {
+    id: Generated<string>;
+    client_id: string;
+    bank_id: string;
+    current_version: Generated<number>;
+    revision: Generated<number>;
+    title: string;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  passage_versions: {
+    passage_id: string;
+    version: number;
+    content: PassageContent;
+    author_id: string;
     created_at: Generated<string>;
   };
   media: {

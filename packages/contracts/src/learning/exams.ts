@@ -4,6 +4,7 @@ import { isoDate } from './shared';
 import { answerFeedback, learnerQuestion } from './learner-question';
 import { answerInput } from '../answer';
 import { reviewPolicies } from '../rules/learning';
+import { learnerPassage } from '../passage';
 
 /** Timed exam attempts: pinned questions, saved answers, the server-side deadline, results. */
 
@@ -54,7 +55,12 @@ export const examAttempt = examSummary.extend({
   /** `learner` when submitted by the learner, `server` when time ran out. */
   submittedBy: z.enum(['learner', 'server']).nullable(),
   questions: z.array(
-    z.object({ position: z.number().int().positive(), question: learnerQuestion }),
+    z.object({
+      position: z.number().int().positive(),
+      question: learnerQuestion,
+      /** The passage the question refers to, pinned at the start; the same for its whole group. */
+      passage: learnerPassage.nullable().default(null),
+    }),
   ),
   responses: z.array(savedResponse),
 });
@@ -77,6 +83,7 @@ export const examList = z.object({ attempts: z.array(examSummary) });
 export const examReviewItem = z.object({
   position: z.number().int().positive(),
   question: learnerQuestion,
+  passage: learnerPassage.nullable().default(null),
   answer: answerInput.nullable(),
   /** Null when the review policy shows the score only. */
   correct: z.boolean().nullable(),

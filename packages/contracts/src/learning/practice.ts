@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ids } from '../ids';
 import { isoDate } from './shared';
 import { gradedAnswer, learnerQuestion } from './learner-question';
+import { learnerPassage } from '../passage';
 import { answerInput } from '../answer';
 import { QUESTION_LIMITS as Q } from '../rules/questions';
 
@@ -65,6 +66,8 @@ export const practiceItem = z.object({
   questionId: z.uuid(),
   version: z.number().int().positive(),
   question: learnerQuestion,
+  /** The passage the question refers to, as it was when drawn. */
+  passage: learnerPassage.nullable().default(null),
   bookmarked: z.boolean(),
   /** Set once the item has been answered: the stored result, the same on every later read. */
   result: gradedAnswer.nullable(),

@@ -15,3 +15,4 @@ export * from './questions';
 export * from './question-bulk';
 export * from './hotspot';
 export * from './credit';
+export * from './passages';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionContent } from '@questa/contracts';
 import type { ParseResult } from '../types';
 import { READ_AS_WINDOWS_1252 } from '../shared/decode';
-import { DESCRIPTION, parseGift } from './parse';
+import { NO_QUESTION_AFTER } from '../shared/passages';
+import { parseGift } from './parse';
 
 // Real GIFT files nobody at Questa wrote (corpus/gift/SOURCES.md), each with what Moodle's own
 // reader makes of every question, checked by hand against question/format/gift/format.php. A
@@ -121,6 +122,8 @@ interface CorpusFile {
   /** In order, descriptions apart. */
   questions: Expected[];
   descriptions?: number;
+  /** Descriptions that became passages, with the title each has; the rest had no question after them. */
+  passages?: string[];
   /** Moodle refuses the file as not UTF-8; Questa reads it as Windows-1252 and says so. */
   windows1252?: true;
 }
@@ -212,9 +215,21 @@ const corpus: Record<string, CorpusFile> = {
   'gift-grammar-peg/TFTwoFeedback.gift': { questions: [tf(false), tf(true), tf(true)] },
   'gift-grammar-peg/category1.gift': { questions: [] },
   'gift-grammar-peg/categorySpecialCharacter.gift': { questions: [] },
-  'gift-grammar-peg/description1.gift': { questions: [tf(true)], descriptions: 1 },
-  'gift-grammar-peg/descriptionTitleEscapedColon.gift': { questions: [tf(true)], descriptions: 1 },
-  'gift-grammar-peg/descriptionWithID.gift': { questions: [tf(true)], descriptions: 1 },
+  'gift-grammar-peg/description1.gift': {
+    questions: [tf(true)],
+    descriptions: 1,
+    passages: ['Description Title'],
+  },
+  'gift-grammar-peg/descriptionTitleEscapedColon.gift': {
+    questions: [tf(true)],
+    descriptions: 1,
+    passages: ['Description Title:'],
+  },
+  'gift-grammar-peg/descriptionWithID.gift': {
+    questions: [tf(true)],
+    descriptions: 1,
+    passages: ['Description Title'],
+  },
   'gift-grammar-peg/escapeAll.gift': {
     questions: [controls(['             it is used to escape the control characters.'], true)],
   },
@@ -438,7 +453,10 @@ function check(name: string): FileOutcome {
     return outcome;
   }
   const { items, errors, warnings, total } = outcome.result;
-  outcome.descriptions = warnings.filter((w) => w.message.includes(DESCRIPTION)).length;
+  // A description becomes a passage, or is reported when no question follows it.
+  outcome.descriptions =
+    (outcome.result.passages?.length ?? 0) +
+    warnings.filter((w) => w.message.includes(NO_QUESTION_AFTER)).length;
   if (
     warnings.some((w) => w.message === READ_AS_WINDOWS_1252) !== (expected.windows1252 ?? false)
   ) {
@@ -488,6 +506,10 @@ describe(`GIFT corpus: ${files}, ${questions} questions Moodle reads (${essays} 
     expect(o.crash).toBeUndefined();
     expect(o.wrong).toEqual([]);
     expect(o.descriptions).toBe(corpus[o.name]?.descriptions ?? 0);
+    const passages = o.result?.passages ?? [];
+    expect(passages.map((p) => p.content.title)).toEqual(corpus[o.name]?.passages ?? []);
+    // Every question after a description refers to its passage.
+    if (passages.length > 0) expect(o.result?.items.every((i) => i.passage === 0)).toBe(true);
   });
 
   it(`reads ${correct} of the ${readable} non-essay questions correctly (${share} %), refuses ${refused} with a reason, ${wrong} silently wrong, ${crashes} crashes`, () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures, richFixtures } from '../testing/fixtures';
-import { DESCRIPTION, parseGift } from './parse';
+import { NO_QUESTION_AFTER } from '../shared/passages';
+import { parseGift } from './parse';
 import { serializeGift } from './serialize';
 
 const parse = (text: string) => parseGift(new TextEncoder().encode(text));
@@ -152,7 +153,9 @@ Water is {=H2O} at room temperature.`);
         message: 'Question 3 (line 9): unexpected }: write \\} for a literal brace',
       },
     ]);
-    expect(result.warnings).toEqual([{ line: 7, message: `Line 7: ${DESCRIPTION}` }]);
+    expect(result.warnings).toEqual([
+      { line: 7, message: `Line 7: A description ${NO_QUESTION_AFTER}` },
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionContent } from '@questa/contracts';
 import { READ_AS_WINDOWS_1252 } from '../shared/decode';
-import { DESCRIPTION, parseGift } from './parse';
+import { NO_QUESTION_AFTER } from '../shared/passages';
+import { parseGift } from './parse';
 import { serializeGift } from './serialize';
 
 // Each case is a form Moodle's reader (question/format/gift/format.php) accepts, read the way
@@ -180,13 +181,26 @@ describe('per-answer format tags', () => {
 });
 
 describe('descriptions', () => {
-  it('reports a description without counting it as a question or an error', () => {
-    const result = parse('::Intro::Use pencil and paper.\n\nTrue?{T}');
-    expect(result.total).toBe(1);
+  it('reads a description as a passage the questions after it refer to, not as a question', () => {
+    const result = parse(
+      '::Intro::[html]Use <b>pencil</b> and paper.\n\nTrue?{T}\n\nFalse?{F}\n\n$CATEGORY: $course$/Next\n\nAlone?{T}',
+    );
+    expect(result.total).toBe(3);
     expect(result.errors).toEqual([]);
-    expect(result.items[0]?.item).toBe(1);
-    expect(result.warnings).toEqual([{ line: 1, message: `Line 1: ${DESCRIPTION}` }]);
-    expect(DESCRIPTION).toMatch(/description .*not imported/);
+    expect(result.warnings).toEqual([]);
+    expect(result.passages).toEqual([
+      { line: 1, content: { title: 'Intro', body: 'Use **pencil** and paper.', media: [] } },
+    ]);
+    expect(result.items.map((i) => i.passage)).toEqual([0, 0, undefined]);
+  });
+
+  it('warns about a description no question follows, and leaves it out', () => {
+    const result = parse('True?{T}\n\nA closing remark.\n\n$CATEGORY: Other\n\nFalse?{F}');
+    expect(result.passages).toEqual([]);
+    expect(result.items.map((i) => i.passage)).toEqual([undefined, undefined]);
+    expect(result.warnings).toEqual([
+      { line: 3, message: `Line 3: A description ${NO_QUESTION_AFTER}` },
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { DescriptionGroups } from '../shared/passages';
 import type { ParseResult } from '../types';
 import { topicFromCategory } from '../shared/category';
 import { decodeText } from '../shared/decode';
@@ -61,10 +62,7 @@ function commentMetadata(comments: string[]) {
 type Outcome =
   | { ok: true; draft: Draft; warnings: string[] }
   | { ok: false; line: number; error: string }
-  | { description: true };
-
-export const DESCRIPTION =
-  'text without an answer block is a description (a shared text shown with the questions after it); Questa has no description type yet, so it is not imported';
+  | { description: { title: string; body: string } };
 
 function parseQuestion(block: Block, topic: string | undefined): Outcome {
   const source = protect(block.lines.join('\n'));
@@ -76,14 +74,21 @@ function parseQuestion(block: Block, topic: string | undefined): Outcome {
     error,
   });
   let start = source.search(/\S/);
+  let title = '';
   if (source.startsWith('::', start)) {
     const end = source.indexOf('::', start + 2);
     if (end === -1) return fail(start, 'the title is not closed with ::');
+    title = restore(source.slice(start + 2, end));
     start = end + 2;
   }
   const open = source.indexOf('{', start);
   const close = source.lastIndexOf('}');
-  if (open === -1 && close === -1) return { description: true };
+  if (open === -1 && close === -1) {
+    // A description: the shared text the questions after it refer to.
+    const { format, text } = splitFormat(source.slice(start));
+    const body = format === 'html' ? toMarkdown(parseHtml(restore(text))) : restore(text);
+    return { description: { title, body: body.trim() } };
+  }
   if (open === -1) return fail(close, 'unexpected }: write \\} for a literal brace');
   if (close < open) return fail(open, 'the answer block opened with { is not closed with }');
   const stray = [source.indexOf('}', start), source.indexOf('{', open + 1)].filter(
@@ -156,14 +161,18 @@ export function parseGift(input: Uint8Array): ParseResult {
   const result = emptyResult();
   if (warning) result.warnings.push({ message: warning });
   let topic: string | undefined;
+  const groups = new DescriptionGroups(result);
   for (const block of blocks) {
     if (isCategory(block)) {
       topic = topicFromCategory((block.lines[0] as string).slice('$CATEGORY:'.length));
+      groups.close();
       continue;
     }
     const outcome = parseQuestion(block, topic);
     if ('description' in outcome) {
-      result.warnings.push({ line: block.line, message: `Line ${block.line}: ${DESCRIPTION}` });
+      const { title, body } = outcome.description;
+      const label = title ? `The description "${title}"` : 'A description';
+      groups.start(title, body, label, block.line);
       continue;
     }
     const ref: ItemRef = { item: result.total + 1, line: block.line };
@@ -173,7 +182,10 @@ export function parseGift(input: Uint8Array): ParseResult {
       continue;
     }
     result.warnings.push(...outcome.warnings.map((w) => itemIssue(ref, w)));
+    const before = result.items.length;
     addItem(result, ref, outcome.draft);
+    groups.attachNewest(before);
   }
+  groups.finish();
   return result;
 }

@@ -1,10 +1,11 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import { optionCredits } from '@questa/contracts/rules';
-import type { SerializeResult } from '../types';
+import type { ExportPassage, SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
 import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
 import { escapeGift as esc } from './escape';
+import { describeGroups, PASSAGE_AGAIN } from '../shared/passages';
 
 type Written = { text: string; warnings: string[] } | { skipped: string };
 
@@ -130,9 +131,13 @@ function question(q: QuestionContent): Written {
  * Writes GIFT. Stems are marked `[markdown]`; the topic becomes `$CATEGORY:`; tags, difficulty and
  * points go in a comment Moodle reads tags from (`// [tag:x] [difficulty:3]`).
  */
-export function serializeGift(contents: QuestionContent[]): SerializeResult {
+export function serializeGift(
+  contents: QuestionContent[],
+  passages: readonly (ExportPassage | null | undefined)[] = [],
+): SerializeResult {
   const warnings: ImportIssue[] = [];
   const chunks: string[] = ['// Questa export in GIFT format', ''];
+  const groups = describeGroups(passages);
   let topic: string | undefined;
   contents.forEach((q, index) => {
     const written = question(q);
@@ -147,9 +152,17 @@ export function serializeGift(contents: QuestionContent[]): SerializeResult {
     warnings.push(
       ...commonLosses(q, index, { points: true, licence: false, packed: NOTHING_PACKED }),
     );
-    if (q.topic !== topic) {
+    const newCategory = q.topic !== topic;
+    const group = groups.before(index, newCategory);
+    if (newCategory || group.endGroup) {
       topic = q.topic;
       chunks.push(`$CATEGORY: ${categoryName(q.topic)}`, '');
+    }
+    if (group.passage) {
+      // A description: text with no answer block, which the questions after it refer to.
+      const { title, body } = group.passage.content;
+      chunks.push(`::${esc(title)}::[markdown]${esc(body)}`, '');
+      if (group.again) warnings.push(exportIssue(index, PASSAGE_AGAIN));
     }
     chunks.push(meta.line, written.text, '');
   });

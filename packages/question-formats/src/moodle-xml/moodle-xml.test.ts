@@ -82,8 +82,29 @@ describe('parseMoodleXml', () => {
     expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => w.message)).toEqual([
       'Question 1 (line 6): the image gas.png is not in the file and is dropped',
-      'Line 16: A description is not a question and is skipped',
       'Question 5 (line 32): This essay question is skipped: Questa has no "essay" questions',
+    ]);
+    // The description becomes a passage of every question after it in the category.
+    expect(result.passages).toEqual([
+      { line: 16, content: { title: 'Just text', body: 'Just text', media: [] } },
+    ]);
+    expect(result.items.map((i) => i.passage)).toEqual([undefined, 0, 0, 0, 0]);
+  });
+
+  it('ends a description’s group at the next description or category, and warns about an empty one', () => {
+    const q = (type: string, body: string, name = '') =>
+      `<question type="${type}"><name><text>${name}</text></name><questiontext format="html"><text>${body}</text></questiontext>${type === 'truefalse' ? '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>' : ''}</question>`;
+    const category = `<question type="category"><category><text>$course$/Next</text></category></question>`;
+    const result = parse(
+      `<quiz>${q('description', '&lt;p&gt;Read &lt;b&gt;this&lt;/b&gt;.&lt;/p&gt;', 'First')}${q('truefalse', 'A?')}${q('truefalse', 'B?')}${q('description', 'Second text')}${q('truefalse', 'C?')}${q('description', 'Lonely')}${category}${q('truefalse', 'D?')}</quiz>`,
+    );
+    expect(result.passages?.map((p) => [p.content.title, p.content.body])).toEqual([
+      ['First', 'Read **this**.'],
+      ['Second text', 'Second text'],
+    ]);
+    expect(result.items.map((i) => i.passage)).toEqual([0, 0, 1, undefined]);
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      'Line 1: A description is followed by no imported question, so it is not imported as a passage',
     ]);
   });
 
@@ -235,7 +256,7 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
     const described = quiz(question('description', stem('Read this first'), 'Intro'));
     expect(described.total).toBe(0);
     expect(messages(described.warnings)).toEqual([
-      'Line 1: The description "Intro" is not a question and is skipped',
+      'Line 1: The description "Intro" is followed by no imported question, so it is not imported as a passage',
     ]);
     const types = [
       'essay',

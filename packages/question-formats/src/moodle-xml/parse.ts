@@ -1,6 +1,7 @@
 import { QUESTION_LIMITS } from '@questa/contracts/rules';
 import type { ParseResult } from '../types';
 import { creditOf, multipleCredits, singleCredits } from '../shared/credit';
+import { DescriptionGroups } from '../shared/passages';
 import { topicFromCategory } from '../shared/category';
 import type { Draft, ItemRef } from '../shared/result';
 import {
@@ -300,19 +301,27 @@ export function parseMoodleXml(input: Uint8Array): ParseResult {
   const lineAt = lineFinder(source);
   const text = new MoodleTextReader();
   let topic: string | undefined;
+  const groups = new DescriptionGroups(result);
   for (const q of questions) {
     const type = q.attrs.type ?? '';
     const line = q.start === undefined ? undefined : lineAt(q.start);
     if (type === 'category') {
       topic = topicFromCategory(valueOf(path(q, 'category') ?? q, 'text')) || undefined;
+      groups.close();
       continue;
     }
     const name = valueOf(path(q, 'name') ?? q, 'text');
     if (type === 'description') {
+      // A shared text: the questions after it in this category refer to it as their passage.
       const what = name ? `The description "${name}"` : 'A description';
+      text.problems = new Set();
+      const body = text.read(path(q, 'questiontext')).trim();
       const place = line === undefined ? '' : `Line ${line}: `;
-      const issue = { message: `${place}${what} is not a question and is skipped` };
-      result.warnings.push(line === undefined ? issue : { ...issue, line });
+      for (const problem of text.problems) {
+        const issue = { message: `${place}${what}: ${problem}` };
+        result.warnings.push(line === undefined ? issue : { ...issue, line });
+      }
+      groups.start(name, body, what, line);
       continue;
     }
     result.total += 1;
@@ -327,10 +336,18 @@ export function parseMoodleXml(input: Uint8Array): ParseResult {
     }
     result.warnings.push(...[...text.problems].map((p) => itemIssue(ref, p)));
     if ('error' in body) result.errors.push(itemIssue(ref, `${called}: ${body.error}`));
-    else addItem(result, ref, { ...body.draft, ...common } as Draft);
+    else {
+      const before = result.items.length;
+      addItem(result, ref, { ...body.draft, ...common } as Draft);
+      groups.attachNewest(before);
+    }
   }
+  groups.finish();
   // Files of skipped or broken questions would be stored for nothing.
-  const used = new Set(result.items.flatMap((i) => i.content.media));
+  const used = new Set([
+    ...result.items.flatMap((i) => i.content.media),
+    ...(result.passages ?? []).flatMap((p) => p.content.media),
+  ]);
   result.media = text.media.filter((m) => used.has(m.path.split('.')[0] ?? ''));
   return result;
 }

@@ -1,6 +1,7 @@
-import type { ImportIssue, QuestionContent } from '@questa/contracts';
+import type { ImportIssue, PassageContent, QuestionContent } from '@questa/contracts';
 import { optionCredits } from '@questa/contracts/rules';
-import type { ExportMedia, SerializeResult } from '../types';
+import type { ExportMedia, ExportPassage, SerializeResult } from '../types';
+import { describeGroups, PASSAGE_AGAIN } from '../shared/passages';
 import { categoryName } from '../shared/category';
 import { percentOf } from '../shared/credit';
 import { commonLosses, exportIssue } from '../shared/export';
@@ -151,6 +152,16 @@ function question(q: Carried, media: Map<string, ExportMedia>): string {
   return `  <question type="${type}">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
 }
 
+/** A passage as Moodle's description: shown before the questions that follow it. */
+function description(passage: PassageContent, media: Map<string, ExportMedia>): string {
+  const fields = [
+    `<name><text>${xmlEscape(passage.title)}</text></name>`,
+    richText('questiontext', passage.body, media, '    '),
+    '<defaultgrade>0</defaultgrade>',
+  ];
+  return `  <question type="description">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
+}
+
 function category(topic: string): string {
   const text = xmlEscape(`$course$/top/${categoryName(topic)}`);
   return `  <question type="category">\n    <category><text>${text}</text></category>\n  </question>`;
@@ -163,6 +174,7 @@ function category(topic: string): string {
 export function serializeMoodleXml(
   contents: QuestionContent[],
   media: ExportMedia[] = [],
+  passages: readonly (ExportPassage | null | undefined)[] = [],
 ): SerializeResult {
   const byHash = new Map(media.map((m) => [m.sha256, m]));
   const warnings: ImportIssue[] = [];
@@ -171,13 +183,20 @@ export function serializeMoodleXml(
     '<!-- Questa export in Moodle XML -->',
     '<quiz>',
   ];
+  const groups = describeGroups(passages);
   let topic: string | undefined;
   contents.forEach((q, index) => {
     if (q.type === 'hotspot') {
       warnings.push(exportIssue(index, 'Moodle XML has no hotspot questions; skipped'));
       return;
     }
-    if (q.topic !== topic) parts.push(category((topic = q.topic)));
+    const newCategory = q.topic !== topic;
+    const group = groups.before(index, newCategory);
+    if (newCategory || group.endGroup) parts.push(category((topic = q.topic)));
+    if (group.passage) {
+      parts.push(description(group.passage.content, byHash));
+      if (group.again) warnings.push(exportIssue(index, PASSAGE_AGAIN));
+    }
     parts.push(question(q, byHash));
     warnings.push(
       ...commonLosses(q, index, { points: true, licence: true, packed: new Set(byHash.keys()) }),

@@ -1,4 +1,4 @@
-import type { ImportedMedia, ParseResult } from '../types';
+import type { ImportedMedia, ImportedPassage, ParseResult } from '../types';
 import { contentTypeOf, markdownImage, playerKind, sha256Hex } from '../shared/media';
 import type { Draft, ItemRef } from '../shared/result';
 import {
@@ -15,6 +15,7 @@ import type { XmlElement } from '../shared/xml';
 import { childElements, descendants, parseXml, path, textContent } from '../shared/xml';
 import type { ItemMetadata } from './parse-item';
 import { parseItem } from './parse-item';
+import { readStimulus } from './stimulus';
 import { readZip } from '../shared/zip';
 
 const ITEM_TYPE = /^imsqti_item_xmlv3p0/;
@@ -97,6 +98,44 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
     });
   }
   const media = new Map<string, ImportedMedia & { sha: string }>();
+  const { files } = zip;
+  /** Images of a file, resolved against that file's folder and packed once. */
+  const imagesOf =
+    (base: string, warnings: Set<string>) =>
+    (src: string, alt: string, element?: 'audio' | 'video') => {
+      const guessed = contentTypeOf(src.split(/[?#]/)[0] ?? '');
+      const kind = playerKind(guessed) ?? (guessed ? undefined : element);
+      const what = kind === 'audio' ? 'audio file' : kind === 'video' ? 'video' : 'image';
+      if (/^https?:\/\//i.test(src)) {
+        // The web client shows only media Questa stores (its content policy allows no other
+        // host), so an external file stays as a link the learner can open.
+        warnings.add(
+          `the ${what} ${src} is on another site, which Questa cannot show; it is kept as a link`,
+        );
+        return `[${alt.trim() || what}](${src})`;
+      }
+      const target = resolve(base, src);
+      const found = target === undefined ? undefined : zip.files.get(target);
+      if (target === undefined || !found) {
+        warnings.add(`the ${what} ${src} is not in the package and is dropped`);
+        return alt;
+      }
+      let entry = media.get(target);
+      if (!entry) {
+        const contentType = contentTypeOf(target);
+        entry = {
+          path: target,
+          bytes: found,
+          sha: sha256Hex(found),
+          ...(contentType ? { contentType } : {}),
+        };
+        media.set(target, entry);
+      }
+      return markdownImage(alt, entry.sha, kind);
+    };
+  // Stimuli by file: the passage index, or null when the file could not be read.
+  const stimuli = new Map<string, number | null>();
+  const passages: ImportedPassage[] = [];
   items.forEach((resource, index) => {
     const href = resource.attrs.href ?? path(resource, 'file')?.attrs.href ?? '';
     const file = resolve('imsmanifest.xml', href);
@@ -121,37 +160,7 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
       return;
     }
     const warnings = new Set<string>();
-    const image = (src: string, alt: string, element?: 'audio' | 'video') => {
-      const guessed = contentTypeOf(src.split(/[?#]/)[0] ?? '');
-      const kind = playerKind(guessed) ?? (guessed ? undefined : element);
-      const what = kind === 'audio' ? 'audio file' : kind === 'video' ? 'video' : 'image';
-      if (/^https?:\/\//i.test(src)) {
-        // The web client shows only media Questa stores (its content policy allows no other
-        // host), so an external file stays as a link the learner can open.
-        warnings.add(
-          `the ${what} ${src} is on another site, which Questa cannot show; it is kept as a link`,
-        );
-        return `[${alt.trim() || what}](${src})`;
-      }
-      const target = resolve(file as string, src);
-      const found = target === undefined ? undefined : zip.files.get(target);
-      if (target === undefined || !found) {
-        warnings.add(`the ${what} ${src} is not in the package and is dropped`);
-        return alt;
-      }
-      let entry = media.get(target);
-      if (!entry) {
-        const contentType = contentTypeOf(target);
-        entry = {
-          path: target,
-          bytes: found,
-          sha: sha256Hex(found),
-          ...(contentType ? { contentType } : {}),
-        };
-        media.set(target, entry);
-      }
-      return markdownImage(alt, entry.sha, kind);
-    };
+    const image = imagesOf(file as string, warnings);
     const { item, common } = metadataOf(resource);
     const outcome = parseItem(xml.root, item, image);
     if (!outcome.ok) {
@@ -160,9 +169,45 @@ export function parseQtiPackage(input: Uint8Array): ParseResult {
       else result.errors.push(itemIssue(ref, outcome.error));
       return;
     }
+    const passage = stimulusOf(xml.root, file as string, warnings);
     result.warnings.push(...[...warnings, ...outcome.warnings].map((w) => itemIssue(ref, w)));
+    const before = result.items.length;
     addItem(result, ref, { ...outcome.draft, ...common } as Draft);
+    const added = result.items[before];
+    if (added && passage !== null) added.passage = passage;
   });
   result.media = [...media.values()].map(({ sha: _sha, ...file }) => file);
+  result.passages = passages;
   return result;
+
+  /**
+   * The passage of an item's `qti-assessment-stimulus-ref`, read once per stimulus file; null
+   * when it has none or the file cannot be read (the item is imported without it, with a word).
+   */
+  function stimulusOf(root: XmlElement, itemFile: string, warnings: Set<string>) {
+    const refs = childElements(root, 'qti-assessment-stimulus-ref');
+    const ref = refs[0];
+    if (!ref) return null;
+    if (refs.length > 1) {
+      warnings.add(`it refers to ${refs.length} stimuli; Questa keeps the first as its passage`);
+    }
+    const href = ref.attrs.href ?? '';
+    const target = resolve(itemFile, href);
+    if (target !== undefined && stimuli.has(target)) return stimuli.get(target) ?? null;
+    const bytes = target === undefined ? undefined : files.get(target);
+    const text = bytes && decodeUtf8(bytes);
+    let index: number | null = null;
+    if (text === undefined) {
+      warnings.add(`its stimulus ${href} is not in the package, so it has no passage`);
+    } else {
+      const read = readStimulus(text, imagesOf(target as string, warnings), ref.attrs.title ?? '');
+      if (read.ok) {
+        index = passages.length;
+        passages.push({ content: read.content });
+        read.warnings.forEach((w) => warnings.add(`its stimulus ${href}: ${w}`));
+      } else warnings.add(`its stimulus ${href} is not imported: ${read.error}`);
+    }
+    if (target !== undefined) stimuli.set(target, index);
+    return index;
+  }
 }

@@ -1,11 +1,12 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import { zipSync } from 'fflate';
-import type { ExportMedia, SerializeResult } from '../types';
+import type { ExportMedia, ExportPassage, SerializeResult } from '../types';
 import { commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
 import { QUESTA_NS } from './ids';
 import { itemXml } from './serialize-item';
+import { STIMULUS_TYPE, stimulusXml, withStimulusRef } from './stimulus';
 
 // A fixed date keeps exports byte-for-byte reproducible (and this package off the clock).
 const ZIP_DATE = new Date('2000-01-01T00:00:00Z');
@@ -59,12 +60,15 @@ ${resources.join('\n')}
 export function serializeQtiPackage(
   contents: QuestionContent[],
   media: ExportMedia[] = [],
+  passages: readonly (ExportPassage | null | undefined)[] = [],
 ): SerializeResult {
   const byHash = new Map(media.map((m) => [m.sha256, m]));
   const files: Record<string, Uint8Array> = {};
   const resources: string[] = [];
   const packed = new Set<string>();
   const warnings: ImportIssue[] = [];
+  // One stimulus file per passage, which each of its items refers to.
+  const stimuli = new Map<string, string>();
   contents.forEach((q, index) => {
     const identifier = `item-${index + 1}`;
     const used = new Set<ExportMedia>();
@@ -82,14 +86,45 @@ export function serializeQtiPackage(
       }
       return `<img src="${src}" alt="${xmlEscape(alt)}"/>`;
     };
-    files[`${identifier}.xml`] = encodeUtf8(itemXml(q, identifier, image));
+    let xml = itemXml(q, identifier, image);
+    const passage = passages[index];
+    let stimulusDep = '';
+    if (passage) {
+      let stimulus = stimuli.get(passage.id);
+      if (!stimulus) {
+        stimulus = `stimulus-${stimuli.size + 1}`;
+        stimuli.set(passage.id, stimulus);
+        const stimulusUsed = new Set<ExportMedia>();
+        const stimulusImage = (alt: string, sha: string) => {
+          const file = byHash.get(sha);
+          if (file) stimulusUsed.add(file);
+          return `<img src="${file ? mediaPath(file) : `media/${sha}`}" alt="${xmlEscape(alt)}"/>`;
+        };
+        files[`${stimulus}.xml`] = encodeUtf8(
+          stimulusXml(passage.content, stimulus, stimulusImage),
+        );
+        for (const file of stimulusUsed) {
+          files[mediaPath(file)] = file.bytes;
+          packed.add(file.sha256);
+        }
+        const mediaDeps = [...stimulusUsed]
+          .map((f) => `<dependency identifierref="media-${f.sha256}"/>`)
+          .join('');
+        resources.push(
+          `    <resource identifier="${stimulus}" type="${STIMULUS_TYPE}" href="${stimulus}.xml"><file href="${stimulus}.xml"/>${mediaDeps}</resource>`,
+        );
+      }
+      xml = withStimulusRef(xml, stimulus, passage.content.title);
+      stimulusDep = `\n      <dependency identifierref="${stimulus}"/>`;
+    }
+    files[`${identifier}.xml`] = encodeUtf8(xml);
     for (const file of used) {
       files[mediaPath(file)] = file.bytes;
       packed.add(file.sha256);
     }
-    const deps = [...used]
-      .map((f) => `\n      <dependency identifierref="media-${f.sha256}"/>`)
-      .join('');
+    const deps =
+      [...used].map((f) => `\n      <dependency identifierref="media-${f.sha256}"/>`).join('') +
+      stimulusDep;
     resources.push(
       `    <resource identifier="${identifier}" type="imsqti_item_xmlv3p0" href="${identifier}.xml">\n      ${metadata(q)}\n      <file href="${identifier}.xml"/>${deps}\n    </resource>`,
     );

@@ -1,6 +1,7 @@
 import type {
   AnswerInput,
   ExamState,
+  LearnerPassage,
   LearnerQuestion,
   QuestionContent,
   ReviewPolicy,
@@ -41,6 +42,7 @@ export interface PinnedQuestion {
   version: number;
   content: QuestionContent;
   presented: LearnerQuestion;
+  passage: LearnerPassage | null;
 }
 
 export interface ResponseRow {
@@ -133,6 +135,7 @@ export function createExamRepository(db: ApiDb) {
             version: question.version,
             content: jsonb(question.content),
             presented: jsonb(question.presented),
+            passage: question.passage ? jsonb(question.passage) : null,
           })),
         )
         .execute();
@@ -164,7 +167,14 @@ export function createExamRepository(db: ApiDb) {
     questions: (attemptId: string): Promise<PinnedQuestion[]> =>
       db
         .selectFrom('exam_questions')
-        .select(['position', 'question_id as questionId', 'version', 'content', 'presented'])
+        .select([
+          'position',
+          'question_id as questionId',
+          'version',
+          'content',
+          'presented',
+          'passage',
+        ])
         .where('attempt_id', '=', attemptId)
         .orderBy('position')
         .execute(),

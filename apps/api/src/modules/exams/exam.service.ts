@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import {
   LEARNING,
+  shuffleKeepingPassages,
   type AnswerInput,
   type ExamAttempt,
   type ExamReview,
@@ -9,10 +10,11 @@ import {
   type SavedResponse,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { correctAnswer, examScore, grade, presentQuestion, shuffled } from '@questa/scoring';
+import { correctAnswer, examScore, grade, presentQuestion } from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
+import { pinnedPassage } from '../learning/passages';
 import { gradeOrRefuse } from '../learning/grading';
 import { premiumRequired, type LearnerBanks } from '../learning/learner-banks';
 import type { EntitlementService } from '../entitlements/entitlements';
@@ -102,7 +104,11 @@ export function createExamService(deps: {
       passMark: attempt.passMark,
       reviewPolicy: attempt.reviewPolicy,
       submittedBy: attempt.submittedBy,
-      questions: questions.map(({ position, presented }) => ({ position, question: presented })),
+      questions: questions.map(({ position, presented, passage }) => ({
+        position,
+        question: presented,
+        passage,
+      })),
       responses: responses.map(({ position, answer, savedAt }) => ({ position, answer, savedAt })),
     };
   }
@@ -207,7 +213,12 @@ export function createExamService(deps: {
           errors: [{ field: 'blueprintId', message: 'no questions match its rules' }],
         });
       }
-      const order = blueprint.shuffle ? shuffled(draw.questions, Math.random) : draw.questions;
+      // Shuffling moves a passage's questions as one block, in their authored order; the draw
+      // already put them together.
+      const order = blueprint.shuffle
+        ? shuffleKeepingPassages(draw.questions, Math.random)
+        : draw.questions;
+      const passages = new Map(draw.passages.map((passage) => [passage.id, passage]));
       // The time limit is for the questions actually drawn, when the bank had fewer than asked.
       const perQuestion = blueprint.timeLimitSeconds / blueprint.questionCount;
       const limit = Math.round(
@@ -235,6 +246,7 @@ export function createExamService(deps: {
             version: question.version,
             content: question.content,
             presented: presentQuestion(question.content, Math.random),
+            passage: pinnedPassage(passages, question.passageId),
           })),
         ),
       );
@@ -324,6 +336,7 @@ export function createExamService(deps: {
           return {
             position: question.position,
             question: question.presented,
+            passage: question.passage,
             answer: policy === 'score_only' ? null : (response?.answer ?? null),
             correct: policy === 'score_only' ? null : (response?.correct ?? false),
             points: policy === 'score_only' ? null : (response?.points ?? 0),

@@ -74,6 +74,8 @@ export interface LearningApi {
   db: Kysely<ApiTables>;
   publicBankId: string;
   premiumBankId: string;
+  /** A catalog bank's id by its slug. */
+  bankId(slug: string): string;
   /** A signed-in learner: their cookie, id, and a way to call the API as them. */
   learner(name: string, options?: { premium?: boolean }): Promise<Learner>;
   /** Another API process on the same database: a restart, or a second instance. */
@@ -98,6 +100,8 @@ export async function startLearningApi(
     billing?: Pick<ApiDeps, 'payments' | 'mail' | 'billing'>;
     /** The identity provider's accounts, for deleting an account. */
     identityAccounts?: ApiDeps['identityAccounts'];
+    /** More banks after the two every test has, e.g. one with passages. */
+    extraBanks?: Parameters<typeof startQuestionDbBeside>[0]['banks'];
   } = {},
 ): Promise<LearningApi> {
   const beside = await startQuestionDbBeside({
@@ -122,6 +126,7 @@ export async function startLearningApi(
         tags: [],
         questions: publicQuestions.slice(0, 2).map((content) => ({ mediaKeys: [], content })),
       },
+      ...(options.extraBanks ?? []),
     ],
   });
   const build = (sweepIntervalMs = options.sweepIntervalMs ?? 0) =>
@@ -143,16 +148,17 @@ export async function startLearningApi(
   const others: FastifyInstance[] = [];
   const db = beside.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
   const { banks } = (await api.inject('/api/catalog/banks')).json<{
-    banks: { id: string; visibility: string }[];
+    banks: { id: string; slug: string }[];
   }>();
-  const idOf = (visibility: string) => banks.find((bank) => bank.visibility === visibility)!.id;
+  const idOf = (slug: string) => banks.find((bank) => bank.slug === slug)!.id;
 
   return {
     beside,
     api,
     db,
-    publicBankId: idOf('public'),
-    premiumBankId: idOf('premium'),
+    publicBankId: idOf('capitals'),
+    premiumBankId: idOf('premium-capitals'),
+    bankId: idOf,
     async learner(name, learnerOptions = {}) {
       const sub = `${name}-${Math.random().toString(36).slice(2)}`;
       const { cookieValue, userId } = await openTestSession(beside.database, {

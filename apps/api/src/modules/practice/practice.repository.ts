@@ -1,6 +1,7 @@
 import type {
   AnswerInput,
   GradedAnswer,
+  LearnerPassage,
   LearnerQuestion,
   QuestionContent,
 } from '@questa/contracts';
@@ -31,6 +32,7 @@ export interface ItemRow {
   version: number;
   content: QuestionContent;
   presented: LearnerQuestion;
+  passage: LearnerPassage | null;
   answer: AnswerInput | null;
   result: GradedAnswer | null;
   bookmarked: boolean;
@@ -48,6 +50,7 @@ export function createPracticeRepository(db: ApiDb) {
       'i.version',
       'i.content',
       'i.presented',
+      'i.passage',
       'i.answer',
       'i.result',
       sql<boolean>`exists (select 1 from ${table('bookmarks')} b where b.user_id = ${userId} and b.question_id = i.question_id)`.as(
@@ -188,6 +191,7 @@ export function createPracticeRepository(db: ApiDb) {
       version: number;
       content: QuestionContent;
       presented: LearnerQuestion;
+      passage: LearnerPassage | null;
     }) {
       // The next position is taken in the insert itself; the unique (session, position) index
       // turns a concurrent second draw into an error rather than two items at one position.
@@ -200,6 +204,7 @@ export function createPracticeRepository(db: ApiDb) {
           version: values.version,
           content: jsonb(values.content),
           presented: jsonb(values.presented),
+          passage: values.passage ? jsonb(values.passage) : null,
         })
         .execute();
     },

@@ -6,6 +6,7 @@ import {
   type PracticeSession,
   type PracticeState,
   type PracticeSummary,
+  type drawRequest,
   type practiceStart,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
@@ -19,7 +20,10 @@ import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { LearnerBanks } from '../learning/learner-banks';
 import type { EntitlementService } from '../entitlements/entitlements';
 import type { UserRow } from '../users/user.repository';
+import { pinnedPassage } from '../learning/passages';
 import type { ItemRow, PracticeRepository, SessionRow } from './practice.repository';
+
+type DrawRule = z.input<typeof drawRequest>['rules'][number];
 
 type PracticeStart = z.output<typeof practiceStart>;
 
@@ -66,6 +70,7 @@ export function createPracticeService(deps: {
     questionId: row.questionId,
     version: row.version,
     question: row.presented,
+    passage: row.passage,
     bookmarked: row.bookmarked,
     result: row.result,
     answer: row.answer,
@@ -145,23 +150,37 @@ export function createPracticeService(deps: {
       LEARNING.recentDays,
       4000,
     );
-    const rules = rulesFor(session.topics, session.difficulties);
-    const attempt = async (exclude: string[]) =>
-      (await deps.questionDb.drawFromCatalog(session.bankId, { rules, exclude }, requestId))
-        .questions;
-    let drawn = await attempt([...new Set([...inSession, ...recent])]);
-    if (drawn.length === 0 && recent.length > 0) drawn = await attempt(inSession);
-    if (drawn.length === 0) {
+    const draw = (rules: DrawRule[], exclude: string[]) =>
+      deps.questionDb.drawFromCatalog(session.bankId, { rules, exclude }, requestId);
+    // A passage's questions follow one another: while the last one's group has questions this
+    // session has not drawn, the next is the first of those, whatever the filters.
+    const latest = await practice.latestItem(session.id, session.userId);
+    const group = latest?.passage
+      ? await draw([{ count: 1, passageId: latest.passage.id }], inSession)
+      : undefined;
+    let drawn = group?.questions.length ? group : undefined;
+    if (!drawn) {
+      const rules = rulesFor(session.topics, session.difficulties);
+      drawn = await draw(rules, [...new Set([...inSession, ...recent])]);
+      if (drawn.questions.length === 0 && recent.length > 0) drawn = await draw(rules, inSession);
+    }
+    if (drawn.questions.length === 0) {
       await practice.markExhausted(session.id);
       return false;
     }
-    const pick = drawn[Math.floor(Math.random() * drawn.length)]!;
+    const pick = drawn.questions[Math.floor(Math.random() * drawn.questions.length)]!;
+    // The session keeps the passage version its group started with.
+    const passage =
+      latest?.passage && latest.passage.id === pick.passageId
+        ? latest.passage
+        : pinnedPassage(new Map(drawn.passages.map((p) => [p.id, p])), pick.passageId);
     await practice.addItem({
       sessionId: session.id,
       questionId: pick.questionId,
       version: pick.version,
       content: pick.content,
       presented: presentQuestion(pick.content, Math.random),
+      passage,
     });
     return true;
   }

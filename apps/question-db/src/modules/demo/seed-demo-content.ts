@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import {
   DEMO_CONTENT_AUTHOR,
   questionContent,
+  passageContent,
   type BankVisibility,
+  type PassageContentInput,
   type QuestionContentInput,
 } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
 import { createBankRepository } from '../banks/bank.repository';
 import { createMediaRepository } from '../media/media.repository';
 import type { MediaStore } from '../media/media-store';
+import { insertPassage, passageWrites } from '../passages/passage.repository';
 import { createQuestionRepository } from '../questions/question.repository';
 import { createTenantRepository } from '../tenants/tenant.repository';
 
@@ -24,7 +27,9 @@ export interface SeedContent {
     visibility: BankVisibility;
     tags: string[];
     /** Stems refer to images as `media:KEY`, KEY listed in `mediaKeys`. */
-    questions: { content: QuestionContentInput; mediaKeys: string[] }[];
+    questions: { content: QuestionContentInput; mediaKeys: string[]; passageKey?: string }[];
+    /** Passages the bank's questions name by `passageKey`; a group keeps the questions' order. */
+    passages?: { key: string; content: PassageContentInput }[];
   }[];
 }
 
@@ -62,7 +67,7 @@ export async function seedDemoContent(
     const banks = createBankRepository(trx);
     const questions = createQuestionRepository(trx);
     let count = 0;
-    for (const { questions: demoQuestions, ...bank } of content.banks) {
+    for (const { questions: demoQuestions, passages = [], ...bank } of content.banks) {
       const created = await banks.create(client.id, bank);
       const contents = demoQuestions.map(({ content: input, mediaKeys }) => {
         const hashes = mediaKeys.map((key) => {
@@ -77,12 +82,25 @@ export async function seedDemoContent(
         );
         return questionContent.parse({ ...input, stem, media: hashes });
       });
-      await questions.insertMany(
+      const ids = await questions.insertMany(
         client.id,
         created.id,
         contents.map((parsed) => ({ content: parsed, status: 'published' })),
         DEMO_CONTENT_AUTHOR,
       );
+      const passageIds = new Map<string, string>();
+      for (const passage of passages) {
+        const parsed = passageContent.parse(passage.content);
+        const id = await insertPassage(trx, client.id, created.id, parsed, DEMO_CONTENT_AUTHOR);
+        passageIds.set(passage.key, id);
+      }
+      const writes = passageWrites(trx);
+      for (const [index, { passageKey }] of demoQuestions.entries()) {
+        if (passageKey === undefined) continue;
+        const passageId = passageIds.get(passageKey);
+        if (!passageId) throw new Error(`Demo question refers to unknown passage ${passageKey}`);
+        await writes.attach(passageId, ids![index]!);
+      }
       count += contents.length;
     }
     return { seeded: true, questions: count };

@@ -1,6 +1,6 @@
 import { sql } from '@questa/db';
 import type { RawBuilder } from 'kysely';
-import type { QuestionContent } from '@questa/contracts';
+import type { DrawnPassage, PassageContent, QuestionContent } from '@questa/contracts';
 import { QUESTION_DB_SCHEMA, type QuestionDb } from '../../db/tables';
 
 /** Published versions of one bank, optionally of one topic and difficulty. */
@@ -8,14 +8,20 @@ export interface DrawPool {
   bankId: string;
   topic?: string | undefined;
   difficulty?: number | undefined;
+  /** Only this passage's questions. */
+  passageId?: string | undefined;
 }
 
 export interface DrawnVersion {
   questionId: string;
   version: number;
+  /** Set on questions read with their passage group. */
+  passageId?: string | null;
+  passagePosition?: number;
 }
 
 const versions = sql.table(`${QUESTION_DB_SCHEMA}.question_versions`);
+const questions = sql.table(`${QUESTION_DB_SCHEMA}.questions`);
 
 // Every condition matches a partial index of published versions on (bank_id[, topic]
 // [, difficulty], sample_key), so each lookup below is one index descent and a short walk.
@@ -71,6 +77,71 @@ export function createDrawRepository(db: QuestionDb) {
       return rows.map((row): DrawnVersion => ({
         questionId: row.question_id,
         version: row.version,
+      }));
+    },
+
+    /** The passage of each question that has one. */
+    async passagesOf(questionIds: readonly string[]): Promise<Map<string, string>> {
+      if (questionIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('questions')
+        .select(['id', 'passage_id'])
+        .where('id', 'in', [...new Set(questionIds)])
+        .where('passage_id', 'is not', null)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.passage_id!]));
+    },
+
+    /**
+     * The pool's published versions that refer to these passages, by passage, each group in
+     * authored order.
+     */
+    async members(
+      pool: DrawPool,
+      passageIds: readonly string[],
+      excluded: readonly string[],
+    ): Promise<Map<string, DrawnVersion[]>> {
+      const groups = new Map<string, DrawnVersion[]>();
+      if (passageIds.length === 0) return groups;
+      const { rows } = await sql<{
+        question_id: string;
+        version: number;
+        passage_id: string;
+        passage_position: number;
+      }>`
+        select v.question_id, v.version, q.passage_id, q.passage_position
+        from ${questions} q
+        join ${versions} v on v.question_id = q.id
+        where q.passage_id = any(${passageIds}::uuid[]) and ${inPool(pool, excluded)}
+        order by q.passage_id, q.passage_position`.execute(db);
+      for (const row of rows) {
+        const group = groups.get(row.passage_id) ?? [];
+        group.push({
+          questionId: row.question_id,
+          version: row.version,
+          passageId: row.passage_id,
+          passagePosition: row.passage_position,
+        });
+        groups.set(row.passage_id, group);
+      }
+      return groups;
+    },
+
+    /** The newest version of each passage. */
+    async passages(passageIds: readonly string[]): Promise<DrawnPassage[]> {
+      if (passageIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('passages as p')
+        .innerJoin('passage_versions as v', (join) =>
+          join.onRef('v.passage_id', '=', 'p.id').onRef('v.version', '=', 'p.current_version'),
+        )
+        .select(['p.id', 'v.version', 'v.content'])
+        .where('p.id', 'in', [...new Set(passageIds)])
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        version: row.version,
+        content: row.content satisfies PassageContent,
       }));
     },
 

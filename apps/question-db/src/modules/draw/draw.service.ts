@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { drawRequest, drawResult } from '@questa/contracts';
+import { keepPassagesTogether } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { Principal } from '@questa/policy';
 import { mayReadBank, noSuchBank } from '../banks/bank-access';
@@ -37,18 +38,57 @@ export function createDrawService(deps: {
     random: () => number,
   ): Promise<DrawnVersion[]> {
     const picked: DrawnVersion[] = [];
-    const take = (candidates: DrawnVersion[]) => {
+    const takeOne = (candidate: DrawnVersion) => {
+      if (picked.length === count || taken.has(candidate.questionId)) return;
+      taken.add(candidate.questionId);
+      picked.push(candidate);
+    };
+    if (pool.passageId !== undefined) {
+      // One passage's questions come in their authored order, not at random.
+      const group = await draws.members(pool, [pool.passageId], [...taken]);
+      for (const member of group.get(pool.passageId) ?? []) takeOne(member);
+      return picked;
+    }
+    // A question that refers to a passage brings its group, in authored order. A group that fits
+    // the rule but not what it has left waits: other questions fill the rule first, and only if
+    // they run out does a waiting group come cut short (its first questions, never a lone
+    // passage).
+    // See docs/decisions/0018-passages-are-their-own-items.md.
+    const waiting = new Map<string, DrawnVersion[]>();
+    const take = async (candidates: DrawnVersion[]) => {
+      const passageOf = await draws.passagesOf(candidates.map((c) => c.questionId));
+      const groups = await draws.members(pool, [...new Set(passageOf.values())], [...taken]);
       for (const candidate of candidates) {
         if (picked.length === count) return;
-        if (taken.has(candidate.questionId)) continue;
-        taken.add(candidate.questionId);
-        picked.push(candidate);
+        const passageId = passageOf.get(candidate.questionId);
+        if (passageId === undefined) {
+          takeOne({ ...candidate, passageId: null });
+          continue;
+        }
+        const group = (groups.get(passageId) ?? []).filter((m) => !taken.has(m.questionId));
+        if (group.length === 0) continue;
+        // A group larger than the whole rule is cut short whenever it comes; waiting would
+        // only put it behind every other question (practice draws one at a time).
+        if (group.length <= count - picked.length || group.length > count) group.forEach(takeOne);
+        else waiting.set(passageId, group);
       }
     };
     const points = Array.from({ length: Math.ceil(count * 1.25) + 2 }, random);
-    take(await draws.probe(pool, points, [...taken]));
-    if (picked.length < count) {
-      take(await draws.sweep(pool, random(), count - picked.length, [...taken]));
+    await take(await draws.probe(pool, points, [...taken]));
+    // Each sweep takes or sets waiting every question it returns, so this ends.
+    const start = random();
+    while (picked.length < count) {
+      const waitingIds = [...waiting.values()].flat().map((member) => member.questionId);
+      const swept = await draws.sweep(pool, start, count - picked.length, [
+        ...taken,
+        ...waitingIds,
+      ]);
+      if (swept.length === 0) break;
+      await take(swept);
+    }
+    for (const group of waiting.values()) {
+      if (group.some((member) => taken.has(member.questionId))) continue;
+      group.forEach(takeOne);
     }
     return picked;
   }
@@ -67,21 +107,33 @@ export function createDrawService(deps: {
       ([, a], [, b]) => breadth(a) - breadth(b),
     );
     for (const [index, rule] of narrowestFirst) {
-      const pool = { bankId, topic: rule.topic, difficulty: rule.difficulty };
+      const pool = {
+        bankId,
+        topic: rule.topic,
+        difficulty: rule.difficulty,
+        passageId: rule.passageId,
+      };
       found.set(index, await drawFrom(pool, rule.count, taken, random));
     }
-    const picks = request.rules.flatMap((_, index) => found.get(index) ?? []);
+    // A passage whose questions more than one rule drew still shows once, with all of them.
+    const picks = keepPassagesTogether(request.rules.flatMap((_, index) => found.get(index) ?? []));
     const shortfalls = request.rules.flatMap((rule, index) => {
       const count = found.get(index)?.length ?? 0;
       return count < rule.count ? [{ rule: index, wanted: rule.count, found: count }] : [];
     });
 
-    const contents = await draws.contents(picks);
+    const passageIds = picks.flatMap((pick) => (pick.passageId ? [pick.passageId] : []));
+    const [contents, passages] = await Promise.all([
+      draws.contents(picks),
+      draws.passages(passageIds),
+    ]);
     return {
-      questions: picks.flatMap(({ questionId, version }) => {
+      questions: picks.flatMap(({ questionId, version, passageId, passagePosition }) => {
         const content = contents.get(questionId);
-        return content ? [{ questionId, version, content }] : [];
+        if (!content) return [];
+        return [{ questionId, version, content, passageId: passageId ?? null, passagePosition }];
       }),
+      passages,
       shortfalls,
     };
   }

@@ -6,12 +6,23 @@ import type {
   QuestionContent,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { parseQuestions, serializeQuestions, type ExportMedia } from '@questa/question-formats';
+import { keepPassagesTogether } from '@questa/contracts';
+import {
+  parseQuestions,
+  serializeQuestions,
+  type ExportMedia,
+  type ExportPassage,
+} from '@questa/question-formats';
 import type { RequestPrincipal } from '../auth/principal';
 import type { BankRepository } from '../banks/bank.repository';
 import type { MediaRepository } from '../media/media.repository';
 import type { MediaService } from '../media/media.service';
 import type { MediaStore } from '../media/media-store';
+import {
+  insertPassage,
+  passageWrites,
+  type PassageRepository,
+} from '../passages/passage.repository';
 import type { QuestionRepository } from '../questions/question.repository';
 
 const PREVIEW_SIZE = 20;
@@ -24,6 +35,7 @@ const notFound = () => new HttpProblem('not_found', { detail: 'This tenant has n
  */
 export function createExchangeService(deps: {
   questions: QuestionRepository;
+  passages: Pick<PassageRepository, 'currentContents'>;
   banks: BankRepository;
   media: MediaRepository;
   mediaService: MediaService;
@@ -62,7 +74,13 @@ export function createExchangeService(deps: {
       const warnings = [...parsed.warnings];
 
       // Media a text format names by hash must already belong to this tenant.
-      const referenced = [...new Set(parsed.items.flatMap((item) => item.content.media))];
+      const passages = parsed.passages ?? [];
+      const referenced = [
+        ...new Set([
+          ...parsed.items.flatMap((item) => item.content.media),
+          ...passages.flatMap((passage) => passage.content.media),
+        ]),
+      ];
       const unknown = new Set(await deps.media.unknownTo(clientId, referenced));
       // A package carries its media as media/<sha256>.<ext>; those arrive with the questions.
       const packaged = new Set(
@@ -80,6 +98,21 @@ export function createExchangeService(deps: {
         });
         return false;
       });
+      // A passage naming media the tenant lacks is left out; its questions import without it.
+      const unusable = new Set(
+        passages.flatMap((passage, index) =>
+          passage.content.media.some((hash) => unknown.has(hash) && !packaged.has(hash))
+            ? [index]
+            : [],
+        ),
+      );
+      for (const index of unusable) {
+        const { line } = passages[index]!;
+        warnings.push({
+          ...(line ? { line } : {}),
+          message: `The passage "${passages[index]!.content.title}" refers to images this tenant does not have, so it is not imported`,
+        });
+      }
 
       const report = (imported: number, preview?: QuestionContent[]): ImportReport => ({
         total: parsed.total,
@@ -107,7 +140,7 @@ export function createExchangeService(deps: {
       if (items.length === 0) return report(0);
 
       await storePackagedMedia(clientId, parsed.media, warnings);
-      await deps.questions.inTransaction(async (questions) => {
+      await deps.questions.inTransaction(async (questions, trx) => {
         const ids = await questions.insertMany(
           clientId,
           bankId,
@@ -115,6 +148,19 @@ export function createExchangeService(deps: {
           principal.sub,
         );
         if (!ids) throw notFound();
+        // Each passage a kept question refers to, its questions attached in file order.
+        const created = new Map<number, string>();
+        const writes = passageWrites(trx);
+        for (const [position, item] of items.entries()) {
+          if (item.passage === undefined || unusable.has(item.passage)) continue;
+          let passageId = created.get(item.passage);
+          if (!passageId) {
+            const { content } = passages[item.passage]!;
+            passageId = await insertPassage(trx, clientId, bankId, content, principal.sub);
+            created.set(item.passage, passageId);
+          }
+          await writes.attach(passageId, ids[position]!);
+        }
       });
       return report(items.length);
     },
@@ -140,9 +186,23 @@ export function createExchangeService(deps: {
               : 'The bank has no question yet.',
         });
       }
-      const contents = versions.map((version) => version.content);
+      // A passage's questions go out one after another, behind the passage.
+      const ordered = keepPassagesTogether(versions);
+      const passageContents = await deps.passages.currentContents(
+        clientId,
+        ordered.flatMap((version) => (version.passageId ? [version.passageId] : [])),
+      );
+      const passages = ordered.map((version): ExportPassage | null => {
+        const content = version.passageId ? passageContents.get(version.passageId) : undefined;
+        return content ? { id: version.passageId!, content } : null;
+      });
+      const contents = ordered.map((version) => version.content);
       const media: ExportMedia[] = [];
-      for (const sha256 of new Set(contents.flatMap((content) => content.media))) {
+      const used = [
+        ...contents.flatMap((content) => content.media),
+        ...[...passageContents.values()].flatMap((passage) => passage.media),
+      ];
+      for (const sha256 of new Set(used)) {
         const contentType = await deps.media.contentType(sha256);
         const stream = contentType && (await deps.store.open(sha256));
         if (!contentType || !stream) continue;
@@ -150,7 +210,7 @@ export function createExchangeService(deps: {
         for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
         media.push({ sha256, contentType, bytes: Buffer.concat(chunks) });
       }
-      const file = serializeQuestions(request.format, contents, media);
+      const file = serializeQuestions(request.format, contents, media, passages);
       return { ...file, fileName: `${bank.slug}.${file.fileExtension}` };
     },
   };

@@ -34,6 +34,9 @@ function bulkWrites(db: QuestionDb) {
         .from('question_versions as v')
         .set({
           bank_id: bankId,
+          // A passage belongs to one bank: a question that leaves it leaves its passage too.
+          passage_id: null,
+          passage_position: null,
           revision: sql<number>`q.revision + 1`,
           updated_at: sql<string>`now()`,
           search_config: config,

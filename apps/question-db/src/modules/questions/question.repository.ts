@@ -200,7 +200,7 @@ function questionQueries(db: QuestionDb) {
       clientId: string,
       bankId: string,
       which: 'published' | 'current',
-    ): Promise<QuestionVersion[]> {
+    ): Promise<(QuestionVersion & { passageId: string | null; passagePosition?: number })[]> {
       const rows = await db
         .selectFrom('questions as q')
         .innerJoin('question_versions as v', (join) =>
@@ -212,13 +212,17 @@ function questionQueries(db: QuestionDb) {
               which === 'published' ? 'q.published_version' : 'q.current_version',
             ),
         )
-        .select(versionColumns)
+        .select([...versionColumns, 'q.passage_id', 'q.passage_position'])
         .where('q.bank_id', '=', bankId)
         .where('q.client_id', '=', clientId)
         .orderBy('q.created_at')
         .orderBy('q.id')
         .execute();
-      return rows.map(toVersion);
+      return rows.map(({ passage_id, passage_position, ...row }) => ({
+        ...toVersion(row),
+        passageId: passage_id,
+        ...(passage_position === null ? {} : { passagePosition: passage_position }),
+      }));
     },
   };
 }
@@ -346,8 +350,10 @@ export function createQuestionRepository(db: QuestionDb) {
     ...questionQueries(db),
 
     /** Runs `work` with this repository's queries in one transaction, e.g. a bulk import. */
-    inTransaction<T>(work: (questions: ReturnType<typeof questionQueries>) => Promise<T>) {
-      return db.transaction().execute((trx) => work(questionQueries(trx)));
+    inTransaction<T>(
+      work: (questions: ReturnType<typeof questionQueries>, trx: QuestionDb) => Promise<T>,
+    ) {
+      return db.transaction().execute((trx) => work(questionQueries(trx), trx));
     },
 
     /**

@@ -42,6 +42,7 @@ export function anAttempt(overrides: Partial<ExamAttempt> = {}, minutes = 30): E
     questions: [
       {
         position: 1,
+        passage: null,
         question: {
           ...common,
           type: 'single_choice',
@@ -54,10 +55,12 @@ export function anAttempt(overrides: Partial<ExamAttempt> = {}, minutes = 30): E
       },
       {
         position: 2,
+        passage: null,
         question: { ...common, type: 'short_text', stem: 'Name the capital of Italy.' },
       },
       {
         position: 3,
+        passage: null,
         question: { ...common, type: 'true_false', stem: 'Madrid is the capital of Spain.' },
       },
     ],
@@ -88,6 +91,7 @@ export function aReview(overrides: Partial<ExamReview> = {}): ExamReview {
     items: [
       {
         position: 1,
+        passage: null,
         question: attempt.questions[0]!.question,
         answer: { type: 'single_choice', optionId: 'berlin' },
         correct: false,
@@ -105,6 +109,7 @@ export function aReview(overrides: Partial<ExamReview> = {}): ExamReview {
       },
       {
         position: 2,
+        passage: null,
         question: attempt.questions[1]!.question,
         answer: { type: 'short_text', text: 'Rome' },
         correct: true,
@@ -116,6 +121,7 @@ export function aReview(overrides: Partial<ExamReview> = {}): ExamReview {
       },
       {
         position: 3,
+        passage: null,
         question: attempt.questions[2]!.question,
         answer: null,
         correct: false,

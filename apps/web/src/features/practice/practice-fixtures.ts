@@ -48,6 +48,7 @@ export function aPracticeItem(overrides: Partial<PracticeItem> = {}): PracticeIt
     questionId: '9a000000-0000-4000-8000-000000000001',
     version: 1,
     question: capitalQuestion,
+    passage: null,
     bookmarked: false,
     result: null,
     answer: null,

@@ -16,6 +16,7 @@ import { useAddressSearch } from '../../../lib/use-address-search';
 import { useBank } from '../api/get-bank';
 import type { QuestionFilters as Filters } from '@questa/contracts';
 import { BlueprintsPanel } from '../blueprints/blueprints-panel';
+import { PassagesPanel } from '../passages/passages-panel';
 import { authorPaths } from '../paths';
 import { isQuestionStatus, isQuestionType, questionTypeOptions } from '../question-kinds';
 import { useItemStatistics } from '../stats/api/get-item-statistics';
@@ -31,7 +32,8 @@ import './authoring.css';
 import './bank-page.css';
 
 const filterNames = ['q', 'type', 'topic', 'difficulty', 'status'] as const;
-type View = 'questions' | 'blueprints';
+type View = 'questions' | 'blueprints' | 'passages';
+const otherViews: readonly View[] = ['blueprints', 'passages'];
 
 /** Reads the filters from the address, so a reload or a shared link shows the same list. */
 function readFilters(params: URLSearchParams): Filters {
@@ -58,10 +60,11 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
   const statistics = useItemStatistics(clientId, bankId);
   const [editing, setEditing] = useState(false);
   const saved = useSavedNotice();
-  const view: View = params.get('view') === 'blueprints' ? 'blueprints' : 'questions';
+  const view: View = otherViews.find((name) => name === params.get('view')) ?? 'questions';
   const views: Tab<View>[] = [
     { id: 'questions', label: t('questions.title') },
     { id: 'blueprints', label: t('blueprints.title') },
+    { id: 'passages', label: t('passages.title') },
   ];
   const changeView = (next: View) =>
     changeParams(
@@ -204,8 +207,10 @@ export function BankPage({ access, bankId }: { access: TenantAccess; bankId: str
               access={access}
             />
           </section>
-        ) : (
+        ) : view === 'blueprints' ? (
           <BlueprintsPanel clientId={clientId} bankId={bankId} canWrite={access.canWrite} />
+        ) : (
+          <PassagesPanel clientId={clientId} bankId={bankId} canWrite={access.canWrite} />
         )}
       </Tabs>
     </div>

@@ -1,3 +1,4 @@
+import { WithPassage } from '../../../components/answering/passage';
 import type { ExamReview } from '@questa/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { GradedAnswer } from '../../../components/answering/graded-answer';
@@ -169,13 +170,15 @@ function ReviewView({ review }: { review: ExamReview }) {
                   </h3>
                   <ItemVerdict item={item} />
                 </div>
-                <GradedAnswer
-                  question={item.question}
-                  answer={item.answer}
-                  feedback={item.feedback}
-                  correctAnswer={item.correctAnswer}
-                  explanation={item.explanation}
-                />
+                <WithPassage passage={item.passage}>
+                  <GradedAnswer
+                    question={item.question}
+                    answer={item.answer}
+                    feedback={item.feedback}
+                    correctAnswer={item.correctAnswer}
+                    explanation={item.explanation}
+                  />
+                </WithPassage>
               </article>
             </li>
           ))}

@@ -2,6 +2,7 @@ import type { AnswerInput } from '@questa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AnswerEditor } from '../../../components/answering/answer-editor';
+import { WithPassage } from '../../../components/answering/passage';
 import { loadRichText } from '../../../components/answering/rich-text';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
@@ -161,44 +162,46 @@ export function ExamRunner({ loaded }: { loaded: LoadedExam }) {
       />
 
       {entry && (
-        <section
-          className="question-card question-card--raised"
-          aria-labelledby="exam-question-heading"
-        >
-          <div className="exam-question__top">
-            <h2 id="exam-question-heading" ref={heading} tabIndex={-1}>
-              {t('exams.question', { position: index + 1, total: positions.length })}
-            </h2>
-            <p className="exam-question__points">
-              {t('exams.points', { count: entry.question.points })}
-            </p>
-          </div>
-          <div key={entry.position} className="exam-question__body" onBlur={commitTyping}>
-            <AnswerEditor
-              question={entry.question}
-              answer={snapshot.answers.get(entry.position) ?? null}
-              onAnswer={(answer, kind) => typing.change(entry.position, answer, kind)}
-              readOnly={readOnly}
-            />
-          </div>
-          <SaveStatus snapshot={snapshot} position={entry.position} />
-          <div className="exam-question__nav">
-            <Button
-              variant="secondary"
-              disabled={index <= 0}
-              onClick={() => go(positions[index - 1] ?? current)}
-            >
-              {t('exams.previous')}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={index >= positions.length - 1}
-              onClick={() => go(positions[index + 1] ?? current)}
-            >
-              {t('exams.next')}
-            </Button>
-          </div>
-        </section>
+        <WithPassage passage={entry.passage}>
+          <section
+            className="question-card question-card--raised"
+            aria-labelledby="exam-question-heading"
+          >
+            <div className="exam-question__top">
+              <h2 id="exam-question-heading" ref={heading} tabIndex={-1}>
+                {t('exams.question', { position: index + 1, total: positions.length })}
+              </h2>
+              <p className="exam-question__points">
+                {t('exams.points', { count: entry.question.points })}
+              </p>
+            </div>
+            <div key={entry.position} className="exam-question__body" onBlur={commitTyping}>
+              <AnswerEditor
+                question={entry.question}
+                answer={snapshot.answers.get(entry.position) ?? null}
+                onAnswer={(answer, kind) => typing.change(entry.position, answer, kind)}
+                readOnly={readOnly}
+              />
+            </div>
+            <SaveStatus snapshot={snapshot} position={entry.position} />
+            <div className="exam-question__nav">
+              <Button
+                variant="secondary"
+                disabled={index <= 0}
+                onClick={() => go(positions[index - 1] ?? current)}
+              >
+                {t('exams.previous')}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={index >= positions.length - 1}
+                onClick={() => go(positions[index + 1] ?? current)}
+              >
+                {t('exams.next')}
+              </Button>
+            </div>
+          </section>
+        </WithPassage>
       )}
 
       <ConfirmDialog

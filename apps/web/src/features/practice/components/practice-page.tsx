@@ -12,6 +12,7 @@ import { useNextPracticeItem } from '../api/next-practice-item';
 import { PracticeEnd } from './practice-end';
 import { PracticeHeader } from './practice-header';
 import { PracticeItem } from './practice-item';
+import { WithPassage } from '../../../components/answering/passage';
 import '../../../components/ui/question-card.css';
 import './practice.css';
 
@@ -69,17 +70,19 @@ function PracticeSessionView({ state }: { state: PracticeState }) {
         <PracticeEnd session={session} early={!allDrawn} />
       ) : item ? (
         <>
-          <PracticeItem
-            key={item.id}
-            state={{ ...state, item }}
-            focusOnMount={movedOn}
-            next={{
-              run: () => void goNext(),
-              pending: next.status === 'pending' || finish.status === 'pending',
-              error: next.error ?? finish.error,
-              label: state.exhausted ? t('practice.finish') : t('practice.next'),
-            }}
-          />
+          <WithPassage passage={item.passage}>
+            <PracticeItem
+              key={item.id}
+              state={{ ...state, item }}
+              focusOnMount={movedOn}
+              next={{
+                run: () => void goNext(),
+                pending: next.status === 'pending' || finish.status === 'pending',
+                error: next.error ?? finish.error,
+                label: state.exhausted ? t('practice.finish') : t('practice.next'),
+              }}
+            />
+          </WithPassage>
           {/* Stopping is always allowed; an unanswered question on screen is simply not counted. */}
           {!(state.exhausted && item.result) && (
             <div className="practice__finish">

@@ -89,6 +89,13 @@ export const clozeAnswer = z
     error: 'blank ids must be unique',
   });
 
+/** A number for the values the learner was shown, as for numeric. */
+export const calculatedAnswer = z.strictObject({
+  type: z.literal('calculated'),
+  value: z.number(),
+  unit: z.string().max(20).optional(),
+});
+
 export const answerInput = z.discriminatedUnion('type', [
   singleChoiceAnswer,
   multipleResponseAnswer,
@@ -98,5 +105,6 @@ export const answerInput = z.discriminatedUnion('type', [
   orderingAnswer,
   matchingAnswer,
   clozeAnswer,
+  calculatedAnswer,
 ]);
 export type AnswerInput = z.infer<typeof answerInput>;

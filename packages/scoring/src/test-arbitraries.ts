@@ -165,5 +165,9 @@ export const answerFor = (q: QuestionContent): fc.Arbitrary<AnswerInput> => {
           ),
         )
         .map((blanks) => ({ type: q.type, blanks }));
+    case 'calculated':
+      return fc
+        .record({ value: finite, unit: fc.string({ maxLength: 20 }) }, { requiredKeys: ['value'] })
+        .map((a) => ({ type: q.type, ...a }));
   }
 };

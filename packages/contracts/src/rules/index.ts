@@ -13,3 +13,5 @@ export * from './nicknames';
 export * from './people';
 export * from './questions';
 export * from './question-bulk';
+export * from './formula';
+export * from './calculated';

@@ -36,6 +36,7 @@ export const questionTypes = [
   'ordering',
   'matching',
   'cloze',
+  'calculated',
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 

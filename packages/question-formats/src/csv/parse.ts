@@ -129,6 +129,11 @@ function body(type: QuestionType, c: Cells): Body {
         draft: { type, stem, blanks: blanks as Exclude<(typeof blanks)[number], string>[] },
       };
     }
+    case 'calculated':
+      return {
+        error:
+          'type: CSV cannot carry calculated questions (variables and a formula); use Moodle XML',
+      };
   }
 }
 

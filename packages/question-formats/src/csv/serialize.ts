@@ -1,13 +1,13 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { SerializeResult } from '../types';
-import { commonLosses, NOTHING_PACKED } from '../shared/export';
+import { calculatedSkipped, commonLosses, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
 import { COLUMNS, escapeCell, writeRow } from './format';
 
 const list = (parts: string[], specials = '|') =>
   parts.map((p) => escapeCell(p, specials)).join('|');
 
-function optionsAndCorrect(q: QuestionContent): [string, string] {
+function optionsAndCorrect(q: Exclude<QuestionContent, { type: 'calculated' }>): [string, string] {
   switch (q.type) {
     case 'single_choice':
     case 'multiple_response': {
@@ -54,6 +54,10 @@ export function serializeCsv(contents: QuestionContent[]): SerializeResult {
   const warnings: ImportIssue[] = [];
   const rows = [writeRow([...COLUMNS])];
   contents.forEach((q, index) => {
+    if (q.type === 'calculated') {
+      warnings.push(calculatedSkipped(q, index, 'CSV'));
+      return;
+    }
     const [options, correct] = optionsAndCorrect(q);
     rows.push(
       writeRow([

@@ -1,7 +1,7 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
-import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
+import { calculatedSkipped, commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
 import { escapeGift as esc } from './escape';
 
@@ -20,7 +20,7 @@ function weight(share: number): string {
   return String(Number(share.toFixed(5)));
 }
 
-function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
+function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' | 'calculated' }>): Written {
   const warnings: string[] = [];
   switch (q.type) {
     case 'single_choice':
@@ -101,7 +101,7 @@ function metadataComment(q: QuestionContent): { line: string; warnings: string[]
   return { line: `// ${marks.join(' ')}`, warnings };
 }
 
-function question(q: QuestionContent): Written {
+function question(q: Exclude<QuestionContent, { type: 'calculated' }>): Written {
   if (q.type === 'cloze') return missingWord(q);
   const block = answerBlock(q);
   if ('skipped' in block) return block;
@@ -121,6 +121,10 @@ export function serializeGift(contents: QuestionContent[]): SerializeResult {
   const chunks: string[] = ['// Questa export in GIFT format', ''];
   let topic: string | undefined;
   contents.forEach((q, index) => {
+    if (q.type === 'calculated') {
+      warnings.push(calculatedSkipped(q, index, 'GIFT'));
+      return;
+    }
     const written = question(q);
     if ('skipped' in written) {
       warnings.push(exportIssue(index, written.skipped));

@@ -220,8 +220,6 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
     ]);
     const types = [
       'essay',
-      'calculated',
-      'calculatedsimple',
       'calculatedmulti',
       'ddwtos',
       'gapselect',

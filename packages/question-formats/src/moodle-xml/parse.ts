@@ -14,6 +14,7 @@ import {
 import { decodeUtf8, lineFinder, NOT_UTF8 } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, parseXml, path, textContent } from '../shared/xml';
+import { readCalculated } from './calculated';
 import { literalAnswers, parseEmbedded } from './cloze';
 import { convertMath } from './math';
 import { MoodleTextReader } from './text';
@@ -216,6 +217,9 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
       const points = path(q, 'defaultgrade') ? {} : { points: cloze.weight };
       return { draft: { type: 'cloze', stem: cloze.stem, blanks: cloze.blanks, ...points } };
     }
+    case 'calculated':
+    case 'calculatedsimple':
+      return readCalculated(q, stem, answers, (problem) => text.problems.add(problem));
     default:
       return { refused: `Questa has no "${type}" questions` };
   }

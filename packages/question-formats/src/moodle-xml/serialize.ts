@@ -1,9 +1,10 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { ExportMedia, SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
-import { commonLosses } from '../shared/export';
+import { commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS, MEDIA_IMAGE } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
+import { calculatedFields } from './calculated';
 import { writeEmbedded } from './cloze';
 
 const PLUGINFILE = '@@PLUGINFILE@@/';
@@ -37,7 +38,7 @@ function answer(fraction: number | string, text: string, extra = ''): string {
 function typeFields(
   q: QuestionContent,
   media: Map<string, ExportMedia>,
-): { type: string; lines: string[] } {
+): { type: string; lines: string[]; losses?: string[] } {
   switch (q.type) {
     case 'single_choice':
     case 'multiple_response': {
@@ -108,6 +109,8 @@ function typeFields(
     }
     case 'cloze':
       return { type: 'multianswer', lines: [] };
+    case 'calculated':
+      return calculatedFields(q);
   }
 }
 
@@ -119,8 +122,11 @@ function stemOf(q: QuestionContent): string {
   );
 }
 
-function question(q: QuestionContent, media: Map<string, ExportMedia>): string {
-  const { type, lines } = typeFields(q, media);
+function question(
+  q: QuestionContent,
+  media: Map<string, ExportMedia>,
+): { xml: string; losses: string[] } {
+  const { type, lines, losses = [] } = typeFields(q, media);
   const name = q.stem.replace(/\s+/g, ' ').slice(0, 80);
   const fields = [
     `<name><text>${xmlEscape(name)}</text></name>`,
@@ -133,7 +139,8 @@ function question(q: QuestionContent, media: Map<string, ExportMedia>): string {
     `<licence>${xmlEscape(q.licence)}</licence>`,
     `<attribution>${xmlEscape(q.attribution)}</attribution>`,
   ];
-  return `  <question type="${type}">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
+  const xml = `  <question type="${type}">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
+  return { xml, losses };
 }
 
 function category(topic: string): string {
@@ -159,7 +166,9 @@ export function serializeMoodleXml(
   let topic: string | undefined;
   contents.forEach((q, index) => {
     if (q.topic !== topic) parts.push(category((topic = q.topic)));
-    parts.push(question(q, byHash));
+    const { xml, losses } = question(q, byHash);
+    parts.push(xml);
+    warnings.push(...losses.map((loss) => exportIssue(index, loss)));
     warnings.push(
       ...commonLosses(q, index, { points: true, licence: true, packed: new Set(byHash.keys()) }),
     );

@@ -5,6 +5,8 @@ import { xmlEscape } from '../shared/text';
 import { blankIdentifier, toIdentifier } from './ids';
 
 type Cloze = Extract<QuestionContent, { type: 'cloze' }>;
+/** Calculated questions are left out of QTI exports (see serialize.ts). */
+export type QtiWritable = Exclude<QuestionContent, { type: 'calculated' }>;
 type Blank = Cloze['blanks'][number];
 
 const RESPONSE = 'RESPONSE';
@@ -101,7 +103,7 @@ function cloze(q: Cloze, image: ImageWriter): Parts {
   };
 }
 
-function parts(q: QuestionContent, image: ImageWriter): Parts {
+function parts(q: QtiWritable, image: ImageWriter): Parts {
   const stem = `<div class="questa-stem">${blockXhtml(q.stem, image)}</div>`;
   const answer = (extra = '') =>
     `${stem}<div class="questa-answer"><qti-text-entry-interaction response-identifier="${RESPONSE}"/>${extra}</div>`;
@@ -182,7 +184,7 @@ function parts(q: QuestionContent, image: ImageWriter): Parts {
 }
 
 /** One QTI 3.0 assessment item. Scoring gives the question's points when the response is right. */
-export function itemXml(q: QuestionContent, identifier: string, image: ImageWriter): string {
+export function itemXml(q: QtiWritable, identifier: string, image: ImageWriter): string {
   const { declarations, body, condition } = parts(q, image);
   const score = (points: number) =>
     `<qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">${points}</qti-base-value></qti-set-outcome-value>`;

@@ -1,7 +1,7 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import { zipSync } from 'fflate';
 import type { ExportMedia, SerializeResult } from '../types';
-import { commonLosses, exportIssue } from '../shared/export';
+import { calculatedSkipped, commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
 import { QUESTA_NS } from './ids';
@@ -66,6 +66,11 @@ export function serializeQtiPackage(
   const packed = new Set<string>();
   const warnings: ImportIssue[] = [];
   contents.forEach((q, index) => {
+    // Template processing could carry them, but no reader Questa was tested against runs it.
+    if (q.type === 'calculated') {
+      warnings.push(calculatedSkipped(q, index, 'this QTI export'));
+      return;
+    }
     const identifier = `item-${index + 1}`;
     const used = new Set<ExportMedia>();
     const missing = new Set<string>();

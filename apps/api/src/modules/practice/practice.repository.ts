@@ -235,6 +235,7 @@ export function createPracticeRepository(db: ApiDb) {
           'i.question_id as questionId',
           'i.version',
           'i.content',
+          'i.presented',
           'i.result',
           's.client_id as clientId',
           's.bank_id as bankId',

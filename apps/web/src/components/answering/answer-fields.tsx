@@ -124,5 +124,15 @@ export function AnswerFields({
           feedback={matching(feedback, 'cloze')}
         />
       );
+    case 'calculated':
+      if (draft.type !== 'calculated') return null;
+      return (
+        <NumericField
+          {...common}
+          question={question}
+          draft={draft}
+          feedback={matching(feedback, 'calculated')}
+        />
+      );
   }
 }

@@ -1,5 +1,6 @@
 import type { FieldError, QuestionContent } from '@questa/contracts';
 import { QUESTION_LIMITS } from '@questa/contracts/rules';
+import { calculatedIssues } from './validate-calculated';
 
 // The rules of the question contract, checked as the author types so mistakes show next to their
 // field before a save is refused. The server checks again, with the same limits.
@@ -21,7 +22,14 @@ export type IssueCode =
   | 'tagTooLong'
   | 'blankMissing'
   | 'choiceCorrect'
-  | 'duplicate';
+  | 'duplicate'
+  | 'variablesCount'
+  | 'variableName'
+  | 'range'
+  | 'decimals'
+  | 'formula'
+  | 'unknownVariable'
+  | 'noAnswer';
 
 export type Issue =
   | { code: IssueCode; params?: Record<string, string | number> }
@@ -150,6 +158,10 @@ export function validateQuestion(content: QuestionContent): Issues {
           }
         }
       });
+      break;
+    case 'calculated':
+      text('unit', content.unit ?? '', limits.unit, false);
+      calculatedIssues(content, add);
       break;
   }
   return issues;

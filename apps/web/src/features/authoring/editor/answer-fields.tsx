@@ -1,6 +1,7 @@
 import type { QuestionContent } from '@questa/contracts';
 import type { Issues } from '../validate-question';
 import { ChoiceFields } from './choice-fields';
+import { CalculatedFields } from './calculated-fields';
 import { ClozeFields } from './cloze-fields';
 import { MatchingFields } from './matching-fields';
 import { NumericFields } from './numeric-fields';
@@ -43,5 +44,7 @@ export function AnswerFields({
           insertIntoStem={insertIntoStem}
         />
       );
+    case 'calculated':
+      return <CalculatedFields content={content} onChange={onChange} issues={issues} />;
   }
 }

@@ -41,6 +41,16 @@ export function fieldLabel(t: Translate, path: string): string {
       return part === 'answer' ? t('editor.match', { n }) : t('editor.prompt', { n });
     case 'blanks':
       return t(`history.field.blank.${blankParts[part ?? ''] ?? 'id'}`, { n });
+    case 'variables': {
+      const key = part === 'min' || part === 'max' || part === 'decimals' || part === 'step';
+      return `${t('calculated.nameOf', { number: n })}${key ? ` · ${t(`calculated.${part}`)}` : ''}`;
+    }
+    case 'formula':
+      return t('calculated.formula');
+    case 'toleranceType':
+      return t('calculated.toleranceType');
+    case 'answerDecimals':
+      return t('calculated.answerDecimals');
     case 'explanation':
       return t('editor.explanation');
     case 'topic':

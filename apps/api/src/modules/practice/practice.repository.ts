@@ -146,7 +146,13 @@ export function createPracticeRepository(db: ApiDb) {
         .leftJoin('review_cards as c', (join) =>
           join.onRef('c.question_id', '=', 'i.question_id').onRef('c.user_id', '=', 's.user_id'),
         )
-        .select(['i.question_id as questionId', 'i.content', 'i.result', 'c.due as cardDue'])
+        .select([
+          'i.question_id as questionId',
+          'i.content',
+          'i.presented',
+          'i.result',
+          'c.due as cardDue',
+        ])
         .where('i.session_id', '=', sessionId)
         .where('s.user_id', '=', userId)
         .where('i.result', 'is not', null)

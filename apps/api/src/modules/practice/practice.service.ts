@@ -121,10 +121,11 @@ export function createPracticeService(deps: {
       session: await sessionView(session, user),
       topics: [...topics.values()],
       reviews: items
-        .map(({ questionId, content, result, due }) => ({
+        .map(({ questionId, content, presented, result, due }) => ({
           questionId,
           topic: content.topic,
-          excerpt: stemExcerpt(content.stem),
+          // As shown: a calculated question's excerpt carries the learner's own numbers.
+          excerpt: stemExcerpt(presented.stem),
           correct: result.correct,
           due,
         }))

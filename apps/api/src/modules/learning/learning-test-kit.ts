@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, type QuestionContentInput } from '@questa/contracts';
 import type { Kysely } from '@questa/db';
+import type { SeedContent } from '@questa/question-db';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
 import { buildApp, type ApiDeps } from '../../app';
 import { API_SCHEMA, type ApiTables } from '../../db/tables';
@@ -98,6 +99,8 @@ export async function startLearningApi(
     billing?: Pick<ApiDeps, 'payments' | 'mail' | 'billing'>;
     /** The identity provider's accounts, for deleting an account. */
     identityAccounts?: ApiDeps['identityAccounts'];
+    /** More banks of the same tenant, after the two every test has. */
+    extraBanks?: SeedContent['banks'];
   } = {},
 ): Promise<LearningApi> {
   const beside = await startQuestionDbBeside({
@@ -122,6 +125,7 @@ export async function startLearningApi(
         tags: [],
         questions: publicQuestions.slice(0, 2).map((content) => ({ mediaKeys: [], content })),
       },
+      ...(options.extraBanks ?? []),
     ],
   });
   const build = (sweepIntervalMs = options.sweepIntervalMs ?? 0) =>

@@ -266,7 +266,7 @@ function CalculatedSample({ content }: { content: Calculated }) {
   const decimals = new Map(content.variables.map((v) => [v.name, v.decimals]));
   return (
     <section className="calculated-sample" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('calculated.sample')}</h3>
+      <h2 id={headingId}>{t('calculated.sample')}</h2>
       {instance ? (
         <>
           <p>

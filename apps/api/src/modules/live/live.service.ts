@@ -500,7 +500,7 @@ export function createLiveService(deps: {
     const reveal =
       room.state === 'question_closed' && question
         ? {
-            answerText: answerText(question.content),
+            answerText: answerText(question.content, presentedValues(question.presented)),
             distribution: distribution(
               question.content,
               question.presented,

@@ -55,7 +55,7 @@ export function CalculatedFields({
   return (
     <>
       <fieldset
-        className="fieldset"
+        className="fieldset calculated-fieldset"
         aria-describedby={issues.variables ? variablesError : undefined}
       >
         <legend>{t('calculated.variables')}</legend>

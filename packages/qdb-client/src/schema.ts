@@ -963,7 +963,7 @@ export interface operations {
     getCatalogBankQuestions: {
         parameters: {
             query: {
-                /** @description Only questions of these types, comma-separated: any of single_choice, multiple_response, true_false, short_text, numeric, ordering, matching, cloze. */
+                /** @description Only questions of these types, comma-separated: any of single_choice, multiple_response, true_false, short_text, numeric, ordering, matching, cloze, calculated. */
                 types: string;
                 /** @description Full-text search over stem, options and explanation, in the bank’s language; results carry a `headline`. */
                 q?: string;
@@ -999,7 +999,7 @@ export interface operations {
                             publishedVersion: number | null;
                             revision: number;
                             /** @enum {string} */
-                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "calculated";
                             excerpt: string;
                             topic: string;
                             tags: string[];
@@ -1383,6 +1383,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                         }[];
                     };
@@ -4225,7 +4260,7 @@ export interface operations {
                 /** @description Only questions with this tag. */
                 tag?: string;
                 /** @description Only this question type. */
-                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "calculated";
                 /** @description Only this difficulty (1–5). */
                 difficulty?: number;
                 /** @description Only questions whose current version has this status. */
@@ -4262,7 +4297,7 @@ export interface operations {
                             publishedVersion: number | null;
                             revision: number;
                             /** @enum {string} */
-                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                            type: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "calculated";
                             excerpt: string;
                             topic: string;
                             tags: string[];
@@ -4424,7 +4459,7 @@ export interface operations {
                 /** @description Only questions with this tag. */
                 tag?: string;
                 /** @description Only this question type. */
-                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "calculated";
                 /** @description Only this difficulty (1–5). */
                 difficulty?: number;
                 /** @description Only questions whose current version has this status. */
@@ -4624,7 +4659,7 @@ export interface operations {
                          * @description Only this question type.
                          * @enum {string}
                          */
-                        type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze";
+                        type?: "single_choice" | "multiple_response" | "true_false" | "short_text" | "numeric" | "ordering" | "matching" | "cloze" | "calculated";
                         /** @description Only this difficulty (1–5). */
                         difficulty?: number;
                         /**
@@ -5059,6 +5094,41 @@ export interface operations {
                             options: string[];
                             correct: number;
                         })[];
+                    } | {
+                        stem: string;
+                        /** @default  */
+                        explanation?: string;
+                        topic: string;
+                        /** @default [] */
+                        tags?: string[];
+                        difficulty: number;
+                        /** @default 1 */
+                        points?: number;
+                        /** @default [] */
+                        media?: string[];
+                        /** @default CC BY 4.0 */
+                        licence?: string;
+                        /** @default  */
+                        attribution?: string;
+                        /** @enum {string} */
+                        type: "calculated";
+                        variables: {
+                            name: string;
+                            min: number;
+                            max: number;
+                            decimals: number;
+                            step?: number;
+                        }[];
+                        formula: string;
+                        tolerance: number;
+                        /**
+                         * @default absolute
+                         * @enum {string}
+                         */
+                        toleranceType?: "absolute" | "relative";
+                        /** @default 2 */
+                        answerDecimals?: number;
+                        unit?: string;
                     };
                 };
             };
@@ -5275,6 +5345,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -5645,6 +5750,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -6023,6 +6163,41 @@ export interface operations {
                             options: string[];
                             correct: number;
                         })[];
+                    } | {
+                        stem: string;
+                        /** @default  */
+                        explanation?: string;
+                        topic: string;
+                        /** @default [] */
+                        tags?: string[];
+                        difficulty: number;
+                        /** @default 1 */
+                        points?: number;
+                        /** @default [] */
+                        media?: string[];
+                        /** @default CC BY 4.0 */
+                        licence?: string;
+                        /** @default  */
+                        attribution?: string;
+                        /** @enum {string} */
+                        type: "calculated";
+                        variables: {
+                            name: string;
+                            min: number;
+                            max: number;
+                            decimals: number;
+                            step?: number;
+                        }[];
+                        formula: string;
+                        tolerance: number;
+                        /**
+                         * @default absolute
+                         * @enum {string}
+                         */
+                        toleranceType?: "absolute" | "relative";
+                        /** @default 2 */
+                        answerDecimals?: number;
+                        unit?: string;
                     };
                     expectedRevision: number;
                 };
@@ -6240,6 +6415,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -6651,6 +6861,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -7039,6 +7284,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                             authorId: string;
                             /** Format: date-time */
@@ -7401,6 +7681,41 @@ export interface operations {
                                 options: string[];
                                 correct: number;
                             })[];
+                        } | {
+                            stem: string;
+                            /** @default  */
+                            explanation: string;
+                            topic: string;
+                            /** @default [] */
+                            tags: string[];
+                            difficulty: number;
+                            /** @default 1 */
+                            points: number;
+                            /** @default [] */
+                            media: string[];
+                            /** @default CC BY 4.0 */
+                            licence: string;
+                            /** @default  */
+                            attribution: string;
+                            /** @enum {string} */
+                            type: "calculated";
+                            variables: {
+                                name: string;
+                                min: number;
+                                max: number;
+                                decimals: number;
+                                step?: number;
+                            }[];
+                            formula: string;
+                            tolerance: number;
+                            /**
+                             * @default absolute
+                             * @enum {string}
+                             */
+                            toleranceType: "absolute" | "relative";
+                            /** @default 2 */
+                            answerDecimals: number;
+                            unit?: string;
                         };
                         authorId: string;
                         /** Format: date-time */
@@ -7789,6 +8104,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                         }[];
                         shortfalls: {
@@ -8178,6 +8528,41 @@ export interface operations {
                                     options: string[];
                                     correct: number;
                                 })[];
+                            } | {
+                                stem: string;
+                                /** @default  */
+                                explanation: string;
+                                topic: string;
+                                /** @default [] */
+                                tags: string[];
+                                difficulty: number;
+                                /** @default 1 */
+                                points: number;
+                                /** @default [] */
+                                media: string[];
+                                /** @default CC BY 4.0 */
+                                licence: string;
+                                /** @default  */
+                                attribution: string;
+                                /** @enum {string} */
+                                type: "calculated";
+                                variables: {
+                                    name: string;
+                                    min: number;
+                                    max: number;
+                                    decimals: number;
+                                    step?: number;
+                                }[];
+                                formula: string;
+                                tolerance: number;
+                                /**
+                                 * @default absolute
+                                 * @enum {string}
+                                 */
+                                toleranceType: "absolute" | "relative";
+                                /** @default 2 */
+                                answerDecimals: number;
+                                unit?: string;
                             };
                         }[];
                         shortfalls: {
@@ -8775,6 +9160,41 @@ export interface operations {
                                 options: string[];
                                 correct: number;
                             })[];
+                        } | {
+                            stem: string;
+                            /** @default  */
+                            explanation: string;
+                            topic: string;
+                            /** @default [] */
+                            tags: string[];
+                            difficulty: number;
+                            /** @default 1 */
+                            points: number;
+                            /** @default [] */
+                            media: string[];
+                            /** @default CC BY 4.0 */
+                            licence: string;
+                            /** @default  */
+                            attribution: string;
+                            /** @enum {string} */
+                            type: "calculated";
+                            variables: {
+                                name: string;
+                                min: number;
+                                max: number;
+                                decimals: number;
+                                step?: number;
+                            }[];
+                            formula: string;
+                            tolerance: number;
+                            /**
+                             * @default absolute
+                             * @enum {string}
+                             */
+                            toleranceType: "absolute" | "relative";
+                            /** @default 2 */
+                            answerDecimals: number;
+                            unit?: string;
                         })[];
                     };
                 };

@@ -20,6 +20,8 @@ import { NumberInput } from './number-input';
 import './calculated-fields.css';
 
 type Calculated = Extract<QuestionContent, { type: 'calculated' }>;
+const variableFields = ['name', 'min', 'max', 'decimals', 'step'] as const;
+type VariableField = (typeof variableFields)[number];
 
 /** The first letter from a to z no variable uses yet, so a new row starts with a usable name. */
 function freeName(variables: readonly CalculatedVariable[]): string {
@@ -51,6 +53,13 @@ export function CalculatedFields({
   const setVariable = (index: number, variable: CalculatedVariable) =>
     onChange({ ...content, variables: replaceAt(variables, index, variable) });
   const parsed = useMemo(() => parseFormula(content.formula), [content.formula]);
+  const errorId = (index: number) => `${variablesError}-${index}`;
+  const columns = {
+    min: t('calculated.min'),
+    max: t('calculated.max'),
+    decimals: t('calculated.decimals'),
+    step: t('calculated.step'),
+  };
 
   return (
     <>
@@ -77,16 +86,18 @@ export function CalculatedFields({
             </thead>
             <tbody>
               {variables.map((variable, index) => {
-                const path = `variables.${index}`;
-                const error = ['name', 'min', 'max', 'decimals', 'step']
-                  .map((key) => issueText(t, issues[`${path}.${key}`]))
-                  .find(Boolean);
-                const label = (key: string) =>
-                  `${t(`calculated.${key}` as 'calculated.min')} ${variable.name}`;
+                // A field with an issue is marked and read with the row's error under the table.
+                const problem = (key: VariableField) =>
+                  issues[`variables.${index}.${key}`]
+                    ? { 'aria-invalid': true as const, 'aria-describedby': errorId(index) }
+                    : {};
+                const label = (key: Exclude<VariableField, 'name'>) =>
+                  `${columns[key]} ${variable.name}`;
                 return (
-                  <tr key={index} aria-invalid={error ? true : undefined}>
+                  <tr key={index}>
                     <td>
                       <input
+                        {...problem('name')}
                         className="input"
                         aria-label={t('calculated.nameOf', { number: index + 1 })}
                         value={variable.name}
@@ -98,6 +109,7 @@ export function CalculatedFields({
                     </td>
                     <td>
                       <NumberInput
+                        {...problem('min')}
                         aria-label={label('min')}
                         value={variable.min}
                         onValueChange={(min) => setVariable(index, { ...variable, min })}
@@ -105,6 +117,7 @@ export function CalculatedFields({
                     </td>
                     <td>
                       <NumberInput
+                        {...problem('max')}
                         aria-label={label('max')}
                         value={variable.max}
                         onValueChange={(max) => setVariable(index, { ...variable, max })}
@@ -112,6 +125,7 @@ export function CalculatedFields({
                     </td>
                     <td>
                       <NumberInput
+                        {...problem('decimals')}
                         aria-label={label('decimals')}
                         value={variable.decimals}
                         onValueChange={(decimals) => setVariable(index, { ...variable, decimals })}
@@ -119,6 +133,7 @@ export function CalculatedFields({
                     </td>
                     <td>
                       <NumberInput
+                        {...problem('step')}
                         aria-label={label('step')}
                         placeholder={t('calculated.anyStep')}
                         value={variable.step ?? Number.NaN}
@@ -139,7 +154,6 @@ export function CalculatedFields({
                       >
                         {t('calculated.remove', { name: variable.name })}
                       </Button>
-                      {error && <span className="visually-hidden">{error}</span>}
                     </td>
                   </tr>
                 );
@@ -148,11 +162,11 @@ export function CalculatedFields({
           </table>
         </div>
         {variables.map((variable, index) => {
-          const error = ['name', 'min', 'max', 'decimals', 'step']
+          const error = variableFields
             .map((key) => issueText(t, issues[`variables.${index}.${key}`]))
             .find(Boolean);
           return error ? (
-            <p key={index} className="field__error">
+            <p key={index} id={errorId(index)} className="field__error">
               {variable.name || index + 1}: {error}
             </p>
           ) : null;

@@ -307,7 +307,9 @@ function calculatedDraft(
     meta.unit ??
     textContent(descendants(body, 'span').find((s) => s.attrs.class === 'questa-unit')).trim();
   for (const warning of template.warnings) r.warnings.add(warning);
-  r.warnings.add('the answer is rounded to 2 decimal places, which QTI does not say');
+  if (template.answerDecimals === undefined) {
+    r.warnings.add('the answer is rounded to 2 decimal places, which QTI does not say');
+  }
   return {
     ok: true,
     draft: {
@@ -318,7 +320,7 @@ function calculatedDraft(
       // QTI's relative tolerance is a percentage; Questa's is a fraction of the answer.
       tolerance: mode === 'relative' ? tolerance / 100 : tolerance,
       toleranceType: mode === 'relative' ? 'relative' : 'absolute',
-      answerDecimals: 2,
+      answerDecimals: template.answerDecimals ?? 2,
       ...(unit ? { unit } : {}),
     },
     warnings: [],

@@ -32,7 +32,7 @@ function metadata(q: QuestionContent): string {
     el('attribution', q.attribution),
   ];
   if (q.type === 'short_text') fields.push(el('whitespace', q.whitespace));
-  if (q.type === 'numeric' && q.unit) fields.push(el('unit', q.unit));
+  if ((q.type === 'numeric' || q.type === 'calculated') && q.unit) fields.push(el('unit', q.unit));
   const keywords = q.tags.map(
     (t) => `<imsmd:keyword><imsmd:string>${xmlEscape(t)}</imsmd:string></imsmd:keyword>`,
   );
@@ -66,11 +66,6 @@ export function serializeQtiPackage(
   const packed = new Set<string>();
   const warnings: ImportIssue[] = [];
   contents.forEach((q, index) => {
-    // Template processing could carry them, but no reader Questa was tested against runs it.
-    if (q.type === 'calculated') {
-      warnings.push(calculatedSkipped(q, index, 'this QTI export'));
-      return;
-    }
     const identifier = `item-${index + 1}`;
     const used = new Set<ExportMedia>();
     const missing = new Set<string>();
@@ -80,7 +75,17 @@ export function serializeQtiPackage(
       else missing.add(sha);
       return `<img src="${file ? mediaPath(file) : `media/${sha}`}" alt="${xmlEscape(alt)}"/>`;
     };
-    files[`${identifier}.xml`] = encodeUtf8(itemXml(q, identifier, image));
+    const item = itemXml(q, identifier, image);
+    if (!item) {
+      if (q.type === 'calculated') {
+        const why =
+          'its formula rounds to a computed number of places, or its text prints a value inside math, which QTI cannot express';
+        warnings.push(calculatedSkipped(q, index, 'QTI', why));
+      }
+      return;
+    }
+    files[`${identifier}.xml`] = encodeUtf8(item.xml);
+    warnings.push(...item.losses.map((loss) => exportIssue(index, loss)));
     for (const file of used) {
       files[mediaPath(file)] = file.bytes;
       packed.add(file.sha256);

@@ -1,6 +1,9 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { questionContent } from '@questa/contracts';
+import { unzipSync } from 'fflate';
 import { parseQtiPackage } from './parse';
+import { serializeQtiPackage } from './serialize';
 
 function pack(item: string) {
   return parseQtiPackage(
@@ -37,7 +40,7 @@ const scoring = `<qti-response-processing><qti-response-condition><qti-response-
 </qti-response-if></qti-response-condition></qti-response-processing>`;
 
 describe('QTI template items', () => {
-  it('import as calculated questions: random values, the answer expression as a formula', () => {
+  it('import as calculated questions: random values, the answer expression as a formula, its rounding as the answer decimals', () => {
     const result = pack(
       `${declarations}${processing(
         `<qti-round-to rounding-mode="decimalPlaces" figures="1"><qti-variable identifier="V"/></qti-round-to>`,
@@ -51,15 +54,14 @@ describe('QTI template items', () => {
         { name: 'D', min: 100, max: 500, decimals: 0, step: 10 },
         { name: 'T', min: 1, max: 5, decimals: 2 },
       ],
-      formula: 'round(D / T, 1)',
+      formula: 'D / T',
       tolerance: 0.01,
       toleranceType: 'relative',
-      answerDecimals: 2,
+      answerDecimals: 1,
       unit: 'km/h',
     });
     expect(result.warnings.map((w) => w.message)).toEqual([
       'Question 1 (item.xml): "T" is drawn with 2 decimals, which QTI does not say',
-      'Question 1 (item.xml): the answer is rounded to 2 decimal places, which QTI does not say',
     ]);
   });
 
@@ -104,5 +106,57 @@ describe('QTI template items', () => {
         `Question 1 (item.xml): not imported: item "speed" (Speed) is a template (calculated) item Questa cannot import: ${why}`,
       ]);
     }
+  });
+
+  it("reads back Questa's own export of a calculated question", () => {
+    const content = questionContent.parse({
+      type: 'calculated',
+      topic: 'Motion',
+      difficulty: 3,
+      points: 2,
+      explanation: 'Distance over time.',
+      stem: 'A train covers **{d} km** in {t} hours. Its average speed?',
+      variables: [
+        { name: 'd', min: 100, max: 500, decimals: 0, step: 10 },
+        { name: 't', min: 1.5, max: 6, decimals: 1 },
+      ],
+      formula: 'd / t + sqrt(abs(-d)) * 0 - round(pi(), 2) ^ 0 + 1',
+      tolerance: 0.02,
+      toleranceType: 'relative',
+      answerDecimals: 1,
+      unit: 'km/h',
+    });
+    const written = serializeQtiPackage([content]);
+    expect(written.warnings).toEqual([]);
+    const item = new TextDecoder().decode(unzipSync(written.body)['item-1.xml']);
+    expect(item).toContain('<qti-printed-variable identifier="t" format="%.1f"/>');
+    expect(item).toContain('<qti-random-integer min="100" max="500" step="10"/>');
+    const back = parseQtiPackage(written.body);
+    expect(back.errors).toEqual([]);
+    expect(back.warnings).toEqual([]);
+    expect(back.items[0]?.content).toMatchObject({
+      ...content,
+      formula: 'd / t + abs(-1 * d)^0.5 * 0 - round(pi(), 2)^0 + 1',
+    });
+  });
+
+  it('skips a calculated question whose formula QTI cannot express, saying why', () => {
+    const content = questionContent.parse({
+      type: 'calculated',
+      topic: 'Rounding',
+      difficulty: 1,
+      stem: 'Round {x} to {n} places.',
+      variables: [
+        { name: 'x', min: 0, max: 1, decimals: 4 },
+        { name: 'n', min: 1, max: 3, decimals: 0 },
+      ],
+      formula: 'round(x, n)',
+      tolerance: 0,
+    });
+    const written = serializeQtiPackage([content]);
+    expect(written.warnings.map((w) => w.message)).toEqual([
+      'Question 1: the calculated question "Round {x} to {n} places." is skipped: its formula rounds to a computed number of places, or its text prints a value inside math, which QTI cannot express',
+    ]);
+    expect(Object.keys(unzipSync(written.body))).toEqual(['imsmanifest.xml']);
   });
 });

@@ -25,6 +25,8 @@ export interface TemplateReading {
   formula: string;
   /** The response whose correct value the formula gives. */
   responseId: string;
+  /** Set when the answer is rounded to decimal places, as Questa's own export writes it. */
+  answerDecimals: number | undefined;
   warnings: string[];
 }
 
@@ -129,6 +131,14 @@ function expression(el: XmlElement, known: Map<string, FormulaNode>): FormulaNod
   }
 }
 
+/** `figures` of a `qti-round-to` to decimal places; undefined for any other element. */
+function decimalPlaces(el: XmlElement | undefined): number | undefined {
+  if (el?.name !== 'qti-round-to' || el.attrs['rounding-mode'] !== 'decimalPlaces')
+    return undefined;
+  const figures = Number(el.attrs.figures);
+  return Number.isInteger(figures) && figures >= 0 ? figures : undefined;
+}
+
 function randomVariable(name: string, random: XmlElement, warnings: string[]): CalculatedVariable {
   const min = parseNumber(random.attrs.min ?? '0');
   const max = parseNumber(random.attrs.max ?? '');
@@ -165,12 +175,22 @@ export function readTemplate(root: XmlElement): TemplateReading | { refused: str
     if (!processing) throw new Refused('it declares template variables but never sets them');
     const variables: CalculatedVariable[] = [];
     const known = new Map<string, FormulaNode>();
-    let answer: { responseId: string; formula: FormulaNode } | undefined;
+    let answer:
+      { responseId: string; formula: FormulaNode; answerDecimals: number | undefined } | undefined;
     for (const rule of elements(processing)) {
       const id = rule.attrs.identifier ?? '';
       const [value] = elements(rule);
       if (rule.name === 'qti-set-template-value' && value) {
-        if (value.name === 'qti-random-integer' || value.name === 'qti-random-float') {
+        // A random float rounded to decimal places: how Questa writes a variable with decimals.
+        const rounded = decimalPlaces(value);
+        const [inner] = rounded === undefined ? [] : elements(value);
+        if (rounded !== undefined && inner?.name === 'qti-random-float') {
+          if (!VARIABLE_NAME.test(id) || (formulaFunctions as string[]).includes(id)) {
+            throw new Refused(`the template variable "${id}" cannot be a formula variable name`);
+          }
+          variables.push({ ...randomVariable(id, inner, []), decimals: rounded });
+          known.set(id, { kind: 'variable', name: id });
+        } else if (value.name === 'qti-random-integer' || value.name === 'qti-random-float') {
           if (!VARIABLE_NAME.test(id) || (formulaFunctions as string[]).includes(id)) {
             throw new Refused(`the template variable "${id}" cannot be a formula variable name`);
           }
@@ -182,7 +202,12 @@ export function readTemplate(root: XmlElement): TemplateReading | { refused: str
         continue;
       }
       if (rule.name === 'qti-set-correct-response' && value && !answer) {
-        answer = { responseId: id, formula: expression(value, known) };
+        const places = decimalPlaces(value);
+        const [inner] = places === undefined ? [] : elements(value);
+        answer =
+          places !== undefined && inner
+            ? { responseId: id, formula: expression(inner, known), answerDecimals: places }
+            : { responseId: id, formula: expression(value, known), answerDecimals: undefined };
         continue;
       }
       throw new Refused(
@@ -195,6 +220,7 @@ export function readTemplate(root: XmlElement): TemplateReading | { refused: str
       variables,
       formula: printFormula(answer.formula),
       responseId: answer.responseId,
+      answerDecimals: answer.answerDecimals,
       warnings,
     };
   } catch (error) {

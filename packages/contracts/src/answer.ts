@@ -98,6 +98,12 @@ export const hotspotAnswer = z.strictObject({
   type: z.literal('hotspot'),
   points: z.array(imagePoint).max(QUESTION_LIMITS.hotspotMarkersMax),
 });
+/** A number for the values the learner was shown, as for numeric. */
+export const calculatedAnswer = z.strictObject({
+  type: z.literal('calculated'),
+  value: z.number(),
+  unit: z.string().max(20).optional(),
+});
 
 export const answerInput = z.discriminatedUnion('type', [
   singleChoiceAnswer,
@@ -109,5 +115,6 @@ export const answerInput = z.discriminatedUnion('type', [
   matchingAnswer,
   clozeAnswer,
   hotspotAnswer,
+  calculatedAnswer,
 ]);
 export type AnswerInput = z.infer<typeof answerInput>;

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { hotspotImage, hotspotRegion } from './hotspot';
 import { CREDIT_PROBLEMS, creditProblem } from './rules/credit';
 import { QUESTION_LIMITS } from './rules/questions';
+import {
+  CALCULATED_LIMITS,
+  hasFiniteInstance,
+  stemPlaceholders,
+  toleranceTypes,
+  VARIABLE_NAME,
+} from './rules/calculated';
+import { FORMULA_LIMITS, formulaFunctions, parseFormula } from './rules/formula';
 
 const L = QUESTION_LIMITS;
 
@@ -177,6 +185,76 @@ export const hotspot = z
     error: 'at least one region must be correct',
   })
   .refine((q) => uniqueIds(q.regions), { path: ['regions'], error: 'region ids must be unique' });
+const C = CALCULATED_LIMITS;
+const magnitude = z.number().finite().min(-C.magnitudeMax).max(C.magnitudeMax);
+
+const calculatedVariable = z
+  .strictObject({
+    name: z
+      .string()
+      .max(C.nameMax)
+      .regex(VARIABLE_NAME, 'a letter or _, then letters, digits or _')
+      .refine((name) => !(formulaFunctions as string[]).includes(name), {
+        error: 'a function name cannot be a variable',
+      }),
+    min: magnitude,
+    max: magnitude,
+    decimals: z.number().int().min(0).max(C.decimalsMax),
+    step: z.number().finite().positive().max(C.magnitudeMax).optional(),
+  })
+  .refine((v) => v.min <= v.max, { path: ['max'], error: 'must not be below min' });
+
+/**
+ * A stem with `{name}` placeholders, variables drawn from ranges for each presentation, and a
+ * formula for the answer (see rules/formula.ts for its language). Graded like numeric, against
+ * the answer for the values the learner was shown, rounded to `answerDecimals`.
+ */
+export const calculated = z
+  .strictObject({
+    ...common,
+    type: z.literal('calculated'),
+    variables: z.array(calculatedVariable).min(C.variablesMin).max(C.variablesMax),
+    formula: z.string().trim().min(1).max(FORMULA_LIMITS.lengthMax),
+    tolerance: z.number().finite().min(0),
+    toleranceType: z.enum(toleranceTypes).default('absolute'),
+    answerDecimals: z.number().int().min(0).max(C.answerDecimalsMax).default(2),
+    unit: z.string().trim().max(L.unitMax).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const names = new Set(q.variables.map((v) => v.name));
+    if (names.size !== q.variables.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variables'],
+        message: 'variable names must be unique',
+      });
+    }
+    for (const name of stemPlaceholders(q.stem)) {
+      if (!names.has(name)) {
+        ctx.addIssue({ code: 'custom', path: ['stem'], message: `{${name}} is not a variable` });
+      }
+    }
+    const parsed = parseFormula(q.formula);
+    if (!parsed.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['formula'],
+        message: `${parsed.message} (at character ${parsed.position + 1})`,
+      });
+      return;
+    }
+    const unknown = parsed.variables.filter((name) => !names.has(name));
+    for (const name of unknown) {
+      ctx.addIssue({ code: 'custom', path: ['formula'], message: `${name} is not a variable` });
+    }
+    if (unknown.length === 0 && names.size === q.variables.length && !hasFiniteInstance(q)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['formula'],
+        message: 'the formula gives no finite answer for values in these ranges',
+      });
+    }
+  });
 
 /** The content of one question version: everything an author writes. */
 export const questionContent = z.discriminatedUnion('type', [
@@ -189,6 +267,7 @@ export const questionContent = z.discriminatedUnion('type', [
   matching,
   cloze,
   hotspot,
+  calculated,
 ]);
 export type QuestionContent = z.infer<typeof questionContent>;
 export type QuestionContentInput = z.input<typeof questionContent>;

@@ -18,6 +18,15 @@ export type BlankInput =
   | { id: string; kind: 'text'; accepted: string[]; caseSensitive?: boolean }
   | { id: string; kind: 'choice'; options: string[]; correct: number };
 
+export interface CalculatedInput {
+  variables: readonly { name: string; min: number; max: number; decimals: number; step?: number }[];
+  formula: string;
+  tolerance: number;
+  toleranceType: 'absolute' | 'relative';
+  answerDecimals: number;
+  unit?: string;
+}
+
 /** A hand-written question, for the curated facts each bank keeps as data. */
 export type FixedQuestion = Meta & { stem: string } & (
     | { type: 'true_false'; answer: boolean }
@@ -26,6 +35,7 @@ export type FixedQuestion = Meta & { stem: string } & (
     | { type: 'ordering'; items: string[] }
     | { type: 'matching'; pairs: [string, string][] }
     | { type: 'cloze'; blanks: BlankInput[] }
+    | ({ type: 'calculated' } & CalculatedInput)
   );
 
 export function textBlank(
@@ -68,7 +78,8 @@ export class QuestionWriter {
       else if (q.type === 'short_text') this.shortText(q, q.stem, q.accepted, q.caseSensitive);
       else if (q.type === 'ordering') this.ordering(q, q.stem, q.items);
       else if (q.type === 'matching') this.matching(q, q.stem, q.pairs);
-      else this.cloze(q, q.stem, q.blanks);
+      else if (q.type === 'cloze') this.cloze(q, q.stem, q.blanks);
+      else this.calculated(q, q.stem, q);
     }
   }
 
@@ -145,6 +156,20 @@ export class QuestionWriter {
       if (!stem.includes(`{{${blank.id}}}`)) throw new Error(`blank ${blank.id} missing: ${stem}`);
     }
     this.push(meta, { ...this.common(meta, stem), type: 'cloze', blanks: [...blanks] });
+  }
+
+  /** A calculated question: `{name}` in the stem, new values from each range every time it is shown. */
+  calculated(meta: Meta, stem: string, definition: CalculatedInput): void {
+    this.push(meta, {
+      ...this.common(meta, stem),
+      type: 'calculated',
+      variables: definition.variables.map((variable) => ({ ...variable })),
+      formula: definition.formula,
+      tolerance: definition.tolerance,
+      toleranceType: definition.toleranceType,
+      answerDecimals: definition.answerDecimals,
+      ...(definition.unit === undefined ? {} : { unit: definition.unit }),
+    });
   }
 
   textBlank(id: string, accepted: readonly string[], caseSensitive = false): BlankInput {

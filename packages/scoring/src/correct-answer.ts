@@ -1,14 +1,16 @@
 import type { QuestionContent } from '@questa/contracts';
 import type { AnswerInput } from '@questa/contracts';
 import { insidePoint } from './graders/hotspot-geometry';
+import { instantiate, type CalculatedValues } from '@questa/contracts/rules';
 
 /**
  * The answer that scores 1 for a question: what a client reveals after a question closes and
  * what tests and bots submit. For multiple_response it selects every correct option; for
  * short_text and text blanks the first accepted answer; for numeric the value with its unit; for
- * hotspot a marker inside each correct region, as many as the question allows.
+ * hotspot a marker inside each correct region, as many as the question allows; for calculated
+ * the answer for `values`, the variables it was presented with.
  */
-export const correctAnswer = (content: QuestionContent): AnswerInput => {
+export const correctAnswer = (content: QuestionContent, values?: CalculatedValues): AnswerInput => {
   switch (content.type) {
     case 'single_choice':
       // The contract guarantees exactly one correct option.
@@ -49,5 +51,13 @@ export const correctAnswer = (content: QuestionContent): AnswerInput => {
           .slice(0, content.markers)
           .map(insidePoint),
       };
+    case 'calculated': {
+      const instance = values ? instantiate(content, values) : null;
+      // Only a caller's bug gets here: every presentation of a calculated question has values.
+      if (!instance) throw new Error('a calculated question needs the values it was shown with');
+      return content.unit === undefined
+        ? { type: 'calculated', value: instance.answer }
+        : { type: 'calculated', value: instance.answer, unit: content.unit };
+    }
   }
 };

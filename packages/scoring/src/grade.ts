@@ -1,6 +1,8 @@
 import type { QuestionContent } from '@questa/contracts';
+import type { CalculatedValues } from '@questa/contracts/rules';
 import { answerInput, type AnswerInput } from '@questa/contracts';
 import { gradeMultipleResponse, gradeSingleChoice, gradeTrueFalse } from './graders/choice';
+import { gradeCalculated } from './graders/calculated';
 import { gradeCloze } from './graders/cloze';
 import { gradeHotspot } from './graders/hotspot';
 import { gradeMatching } from './graders/matching';
@@ -17,7 +19,11 @@ const mismatch = (content: QuestionContent, received: string): GradeError => ({
 });
 
 /** Pairs each question type with its grader; the double check lets TypeScript narrow both. */
-const route = (content: QuestionContent, answer: AnswerInput): PartialGrade => {
+const route = (
+  content: QuestionContent,
+  answer: AnswerInput,
+  values: CalculatedValues | undefined,
+): PartialGrade => {
   const c = content;
   const a = answer;
   if (c.type === 'single_choice' && a.type === 'single_choice') return gradeSingleChoice(c, a);
@@ -31,6 +37,7 @@ const route = (content: QuestionContent, answer: AnswerInput): PartialGrade => {
   if (c.type === 'matching' && a.type === 'matching') return gradeMatching(c, a);
   if (c.type === 'cloze' && a.type === 'cloze') return gradeCloze(c, a);
   if (c.type === 'hotspot' && a.type === 'hotspot') return gradeHotspot(c, a);
+  if (c.type === 'calculated' && a.type === 'calculated') return gradeCalculated(c, a, values);
   return { error: mismatch(content, answer.type) };
 };
 
@@ -39,8 +46,14 @@ const route = (content: QuestionContent, answer: AnswerInput): PartialGrade => {
  * malformed one (it is re-checked against `answerInput`, because answers arrive from clients and
  * stored JSON) or one naming options the question lacks comes back as `{ ok: false, error }`.
  * `content` is trusted: it was validated by `questionContent` when it was authored.
+ * `values` are the variables a calculated question was presented with (see `presentedValues`);
+ * other types ignore them.
  */
-export const grade = (content: QuestionContent, answer: AnswerInput): GradeResult => {
+export const grade = (
+  content: QuestionContent,
+  answer: AnswerInput,
+  values?: CalculatedValues,
+): GradeResult => {
   const received: unknown =
     typeof answer === 'object' && answer !== null ? (answer as { type?: unknown }).type : undefined;
   if (typeof received === 'string' && received !== content.type) {
@@ -60,7 +73,7 @@ export const grade = (content: QuestionContent, answer: AnswerInput): GradeResul
       },
     };
   }
-  const result = route(content, parsed.data);
+  const result = route(content, parsed.data, values);
   if ('error' in result) return { ok: false, error: result.error };
   return {
     ok: true,

@@ -22,6 +22,6 @@ export {
   type ReviewState,
 } from './review-card';
 export { examScore, type ExamScore } from './exam';
-export { presentQuestion, shuffled, stemExcerpt } from './present';
+export { presentQuestion, presentedValues, shuffled, stemExcerpt } from './present';
 export { itemStatistics, type ItemResponse, type ItemStatisticsOptions } from './item-statistics';
 export { streaks } from './streak';

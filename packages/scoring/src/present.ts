@@ -1,4 +1,5 @@
 import type { LearnerQuestion, QuestionContent } from '@questa/contracts';
+import { drawInstance, type CalculatedValues } from '@questa/contracts/rules';
 
 /** Fisher–Yates on a copy, with the caller's random source so a test can fix it. */
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
@@ -23,7 +24,8 @@ function scrambled<T>(items: readonly T[], random: () => number): T[] {
  * A question as the learner sees it before answering: everything needed to answer and nothing
  * that tells the answer. Choice options keep the authored order (authors write "all of the
  * above"); ordering items and matching answers are shuffled, because their authored order is
- * the key.
+ * the key. A calculated question is instantiated: fresh values are drawn, filled into the stem,
+ * and kept in the presentation (read back with `presentedValues`); the formula stays behind.
  */
 export function presentQuestion(content: QuestionContent, random: () => number): LearnerQuestion {
   const common = {
@@ -74,8 +76,24 @@ export function presentQuestion(content: QuestionContent, random: () => number):
       };
     case 'hotspot':
       return { ...common, type: 'hotspot', image: content.image, markers: content.markers };
+    case 'calculated': {
+      const instance = drawInstance(content, random);
+      // The contract refuses a definition without a finite instance, so this is a stored-data bug.
+      if (!instance) throw new Error('this calculated question has no values with an answer');
+      return {
+        ...common,
+        stem: instance.stem,
+        type: 'calculated',
+        unit: content.unit ?? null,
+        values: instance.values,
+      };
+    }
   }
 }
+
+/** The variables a calculated question was presented with, for grading and its answer. */
+export const presentedValues = (presented: LearnerQuestion): CalculatedValues | undefined =>
+  presented.type === 'calculated' ? presented.values : undefined;
 
 /** The start of a stem for lists: the first line, cut at a word near `max` characters. */
 export function stemExcerpt(stem: string, max = 140): string {

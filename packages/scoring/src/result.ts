@@ -31,6 +31,11 @@ export type GradeError =
       code: 'answer.invalid';
       message: string;
       issues: { path: (string | number)[]; message: string }[];
+    }
+  | {
+      /** A calculated question graded without the values it was presented with: a caller's bug. */
+      code: 'answer.instance_missing';
+      message: string;
     };
 
 export type GradeResult = Graded | { ok: false; error: GradeError };

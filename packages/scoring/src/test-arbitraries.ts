@@ -305,5 +305,9 @@ export const answerFor = (q: QuestionContent): fc.Arbitrary<AnswerInput> => {
           maxLength: q.markers,
         })
         .map((points) => ({ type: q.type, points }));
+    case 'calculated':
+      return fc
+        .record({ value: finite, unit: fc.string({ maxLength: 20 }) }, { requiredKeys: ['value'] })
+        .map((a) => ({ type: q.type, ...a }));
   }
 };

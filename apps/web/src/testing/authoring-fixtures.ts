@@ -109,6 +109,20 @@ export const contents = {
     ],
     markers: 1,
   },
+  calculated: {
+    ...common,
+    type: 'calculated',
+    stem: 'A field is {a} m long and {b} m wide. What is its area?',
+    variables: [
+      { name: 'a', min: 2, max: 9, decimals: 0 },
+      { name: 'b', min: 10, max: 20, decimals: 1 },
+    ],
+    formula: 'a * b',
+    tolerance: 0.01,
+    toleranceType: 'relative',
+    answerDecimals: 1,
+    unit: 'm²',
+  },
 } satisfies Record<QuestionContent['type'], QuestionContent>;
 
 export function aQuestionDetail(

@@ -61,6 +61,16 @@ export const learnerQuestion = z.discriminatedUnion('type', [
     image: hotspotImage,
     markers: z.number().int(),
   }),
+  /**
+   * The stem with this presentation's values filled in; never the formula. `values` are the same
+   * numbers, kept so the server grades, and every later view shows, this very instance.
+   */
+  z.object({
+    ...learnerCommon,
+    type: z.literal('calculated'),
+    unit: z.string().nullable(),
+    values: z.record(z.string(), z.number()),
+  }),
 ]);
 export type LearnerQuestion = z.infer<typeof learnerQuestion>;
 
@@ -134,6 +144,17 @@ export const answerFeedback = z.discriminatedUnion('type', [
         regionId: z.string().nullable(),
       }),
     ),
+  }),
+  /** As numeric, for the values the learner was shown. */
+  z.object({
+    type: z.literal('calculated'),
+    expected: z.number(),
+    tolerance: z.number(),
+    unit: z.string().nullable(),
+    difference: z.number(),
+    withinTolerance: z.boolean(),
+    unitAccepted: z.boolean(),
+    values: z.record(z.string(), z.number()),
   }),
 ]);
 export type AnswerFeedback = z.infer<typeof answerFeedback>;

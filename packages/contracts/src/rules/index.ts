@@ -16,3 +16,5 @@ export * from './question-bulk';
 export * from './hotspot';
 export * from './credit';
 export * from './passages';
+export * from './formula';
+export * from './calculated';

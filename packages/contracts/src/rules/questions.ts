@@ -67,6 +67,7 @@ export const questionTypes = [
   'matching',
   'cloze',
   'hotspot',
+  'calculated',
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 

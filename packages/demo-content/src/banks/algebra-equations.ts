@@ -279,4 +279,20 @@ export const identityFacts: FixedQuestion[] = [
     explanation:
       'A negative exponent means a reciprocal, not a negative number: $2^{-1} = \\frac{1}{2}$.',
   },
+  {
+    type: 'calculated',
+    topic: LINEAR,
+    difficulty: 2,
+    stem: 'Solve for x: {a}x + {b} = {c}. Round to two decimal places.',
+    variables: [
+      { name: 'a', min: 2, max: 9, decimals: 0 },
+      { name: 'b', min: 1, max: 20, decimals: 0 },
+      { name: 'c', min: 21, max: 60, decimals: 0 },
+    ],
+    formula: '(c - b) / a',
+    tolerance: 0.01,
+    toleranceType: 'absolute',
+    answerDecimals: 2,
+    explanation: 'Subtract b from both sides, then divide by a: x = (c − b) ÷ a.',
+  },
 ];

@@ -253,4 +253,17 @@ export const chemistryFacts: FixedQuestion[] = [
     explanation:
       'IUPAC numbers the columns 1 to 18; the lanthanides and actinides are shown separately.',
   },
+  {
+    type: 'calculated',
+    topic: STATES,
+    difficulty: 3,
+    stem: 'How many moles of water are in {m} g of water? Water has a molar mass of 18.02 g/mol. Round to two decimal places.',
+    variables: [{ name: 'm', min: 5, max: 500, decimals: 0, step: 5 }],
+    formula: 'm / 18.02',
+    tolerance: 0.01,
+    toleranceType: 'absolute',
+    answerDecimals: 2,
+    unit: 'mol',
+    explanation: 'Moles = mass ÷ molar mass.',
+  },
 ];

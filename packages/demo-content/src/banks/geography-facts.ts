@@ -233,4 +233,17 @@ export const geographyFacts: FixedQuestion[] = [
     explanation:
       'The Nile flows north through Africa, the Amazon east across South America, the Danube through Central Europe, the Yangtze across China and the Murray through south-eastern Australia.',
   },
+  {
+    type: 'calculated',
+    topic: COORDINATES,
+    difficulty: 3,
+    stem: 'Two places on the same meridian lie {d} degrees of latitude apart. About how far apart are they, taking 111 km per degree?',
+    variables: [{ name: 'd', min: 1, max: 60, decimals: 0 }],
+    formula: 'd * 111',
+    tolerance: 0,
+    toleranceType: 'absolute',
+    answerDecimals: 0,
+    unit: 'km',
+    explanation: 'One degree of latitude is about 111 km, so the distance is degrees × 111.',
+  },
 ];

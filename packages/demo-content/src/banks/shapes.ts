@@ -7,6 +7,7 @@ import type { DemoBank, DemoMedia } from '../types';
 import { QuestionWriter } from '../writer';
 import type { Difficulty } from '../writer';
 import { writeCharts } from './shapes-charts';
+import { writeMeasures } from './shapes-measures';
 
 const POLYGONS = 'Polygons';
 
@@ -149,6 +150,7 @@ export function shapesBank(): { bank: DemoBank; media: DemoMedia[] } {
   writeAngles(w, rng, shelf);
   writeArea(w, shelf);
   writeCharts(w, rng, shelf);
+  writeMeasures(w);
   const bank: DemoBank = {
     slug: 'shapes-angles-and-charts',
     title: 'Shapes, Angles and Charts',

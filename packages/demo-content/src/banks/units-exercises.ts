@@ -192,4 +192,17 @@ export const unitExercises: FixedQuestion[] = [
     blanks: [{ id: 'a', kind: 'choice', options: ['32', '100', '273.15', '459.67'], correct: 2 }],
     explanation: 'K = °C + 273.15; 0 °C is 273.15 K.',
   },
+  {
+    type: 'calculated',
+    topic: TEMPERATURE,
+    difficulty: 3,
+    stem: 'Convert {c} °C to degrees Fahrenheit.',
+    variables: [{ name: 'c', min: -30, max: 100, decimals: 0 }],
+    formula: 'c * 9 / 5 + 32',
+    tolerance: 0.05,
+    toleranceType: 'absolute',
+    answerDecimals: 1,
+    unit: '°F',
+    explanation: '°F = °C × 9/5 + 32.',
+  },
 ];

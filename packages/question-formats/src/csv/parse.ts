@@ -172,6 +172,11 @@ function body(type: QuestionType, c: Cells): Body {
     }
     case 'hotspot':
       return { error: 'type: hotspot questions need an image and regions, which CSV cannot hold' };
+    case 'calculated':
+      return {
+        error:
+          'type: CSV cannot carry calculated questions (variables and a formula); use Moodle XML',
+      };
   }
 }
 

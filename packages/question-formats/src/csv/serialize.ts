@@ -1,6 +1,6 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { SerializeResult } from '../types';
-import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
+import { calculatedSkipped, commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
 import { COLUMNS, escapeCell, EXTRA_COLUMNS, writeRow } from './format';
 
@@ -8,7 +8,9 @@ const list = (parts: string[], specials = '|') =>
   parts.map((p) => escapeCell(p, specials)).join('|');
 
 /** CSV's columns hold text; a hotspot question's image and regions have no place in them. */
-function optionsAndCorrect(q: Exclude<QuestionContent, { type: 'hotspot' }>): [string, string] {
+function optionsAndCorrect(
+  q: Exclude<QuestionContent, { type: 'hotspot' | 'calculated' }>,
+): [string, string] {
   switch (q.type) {
     case 'single_choice':
     case 'multiple_response': {
@@ -72,6 +74,10 @@ export function serializeCsv(contents: QuestionContent[]): SerializeResult {
   contents.forEach((q, index) => {
     if (q.type === 'hotspot') {
       warnings.push(exportIssue(index, 'CSV has no hotspot questions; skipped'));
+      return;
+    }
+    if (q.type === 'calculated') {
+      warnings.push(calculatedSkipped(q, index, 'CSV'));
       return;
     }
     const [options, correct] = optionsAndCorrect(q);

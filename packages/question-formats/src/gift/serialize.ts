@@ -2,7 +2,7 @@ import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import { optionCredits } from '@questa/contracts/rules';
 import type { ExportPassage, SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
-import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
+import { calculatedSkipped, commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
 import { escapeGift as esc } from './escape';
 import { describeGroups, PASSAGE_AGAIN } from '../shared/passages';
@@ -25,7 +25,7 @@ function weight(share: number): string {
 const answerFeedback = (feedback: string | undefined) =>
   feedback === undefined ? '' : `#${answerText(feedback)}`;
 
-function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' }>): Written {
+function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' | 'calculated' }>): Written {
   const warnings: string[] = [];
   switch (q.type) {
     case 'single_choice': {
@@ -116,7 +116,7 @@ function metadataComment(q: QuestionContent): { line: string; warnings: string[]
   return { line: `// ${marks.join(' ')}`, warnings };
 }
 
-function question(q: QuestionContent): Written {
+function question(q: Exclude<QuestionContent, { type: 'calculated' }>): Written {
   if (q.type === 'cloze') return missingWord(q);
   const block = answerBlock(q);
   if ('skipped' in block) return block;
@@ -140,6 +140,10 @@ export function serializeGift(
   const groups = describeGroups(passages);
   let topic: string | undefined;
   contents.forEach((q, index) => {
+    if (q.type === 'calculated') {
+      warnings.push(calculatedSkipped(q, index, 'GIFT'));
+      return;
+    }
     const written = question(q);
     if ('skipped' in written) {
       warnings.push(exportIssue(index, written.skipped));

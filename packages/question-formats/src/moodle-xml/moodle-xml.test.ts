@@ -260,8 +260,6 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
     ]);
     const types = [
       'essay',
-      'calculated',
-      'calculatedsimple',
       'calculatedmulti',
       'ddmarker',
       'ddimageortext',

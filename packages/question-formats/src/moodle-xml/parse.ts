@@ -17,6 +17,7 @@ import {
 import { decodeUtf8, lineFinder, NOT_UTF8 } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, parseXml, path, textContent } from '../shared/xml';
+import { readCalculated } from './calculated';
 import { literalAnswers, parseEmbedded } from './cloze';
 import { readGaps } from './gaps';
 import { convertMath } from './math';
@@ -249,6 +250,9 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
     case 'gapselect':
     case 'ddwtos':
       return readGaps(q, stem, type, text.problems);
+    case 'calculated':
+    case 'calculatedsimple':
+      return readCalculated(q, stem, answers, (problem) => text.problems.add(problem));
     default:
       return { refused: `Questa has no "${type}" questions` };
   }

@@ -7,6 +7,7 @@ import { percentOf } from '../shared/credit';
 import { commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS, MEDIA_IMAGE } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
+import { calculatedFields } from './calculated';
 import { writeEmbedded } from './cloze';
 
 const PLUGINFILE = '@@PLUGINFILE@@/';
@@ -48,7 +49,7 @@ type Carried = Exclude<QuestionContent, { type: 'hotspot' }>;
 function typeFields(
   q: Carried,
   media: Map<string, ExportMedia>,
-): { type: string; lines: string[] } {
+): { type: string; lines: string[]; losses?: string[] } {
   switch (q.type) {
     case 'single_choice':
     case 'multiple_response': {
@@ -123,6 +124,8 @@ function typeFields(
     }
     case 'cloze':
       return { type: 'multianswer', lines: [] };
+    case 'calculated':
+      return calculatedFields(q);
   }
 }
 
@@ -134,8 +137,8 @@ function stemOf(q: Carried): string {
   );
 }
 
-function question(q: Carried, media: Map<string, ExportMedia>): string {
-  const { type, lines } = typeFields(q, media);
+function question(q: Carried, media: Map<string, ExportMedia>): { xml: string; losses: string[] } {
+  const { type, lines, losses = [] } = typeFields(q, media);
   const name = q.stem.replace(/\s+/g, ' ').slice(0, 80);
   const fields = [
     `<name><text>${xmlEscape(name)}</text></name>`,
@@ -149,7 +152,8 @@ function question(q: Carried, media: Map<string, ExportMedia>): string {
     `<licence>${xmlEscape(q.licence)}</licence>`,
     `<attribution>${xmlEscape(q.attribution)}</attribution>`,
   ];
-  return `  <question type="${type}">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
+  const xml = `  <question type="${type}">\n${fields.map((f) => `    ${f}`).join('\n')}\n  </question>`;
+  return { xml, losses };
 }
 
 /** A passage as Moodle's description: shown before the questions that follow it. */
@@ -197,7 +201,9 @@ export function serializeMoodleXml(
       parts.push(description(group.passage.content, byHash));
       if (group.again) warnings.push(exportIssue(index, PASSAGE_AGAIN));
     }
-    parts.push(question(q, byHash));
+    const { xml, losses } = question(q, byHash);
+    parts.push(xml);
+    warnings.push(...losses.map((loss) => exportIssue(index, loss)));
     warnings.push(
       ...commonLosses(q, index, { points: true, licence: true, packed: new Set(byHash.keys()) }),
     );

@@ -202,10 +202,11 @@ const EXPECTED: Record<string, Expected> = {
     },
     warnings: [PARTIAL, ONCE_EACH],
   },
-  // The correct choice is drawn at random by template processing; no fixed answer exists.
+  // The correct choice is drawn at random by template processing, indexing lists of values: no
+  // number is computed from drawn values, which is what a calculated question holds.
   '1edtech/mc_calc3.xml': {
     warnings: [
-      'not imported: item "mc_calc3" (The number divisors) is a template (calculated) item; calculated questions are not imported yet',
+      'not imported: item "mc_calc3" (The number divisors) is a template (calculated) item Questa cannot import: the template variable "numbers" is a container (ordered), not one number',
     ],
   },
   // Response processing is empty, so FEEDBACK is never set and no feedback is ever shown.

@@ -63,7 +63,7 @@ ${MATCH_FEEDBACK.replace('</qti-response-condition>', '</qti-response-condition>
     ]);
   });
 
-  it('refuses template (calculated) items', () => {
+  it('refuses template items whose answer is not a number computed from drawn values', () => {
     const result =
       pack(`<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">
   <qti-correct-response><qti-value>X</qti-value></qti-correct-response></qti-response-declaration>
@@ -73,7 +73,7 @@ ${MATCH_FEEDBACK.replace('</qti-response-condition>', '</qti-response-condition>
     expect(result.items).toEqual([]);
     expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => w.message)).toEqual([
-      'Question 1 (item.xml): not imported: item "q1" (Roots) is a template (calculated) item; calculated questions are not imported yet',
+      'Question 1 (item.xml): not imported: item "q1" (Roots) is a template (calculated) item Questa cannot import: the template variable "X" is not a number',
     ]);
   });
 

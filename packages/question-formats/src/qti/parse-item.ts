@@ -11,6 +11,7 @@ import { readGapMatch } from './gap-match';
 import { hotspotDraft } from './hotspot';
 import { blankId, fromIdentifier } from './ids';
 import { mathToTex } from './mathml';
+import { readTemplate, type TemplateReading } from './template';
 
 /** What the manifest's Questa metadata says about an item; every field may be missing. */
 export interface ItemMetadata {
@@ -228,12 +229,15 @@ export class ItemReader {
     return { ...answers, accepted };
   }
 
+  responseProcessing(): XmlElement {
+    return path(this.root, 'qti-response-processing') ?? this.root;
+  }
+
   tolerance(interaction: XmlElement, value: number): number {
     const id = interaction.attrs['response-identifier'];
-    const equal = descendants(
-      path(this.root, 'qti-response-processing') ?? this.root,
-      'qti-equal',
-    ).find((e) => descendants(e, 'qti-variable').some((v) => v.attrs.identifier === id));
+    const equal = descendants(this.responseProcessing(), 'qti-equal').find((e) =>
+      descendants(e, 'qti-variable').some((v) => v.attrs.identifier === id),
+    );
     if (!equal || (equal.attrs['tolerance-mode'] ?? 'exact') === 'exact') return 0;
     const tolerance = parseNumber((equal.attrs.tolerance ?? '0').trim().split(/\s+/)[0] ?? '0');
     if (Number.isNaN(tolerance)) return 0;
@@ -411,6 +415,43 @@ function entriesBeforeText(el: XmlElement, found = new Set<XmlElement>()): Set<X
  * element was `<audio>` or `<video>`) or the file is a sound or a film, a player.
  */
 export type MediaReader = (src: string, alt: string, kind?: 'audio' | 'video') => string;
+/** A template item's numeric answer: the formula, and the tolerance response processing allows. */
+function calculatedDraft(
+  r: ItemReader,
+  stem: string,
+  body: XmlElement,
+  template: TemplateReading,
+  meta: ItemMetadata,
+): ItemOutcome {
+  const equal = descendants(r.responseProcessing(), 'qti-equal').find((e) =>
+    descendants(e, 'qti-variable').some((v) => v.attrs.identifier === template.responseId),
+  );
+  const mode = equal?.attrs['tolerance-mode'] ?? 'exact';
+  const given = parseNumber((equal?.attrs.tolerance ?? '0').trim().split(/\s+/)[0] ?? '0');
+  const tolerance = mode === 'exact' || Number.isNaN(given) ? 0 : given;
+  const unit =
+    meta.unit ??
+    textContent(descendants(body, 'span').find((s) => s.attrs.class === 'questa-unit')).trim();
+  for (const warning of template.warnings) r.warnings.add(warning);
+  if (template.answerDecimals === undefined) {
+    r.warnings.add('the answer is rounded to 2 decimal places, which QTI does not say');
+  }
+  return {
+    ok: true,
+    draft: {
+      type: 'calculated',
+      stem,
+      variables: template.variables,
+      formula: template.formula,
+      // QTI's relative tolerance is a percentage; Questa's is a fraction of the answer.
+      tolerance: mode === 'relative' ? tolerance / 100 : tolerance,
+      toleranceType: mode === 'relative' ? 'relative' : 'absolute',
+      answerDecimals: template.answerDecimals ?? 2,
+      ...(unit ? { unit } : {}),
+    },
+    warnings: [],
+  };
+}
 
 /** Reads one `qti-assessment-item` into a draft question. */
 export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaReader): ItemOutcome {
@@ -419,11 +460,17 @@ export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaRead
   const body = path(root, 'qti-item-body');
   if (!body) return { ok: false, error: 'the item has no qti-item-body' };
   const name = `item "${root.attrs.identifier ?? ''}"${root.attrs.title ? ` (${root.attrs.title})` : ''}`;
-  if (path(root, 'qti-template-declaration') || path(root, 'qti-template-processing'))
-    return {
-      ok: false,
-      refused: `${name} is a template (calculated) item; calculated questions are not imported yet`,
-    };
+  let template: TemplateReading | undefined;
+  if (path(root, 'qti-template-declaration') || path(root, 'qti-template-processing')) {
+    const read = readTemplate(root);
+    if ('refused' in read) {
+      return {
+        ok: false,
+        refused: `${name} is a template (calculated) item Questa cannot import: ${read.refused}`,
+      };
+    }
+    template = read;
+  }
   if (root.attrs.adaptive === 'true')
     return {
       ok: false,
@@ -457,8 +504,14 @@ export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaRead
     (meta.type === 'cloze' || found.length > 1 || entry.name === 'qti-inline-choice-interaction');
   const blanks: Extract<Draft, { type: 'cloze' }>['blanks'] = [];
   const midSentence = entriesBeforeText(body);
+  const printedUnknown = new Set<string>();
   const stem = r.markdown(body.children, (el) => {
     if (el === block && gaps) return gaps.text;
+    if (el.name === 'qti-printed-variable') {
+      const id = el.attrs.identifier ?? '';
+      if (!template?.variables.some((v) => v.name === id)) printedUnknown.add(id);
+      return `{${id}}`;
+    }
     if (el === block) {
       const prompt = path(el, 'qti-prompt');
       return prompt ? r.markdown(prompt.children) : null;
@@ -483,7 +536,21 @@ export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaRead
     return `{{${id}}}`;
   });
   let outcome: ItemOutcome;
-  if (block?.name === 'qti-choice-interaction') outcome = choiceDraft(r, block, stem, meta);
+  if (template) {
+    const refuse = (why: string): ItemOutcome => ({
+      ok: false,
+      refused: `${name} is a template (calculated) item Questa cannot import: ${why}`,
+    });
+    if (printedUnknown.size > 0) {
+      return refuse(
+        `it shows ${[...printedUnknown].map((id) => `"${id}"`).join(', ')}, which is not a drawn value`,
+      );
+    }
+    if (block || isCloze || entry.attrs['response-identifier'] !== template.responseId) {
+      return refuse('its computed answer is not the one number typed into a text entry');
+    }
+    outcome = calculatedDraft(r, stem, body, template, meta);
+  } else if (block?.name === 'qti-choice-interaction') outcome = choiceDraft(r, block, stem, meta);
   else if (block?.name === 'qti-order-interaction') outcome = orderDraft(r, block, stem);
   else if (gaps)
     outcome = { ok: true, draft: { type: 'cloze', stem, blanks: gaps.blanks }, warnings: [] };

@@ -5,8 +5,10 @@ import { blockXhtml, inlineXhtml } from '../shared/html';
 import { xmlEscape } from '../shared/text';
 import { hotspotParts } from './hotspot';
 import { blankIdentifier, toIdentifier } from './ids';
+import { calculatedParts } from './serialize-calculated';
 
 type Cloze = Extract<QuestionContent, { type: 'cloze' }>;
+type QtiWritable = Exclude<QuestionContent, { type: 'calculated' }>;
 type Blank = Cloze['blanks'][number];
 
 const RESPONSE = 'RESPONSE';
@@ -53,6 +55,8 @@ function withinTolerance(tolerance: number): string {
 }
 
 interface Parts {
+  /** Template declarations and processing, for a calculated question. */
+  templates?: string;
   declarations: string[];
   body: string;
   condition: string;
@@ -132,7 +136,7 @@ function cloze(q: Cloze, image: ImageWriter): Parts {
   };
 }
 
-function parts(q: QuestionContent, image: ImageWriter): Parts {
+function parts(q: QtiWritable, image: ImageWriter): Parts {
   const stem = `<div class="questa-stem">${blockXhtml(q.stem, image)}</div>`;
   const answer = (extra = '') =>
     `${stem}<div class="questa-answer"><qti-text-entry-interaction response-identifier="${RESPONSE}"/>${extra}</div>`;
@@ -246,20 +250,28 @@ function parts(q: QuestionContent, image: ImageWriter): Parts {
 }
 
 /**
- * One QTI 3.0 assessment item. Scoring gives the question's points when the response is right,
- * or the mapped share of them when its choices carry credits.
+ * One QTI 3.0 assessment item, with what it loses. Scoring gives the question's points when the
+ * response is right, or the mapped share of them when its choices carry credits. Null for a
+ * calculated question whose formula QTI cannot express.
  */
-export function itemXml(q: QuestionContent, identifier: string, image: ImageWriter): string {
-  const { declarations, body, condition, processing, outcomes = [] } = parts(q, image);
+export function itemXml(
+  q: QuestionContent,
+  identifier: string,
+  image: ImageWriter,
+): { xml: string; losses: string[] } | null {
+  const calculated = q.type === 'calculated' ? calculatedParts(q, image) : undefined;
+  if (calculated === null) return null;
+  const written: Parts = calculated ?? parts(q as QtiWritable, image);
+  const { declarations, body, condition, processing, outcomes = [], templates } = written;
   const explained = q.explanation.trim() !== '';
   const feedback = explained
     ? `\n    <qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">EXPLANATION</qti-base-value></qti-set-outcome-value>`
     : '';
   const title = q.stem.replace(/\s+/g, ' ').slice(0, 80);
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd" identifier="${identifier}" title="${attr(title)}" adaptive="false" time-dependent="false">
 ${declarations.join('\n')}
-  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" normal-maximum="${q.points}"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>${explained ? '\n  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>' : ''}${outcomes.map((o) => `\n  ${o}`).join('')}
+  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" normal-maximum="${q.points}"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>${explained ? '\n  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>' : ''}${outcomes.map((o) => `\n  ${o}`).join('')}${templates ? `\n${templates}` : ''}
   <qti-item-body>${body}</qti-item-body>
   <qti-response-processing>${processing ? processing(q.points) : `\n    <qti-response-condition><qti-response-if>${condition}${score(q.points)}</qti-response-if><qti-response-else>${score(0)}</qti-response-else></qti-response-condition>`}${feedback}
   </qti-response-processing>${
@@ -269,4 +281,5 @@ ${declarations.join('\n')}
   }
 </qti-assessment-item>
 `;
+  return { xml, losses: calculated?.losses ?? [] };
 }

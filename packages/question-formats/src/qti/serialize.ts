@@ -1,7 +1,7 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import { zipSync } from 'fflate';
 import type { ExportMedia, ExportPassage, SerializeResult } from '../types';
-import { commonLosses, exportIssue } from '../shared/export';
+import { calculatedSkipped, commonLosses, exportIssue } from '../shared/export';
 import { EXTENSIONS } from '../shared/media';
 import { encodeUtf8, xmlEscape } from '../shared/text';
 import { QUESTA_NS } from './ids';
@@ -33,7 +33,7 @@ function metadata(q: QuestionContent): string {
     el('attribution', q.attribution),
   ];
   if (q.type === 'short_text') fields.push(el('whitespace', q.whitespace));
-  if (q.type === 'numeric' && q.unit) fields.push(el('unit', q.unit));
+  if ((q.type === 'numeric' || q.type === 'calculated') && q.unit) fields.push(el('unit', q.unit));
   const keywords = q.tags.map(
     (t) => `<imsmd:keyword><imsmd:string>${xmlEscape(t)}</imsmd:string></imsmd:keyword>`,
   );
@@ -86,7 +86,16 @@ export function serializeQtiPackage(
       }
       return `<img src="${src}" alt="${xmlEscape(alt)}"/>`;
     };
-    let xml = itemXml(q, identifier, image);
+    const item = itemXml(q, identifier, image);
+    if (!item) {
+      if (q.type === 'calculated') {
+        const why =
+          'its formula rounds to a computed number of places, or its text prints a value inside math, which QTI cannot express';
+        warnings.push(calculatedSkipped(q, index, 'QTI', why));
+      }
+      return;
+    }
+    let xml = item.xml;
     const passage = passages[index];
     let stimulusDep = '';
     if (passage) {
@@ -118,6 +127,7 @@ export function serializeQtiPackage(
       stimulusDep = `\n      <dependency identifierref="${stimulus}"/>`;
     }
     files[`${identifier}.xml`] = encodeUtf8(xml);
+    warnings.push(...item.losses.map((loss) => exportIssue(index, loss)));
     for (const file of used) {
       files[mediaPath(file)] = file.bytes;
       packed.add(file.sha256);

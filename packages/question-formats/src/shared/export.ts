@@ -5,6 +5,20 @@ import { itemIssue } from './result';
 export const DEFAULT_LICENCE = 'CC BY 4.0';
 export const NOTHING_PACKED: ReadonlySet<string> = new Set();
 
+/**
+ * The warning for a calculated question a format cannot carry (it has no variables or formulas,
+ * or not this formula): the question is left out, named by its type and the start of its stem.
+ */
+export function calculatedSkipped(
+  q: Extract<QuestionContent, { type: 'calculated' }>,
+  index: number,
+  format: string,
+  why = `${format} cannot carry variables and a formula`,
+): ImportIssue {
+  const start = q.stem.replace(/\s+/g, ' ').slice(0, 60);
+  return exportIssue(index, `the calculated question "${start}" is skipped: ${why}`);
+}
+
 export function exportIssue(index: number, message: string): ImportIssue {
   return itemIssue({ item: index + 1 }, message);
 }

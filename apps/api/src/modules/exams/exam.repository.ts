@@ -201,6 +201,7 @@ export function createExamRepository(db: ApiDb) {
       return {
         userId: owner.user_id,
         contents: new Map(questions.map((question) => [question.position, question.content])),
+        presented: new Map(questions.map((question) => [question.position, question.presented])),
       };
     },
 

@@ -10,7 +10,14 @@ import {
   type SavedResponse,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { correctAnswer, examScore, grade, presentQuestion } from '@questa/scoring';
+import {
+  correctAnswer,
+  examScore,
+  grade,
+  presentedValues,
+  presentQuestion,
+  shuffled,
+} from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
@@ -136,7 +143,7 @@ export function createExamService(deps: {
         results.push({ points: 0, maxPoints: question.content.points });
         continue;
       }
-      const graded = grade(question.content, response.answer);
+      const graded = grade(question.content, response.answer, presentedValues(question.presented));
       const outcome = graded.ok
         ? { correct: graded.correct, score: graded.score, points: graded.points }
         : { correct: false, score: 0, points: 0 };
@@ -272,7 +279,8 @@ export function createExamService(deps: {
       if (!content) {
         throw new HttpProblem('not_found', { detail: `This exam has no question ${position}.` });
       }
-      gradeOrRefuse(content, answer);
+      const presented = attempt.presented.get(position);
+      gradeOrRefuse(content, answer, presented && presentedValues(presented));
       const savedAt = await writer.save({ attemptId, userId: user.id, position, answer });
       if (!savedAt) throw expired();
       return { position, answer, savedAt };
@@ -331,7 +339,8 @@ export function createExamService(deps: {
         passMark: attempt.passMark,
         items: questions.map((question) => {
           const response = byPosition.get(question.position);
-          const graded = response ? grade(question.content, response.answer) : undefined;
+          const values = presentedValues(question.presented);
+          const graded = response ? grade(question.content, response.answer, values) : undefined;
           const full = policy === 'full';
           return {
             position: question.position,
@@ -342,7 +351,7 @@ export function createExamService(deps: {
             points: policy === 'score_only' ? null : (response?.points ?? 0),
             maxPoints: question.content.points,
             feedback: full && graded?.ok ? graded.feedback : null,
-            correctAnswer: full ? correctAnswer(question.content) : null,
+            correctAnswer: full ? correctAnswer(question.content, values) : null,
             explanation: full ? question.content.explanation : null,
           };
         }),

@@ -4,9 +4,13 @@ import type {
   LiveRoomState,
   QuestionContent,
 } from '@questa/contracts';
+import { formatValue, instantiate, type CalculatedValues } from '@questa/contracts/rules';
 
-/** The correct answer in words, for the big screen once a question closes. */
-export function answerText(content: QuestionContent): string {
+/**
+ * The correct answer in words, for the big screen once a question closes; a calculated question's
+ * for the values the room was shown.
+ */
+export function answerText(content: QuestionContent, values?: CalculatedValues): string {
   switch (content.type) {
     case 'single_choice':
     case 'multiple_response':
@@ -22,6 +26,12 @@ export function answerText(content: QuestionContent): string {
       return content.accepted[0] ?? '';
     case 'ordering':
       return content.items.map((item) => item.text).join(' → ');
+    case 'calculated': {
+      const instance = values ? instantiate(content, values) : null;
+      if (!instance) return '';
+      const answer = formatValue(instance.answer, content.answerDecimals);
+      return `${answer}${content.unit ? ` ${content.unit}` : ''}`;
+    }
     default:
       return '';
   }

@@ -16,7 +16,13 @@ import {
   type LiveRoomView,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { accuracyPoints, grade, presentQuestion, speedPoints } from '@questa/scoring';
+import {
+  accuracyPoints,
+  grade,
+  presentedValues,
+  presentQuestion,
+  speedPoints,
+} from '@questa/scoring';
 import { batchedWrites } from '../../db/batched-writes';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
@@ -437,7 +443,7 @@ export function createLiveService(deps: {
         detail: 'This question is closed: answers are no longer taken.',
       });
     if (!question) throw closed();
-    const graded = grade(question.content, given);
+    const graded = grade(question.content, given, presentedValues(question.presented));
     if (!graded.ok) {
       throw new HttpProblem('validation.failed', { detail: graded.error.message });
     }
@@ -494,7 +500,7 @@ export function createLiveService(deps: {
     const reveal =
       room.state === 'question_closed' && question
         ? {
-            answerText: answerText(question.content),
+            answerText: answerText(question.content, presentedValues(question.presented)),
             distribution: distribution(
               question.content,
               question.presented,

@@ -149,7 +149,13 @@ export function createPracticeRepository(db: ApiDb) {
         .leftJoin('review_cards as c', (join) =>
           join.onRef('c.question_id', '=', 'i.question_id').onRef('c.user_id', '=', 's.user_id'),
         )
-        .select(['i.question_id as questionId', 'i.content', 'i.result', 'c.due as cardDue'])
+        .select([
+          'i.question_id as questionId',
+          'i.content',
+          'i.presented',
+          'i.result',
+          'c.due as cardDue',
+        ])
         .where('i.session_id', '=', sessionId)
         .where('s.user_id', '=', userId)
         .where('i.result', 'is not', null)
@@ -240,6 +246,7 @@ export function createPracticeRepository(db: ApiDb) {
           'i.question_id as questionId',
           'i.version',
           'i.content',
+          'i.presented',
           'i.result',
           's.client_id as clientId',
           's.bank_id as bankId',

@@ -10,7 +10,7 @@ import {
   type practiceStart,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { presentQuestion, stemExcerpt } from '@questa/scoring';
+import { presentedValues, presentQuestion, stemExcerpt } from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AllowanceService } from '../learning/allowance';
@@ -126,10 +126,11 @@ export function createPracticeService(deps: {
       session: await sessionView(session, user),
       topics: [...topics.values()],
       reviews: items
-        .map(({ questionId, content, result, due }) => ({
+        .map(({ questionId, content, presented, result, due }) => ({
           questionId,
           topic: content.topic,
-          excerpt: stemExcerpt(content.stem),
+          // As shown: a calculated question's excerpt carries the learner's own numbers.
+          excerpt: stemExcerpt(presented.stem),
           correct: result.correct,
           due,
         }))
@@ -238,7 +239,8 @@ export function createPracticeService(deps: {
           });
         if (item.result !== null) return;
         if (item.finished) throw sessionFinished();
-        const graded = gradeOrRefuse(item.content, answer);
+        const values = presentedValues(item.presented);
+        const graded = gradeOrRefuse(item.content, answer, values);
         if (!hasUnlimitedPractice(user)) await deps.allowance.take(work.dailyUsage, user.id);
         const schedules = await recordAnswers(work.answers, {
           userId: user.id,
@@ -259,7 +261,7 @@ export function createPracticeService(deps: {
         await work.practice.saveAnswer(
           item.id,
           answer,
-          gradedAnswer(item.content, graded, schedules.get(item.questionId)!),
+          gradedAnswer(item.content, graded, schedules.get(item.questionId)!, values),
         );
       });
       const [session, answered] = await Promise.all([

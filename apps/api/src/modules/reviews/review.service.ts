@@ -1,6 +1,7 @@
 import { LEARNING, type AnswerInput, type GradedAnswer, type ReviewQueue } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { presentQuestion } from '@questa/scoring';
+import { seededRandom, seedOf } from '@questa/contracts/rules';
+import { presentedValues, presentQuestion } from '@questa/scoring';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
@@ -14,6 +15,17 @@ const QUEUE_SIZE = 50;
  * Spaced repetition (FSRS): the cards practice and exams made, due ones first, then new ones
  * (bookmarked, never answered) up to the daily new-card limit.
  */
+/**
+ * How a card is shown until its next answer: drawn from a seed of the card and its answer counts,
+ * so the queue and the answer see the same calculated values without a write on every queue read,
+ * and each review after an answer draws new ones.
+ */
+const presentCard = (card: Pick<CardRow, 'id' | 'content' | 'fsrs'>) =>
+  presentQuestion(
+    card.content,
+    seededRandom(seedOf(`${card.id}:${card.fsrs.reps}:${card.fsrs.lapses}`)),
+  );
+
 export function createReviewService(deps: { unitOfWork: UnitOfWork; reviews: ReviewRepository }) {
   const { reviews } = deps;
 
@@ -26,7 +38,7 @@ export function createReviewService(deps: { unitOfWork: UnitOfWork; reviews: Rev
     due: new Date(row.due).toISOString(),
     reps: row.fsrs.reps,
     lapses: row.fsrs.lapses,
-    question: presentQuestion(row.content, Math.random),
+    question: presentCard(row),
   });
 
   return {
@@ -55,14 +67,15 @@ export function createReviewService(deps: { unitOfWork: UnitOfWork; reviews: Rev
       return deps.unitOfWork(async (work) => {
         const card = await work.reviews.lock(cardId, user.id);
         if (!card) throw new HttpProblem('not_found', { detail: 'There is no such review card.' });
-        const graded = gradeOrRefuse(card.content, answer);
+        const values = presentedValues(presentCard(card));
+        const graded = gradeOrRefuse(card.content, answer, values);
         // Recorded as every other answer is: the event for progress, and the card moved by FSRS.
         const schedules = await recordAnswers(work.answers, {
           userId: user.id,
           source: 'review',
           answers: [{ ...card, correct: graded.correct, score: graded.score }],
         });
-        return gradedAnswer(card.content, graded, schedules.get(card.questionId)!);
+        return gradedAnswer(card.content, graded, schedules.get(card.questionId)!, values);
       });
     },
   };

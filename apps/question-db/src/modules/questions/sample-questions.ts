@@ -73,4 +73,18 @@ export const sampleQuestions: Record<QuestionType, QuestionContentInput> = {
     ],
     markers: 1,
   },
+  calculated: {
+    ...common,
+    type: 'calculated',
+    stem: 'A train covers {d} km in {t} hours. What is its average speed?',
+    variables: [
+      { name: 'd', min: 100, max: 500, decimals: 0 },
+      { name: 't', min: 2, max: 5, decimals: 0 },
+    ],
+    formula: '{d} / {t}',
+    tolerance: 0.01,
+    toleranceType: 'relative',
+    answerDecimals: 1,
+    unit: 'km/h',
+  },
 };

@@ -159,6 +159,35 @@ const malformedByType: Record<string, [string, object, string][]> = {
       'image.alt',
     ],
   ],
+  calculated: [
+    ['a formula that does not parse', { formula: 'd +' }, 'formula'],
+    ['a formula over 500 characters', { formula: `${'d + '.repeat(130)}t` }, 'formula'],
+    ['a formula with an unknown variable', { formula: 'd / x' }, 'formula'],
+    ['a placeholder that is no variable', { stem: 'How far is {x}?' }, 'stem'],
+    [
+      'a range whose maximum is below its minimum',
+      {
+        variables: [
+          { name: 'd', min: 500, max: 100, decimals: 0 },
+          { name: 't', min: 2, max: 5, decimals: 0 },
+        ],
+      },
+      'variables.0.max',
+    ],
+    [
+      'eleven variables',
+      {
+        variables: Array.from({ length: 11 }, (_, i) => ({
+          name: `v${i}`,
+          min: 1,
+          max: 2,
+          decimals: 0,
+        })),
+      },
+      'variables',
+    ],
+    ['a negative tolerance', { tolerance: -1 }, 'tolerance'],
+  ],
 };
 
 describe('question validation', () => {

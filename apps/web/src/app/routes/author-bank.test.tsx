@@ -112,6 +112,7 @@ describe('bank page', () => {
       'Matching',
       'Fill in the blanks',
       'Hotspot (click on an image)',
+      'Calculated',
     ]);
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(menu, { key: 'ArrowDown' });

@@ -16,7 +16,8 @@ export type AnswerDraft =
   /** Blank id → typed text, or the index of a choice blank's option; '' for none. */
   | { type: 'cloze'; blanks: Record<string, string | number> }
   /** Markers on the image, as fractions of its width and height, in the order placed. */
-  | { type: 'hotspot'; points: { x: number; y: number }[] };
+  | { type: 'hotspot'; points: { x: number; y: number }[] }
+  | { type: 'calculated'; text: string };
 
 export function emptyDraft(question: LearnerQuestion): AnswerDraft {
   switch (question.type) {
@@ -39,6 +40,8 @@ export function emptyDraft(question: LearnerQuestion): AnswerDraft {
       return { type: 'cloze', blanks: {} };
     case 'hotspot':
       return { type: 'hotspot', points: [] };
+    case 'calculated':
+      return { type: 'calculated', text: '' };
   }
 }
 
@@ -73,6 +76,8 @@ export function draftFromAnswer(
       };
     case 'hotspot':
       return { type: 'hotspot', points: answer.points.map((p) => ({ x: p.x, y: p.y })) };
+    case 'calculated':
+      return { type: 'calculated', text: String(answer.value) };
   }
 }
 
@@ -121,6 +126,10 @@ export function toAnswer(draft: AnswerDraft): AnswerInput | null {
       };
     case 'hotspot':
       return { type: 'hotspot', points: draft.points.map((p) => ({ x: p.x, y: p.y })) };
+    case 'calculated': {
+      const value = parseNumber(draft.text);
+      return value === null ? null : { type: 'calculated', value };
+    }
   }
 }
 

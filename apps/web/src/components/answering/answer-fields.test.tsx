@@ -161,6 +161,34 @@ describe('answer widgets', () => {
     expect(toAnswer(last() as AnswerDraft)).toBeNull();
   });
 
+  it('take a number for a calculated question, and mark it against its own numbers', () => {
+    const question = {
+      ...common,
+      stem: 'A field is 3 m by 4 m. Its area?',
+      type: 'calculated' as const,
+      unit: 'm²',
+      values: { a: 3, b: 4 },
+    };
+    const { last } = renderFields(question);
+    fireEvent.change(screen.getByLabelText('Your answer in m²'), { target: { value: '12' } });
+    expect(toAnswer(last() as AnswerDraft)).toEqual({ type: 'calculated', value: 12 });
+    cleanup();
+    renderFields(question, {
+      draft: { type: 'calculated', text: '13' },
+      feedback: {
+        type: 'calculated',
+        expected: 12,
+        tolerance: 0,
+        unit: 'm²',
+        difference: 1,
+        withinTolerance: false,
+        unitAccepted: true,
+        values: { a: 3, b: 4 },
+      },
+    });
+    expect(screen.getByText('Not within the accepted range')).toBeTruthy();
+  });
+
   it('mark a true/false answer in words', () => {
     renderFields(
       { ...common, type: 'true_false' },

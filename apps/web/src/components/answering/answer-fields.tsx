@@ -135,5 +135,15 @@ export function AnswerFields({
           feedback={matching(feedback, 'hotspot')}
         />
       );
+    case 'calculated':
+      if (draft.type !== 'calculated') return null;
+      return (
+        <NumericField
+          {...common}
+          question={question}
+          draft={draft}
+          feedback={matching(feedback, 'calculated')}
+        />
+      );
   }
 }

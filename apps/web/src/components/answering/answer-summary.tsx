@@ -11,7 +11,7 @@ export function AnswerSummary({
 }: {
   question: LearnerQuestion;
   answer: AnswerInput;
-  /** The numeric tolerance, when the grader told it. */
+  /** The numeric or calculated tolerance, when the grader told it. */
   tolerance?: number | undefined;
 }) {
   const t = useT();
@@ -41,8 +41,12 @@ export function AnswerSummary({
       return <>{answer.value ? t('answering.true') : t('answering.false')}</>;
     case 'short_text':
       return <>{answer.text}</>;
-    case 'numeric': {
-      const unit = question.type === 'numeric' ? (question.unit ?? answer.unit ?? '') : '';
+    case 'numeric':
+    case 'calculated': {
+      const unit =
+        question.type === 'numeric' || question.type === 'calculated'
+          ? (question.unit ?? answer.unit ?? '')
+          : '';
       return (
         <>
           {tolerance

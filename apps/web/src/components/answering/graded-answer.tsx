@@ -29,7 +29,11 @@ export function Solution({
             <AnswerSummary
               question={question}
               answer={correctAnswer}
-              tolerance={feedback?.type === 'numeric' ? feedback.tolerance : undefined}
+              tolerance={
+                feedback?.type === 'numeric' || feedback?.type === 'calculated'
+                  ? feedback.tolerance
+                  : undefined
+              }
             />
           </div>
         </div>

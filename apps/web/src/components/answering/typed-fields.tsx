@@ -42,7 +42,10 @@ export function ShortTextField({
   );
 }
 
-/** A number typed as text, so "1." and "-" can be typed on the way; a comma works as a point. */
+/**
+ * A number typed as text, so "1." and "-" can be typed on the way; a comma works as a point. Also
+ * the answer to a calculated question, whose stem already holds this draw's numbers.
+ */
 export function NumericField({
   question,
   draft,
@@ -50,7 +53,7 @@ export function NumericField({
   feedback,
   readOnly,
   describedBy,
-}: FieldProps<'numeric'>) {
+}: FieldProps<'numeric' | 'calculated'>) {
   const t = useT();
   const id = useId();
   const unit = question.unit;
@@ -72,7 +75,7 @@ export function NumericField({
           readOnly={readOnly}
           aria-invalid={invalid || undefined}
           aria-describedby={describedByIds || undefined}
-          onChange={(event) => onChange({ type: 'numeric', text: event.target.value }, 'type')}
+          onChange={(event) => onChange({ type: draft.type, text: event.target.value }, 'type')}
         />
         {unit && (
           <span className="practice-number__unit" aria-hidden="true">

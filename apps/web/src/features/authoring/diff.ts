@@ -167,6 +167,20 @@ export function flattenContent(content: QuestionContent): Map<string, FieldValue
         set(`regions.${i}.shape`, shapeText(region));
       });
       break;
+    case 'calculated':
+      content.variables.forEach((variable, i) => {
+        set(`variables.${i}.name`, variable.name);
+        set(`variables.${i}.min`, variable.min);
+        set(`variables.${i}.max`, variable.max);
+        set(`variables.${i}.decimals`, variable.decimals);
+        set(`variables.${i}.step`, variable.step);
+      });
+      set('formula', content.formula);
+      set('tolerance', content.tolerance);
+      set('toleranceType', content.toleranceType);
+      set('answerDecimals', content.answerDecimals);
+      set('unit', content.unit);
+      break;
   }
   content.hints?.forEach((hint, i) => set(`hints.${i}`, hint));
   set('explanation', content.explanation);

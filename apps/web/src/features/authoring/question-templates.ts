@@ -66,5 +66,16 @@ export function starterContent(type: QuestionType): QuestionContent {
         regions: [],
         markers: 1,
       };
+    case 'calculated':
+      // One variable to start from; the formula is left for the author to write.
+      return {
+        ...common,
+        type,
+        variables: [{ name: 'a', min: 1, max: 10, decimals: 0 }],
+        formula: '',
+        tolerance: 0.01,
+        toleranceType: 'relative',
+        answerDecimals: 2,
+      };
   }
 }

@@ -5,6 +5,7 @@ import {
   regionFits,
   type CreditProblem,
 } from '@questa/contracts/rules';
+import { calculatedIssues } from './validate-calculated';
 
 // The rules of the question contract, checked as the author types so mistakes show next to their
 // field before a save is refused. The server checks again, with the same limits.
@@ -33,7 +34,14 @@ export type IssueCode =
   | 'regionFits'
   | 'markersCount'
   | CreditProblem
-  | 'hintsCount';
+  | 'hintsCount'
+  | 'variablesCount'
+  | 'variableName'
+  | 'range'
+  | 'decimals'
+  | 'formula'
+  | 'unknownVariable'
+  | 'noAnswer';
 
 export type Issue =
   | { code: IssueCode; params?: Record<string, string | number> }
@@ -193,6 +201,10 @@ export function validateQuestion(content: QuestionContent): Issues {
       });
       break;
     }
+    case 'calculated':
+      text('unit', content.unit ?? '', limits.unit, false);
+      calculatedIssues(content, add);
+      break;
   }
   return issues;
 }

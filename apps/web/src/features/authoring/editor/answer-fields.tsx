@@ -2,6 +2,7 @@ import type { MediaInfo, QuestionContent } from '@questa/contracts';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
 import type { Issues } from '../validate-question';
 import { ChoiceFields } from './choice-fields';
+import { CalculatedFields } from './calculated-fields';
 import { ClozeFields } from './cloze-fields';
 import { HotspotFields } from './hotspot-fields';
 import { MatchingFields } from './matching-fields';
@@ -51,5 +52,7 @@ export function AnswerFields({
       return (
         <HotspotFields content={content} onChange={onChange} issues={issues} onUpload={onUpload} />
       );
+    case 'calculated':
+      return <CalculatedFields content={content} onChange={onChange} issues={issues} />;
   }
 }

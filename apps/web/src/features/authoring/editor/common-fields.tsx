@@ -31,11 +31,19 @@ export function StemField({
     <MarkdownField
       ref={stemRef}
       label={t('editor.stem')}
-      hint={content.type === 'cloze' ? t('editor.stemHintCloze') : t('editor.stemHint')}
+      hint={
+        content.type === 'cloze'
+          ? t('editor.stemHintCloze')
+          : content.type === 'calculated'
+            ? t('calculated.stemHint', { placeholder: '{a}' })
+            : t('editor.stemHint')
+      }
       placeholder={
         content.type === 'cloze'
           ? t('editor.placeholder.clozeStem', { blank: '{{b1}}' })
-          : t('editor.placeholder.stem')
+          : content.type === 'calculated'
+            ? t('calculated.stemPlaceholder', { a: '{a}', b: '{b}' })
+            : t('editor.placeholder.stem')
       }
       error={issueText(t, issues.stem)}
       value={content.stem}

@@ -1,4 +1,11 @@
 import type { QuestionContent } from '@questa/contracts';
+import {
+  drawInstance,
+  formatValue,
+  parseFormula,
+  seededRandom,
+  type CalculatedInstance,
+} from '@questa/contracts/rules';
 import { useId, useMemo, useState } from 'react';
 import { HotspotPicture } from '../../../components/answering/hotspot-picture';
 import { Button } from '../../../components/ui/button';
@@ -54,10 +61,16 @@ export function QuestionPreview({ content }: { content: QuestionContent }) {
       return choice?.kind === 'choice' ? `[${choice.options.join(' / ')}]` : '______';
     };
   }, [content, showAnswer, t]);
-  const stemHtml = useMemo(
-    () => renderMarkdown(content.stem, blank ? { blank } : {}),
-    [content.stem, blank],
+  // A calculated question shows one fixed draw, so the preview does not change on every keystroke.
+  const instance = useMemo(
+    () =>
+      content.type === 'calculated' && parseFormula(content.formula).ok
+        ? drawInstance(content, seededRandom(1))
+        : null,
+    [content],
   );
+  const stem = instance?.stem ?? content.stem;
+  const stemHtml = useMemo(() => renderMarkdown(stem, blank ? { blank } : {}), [stem, blank]);
   const explanationHtml = useMemo(
     () => (content.explanation ? renderMarkdown(content.explanation) : ''),
     [content.explanation],
@@ -79,7 +92,7 @@ export function QuestionPreview({ content }: { content: QuestionContent }) {
       <div className="question-preview__card" data-answer={showAnswer || undefined}>
         {/* Sanitised by renderMarkdown. */}
         <div className="markdown" dangerouslySetInnerHTML={{ __html: stemHtml }} />
-        <PreviewAnswer content={content} showAnswer={showAnswer} />
+        <PreviewAnswer content={content} showAnswer={showAnswer} calculated={instance} />
         {content.hints && content.hints.length > 0 && (
           <div className="question-preview__hints">
             <h3>{t('preview.hints')}</h3>
@@ -109,7 +122,15 @@ function Mark({ correct }: { correct: boolean }) {
   return <span className="question-preview__correct">{t('preview.correct')}</span>;
 }
 
-function PreviewAnswer({ content, showAnswer }: { content: QuestionContent; showAnswer: boolean }) {
+function PreviewAnswer({
+  content,
+  showAnswer,
+  calculated,
+}: {
+  content: QuestionContent;
+  showAnswer: boolean;
+  calculated: CalculatedInstance | null;
+}) {
   const t = useT();
   switch (content.type) {
     case 'single_choice':
@@ -233,6 +254,26 @@ function PreviewAnswer({ content, showAnswer }: { content: QuestionContent; show
           }
           frame={{ role: 'img', 'aria-label': content.image.alt }}
         />
+      );
+    case 'calculated':
+      return (
+        <>
+          <div className="question-preview__number">
+            <div className="question-preview__input" aria-hidden="true" />
+            {content.unit && <span>{content.unit}</span>}
+          </div>
+          {showAnswer && (
+            <p className="question-preview__answer">
+              {calculated
+                ? t('preview.numeric', {
+                    value: formatValue(calculated.answer, content.answerDecimals),
+                    tolerance: Number(calculated.tolerance.toPrecision(6)),
+                    unit: content.unit ?? '',
+                  }).trim()
+                : t('preview.noAnswer')}
+            </p>
+          )}
+        </>
       );
   }
 }

@@ -55,6 +55,16 @@ export function fieldLabel(t: Translate, path: string): string {
         : part === 'label'
           ? t('editor.hotspot.label', { n })
           : t('history.field.regionShape', { n });
+    case 'variables': {
+      const key = part === 'min' || part === 'max' || part === 'decimals' || part === 'step';
+      return `${t('calculated.nameOf', { number: n })}${key ? ` · ${t(`calculated.${part}`)}` : ''}`;
+    }
+    case 'formula':
+      return t('calculated.formula');
+    case 'toleranceType':
+      return t('calculated.toleranceType');
+    case 'answerDecimals':
+      return t('calculated.answerDecimals');
     case 'explanation':
       return t('editor.explanation');
     case 'topic':

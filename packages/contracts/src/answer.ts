@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_LIMITS } from './rules/questions';
+import { ANSWER_LIMITS, ESSAY_LIMITS } from './rules/questions';
 
 /*
  * What a learner submits for one question, in practice, exams and reviews;
@@ -89,6 +89,12 @@ export const clozeAnswer = z
     error: 'blank ids must be unique',
   });
 
+/** The learner's essay as typed; word limits are the author's guidance, not a reason to refuse. */
+export const essayAnswer = z.strictObject({
+  type: z.literal('essay'),
+  text: z.string().max(ESSAY_LIMITS.textMax),
+});
+
 export const answerInput = z.discriminatedUnion('type', [
   singleChoiceAnswer,
   multipleResponseAnswer,
@@ -98,5 +104,6 @@ export const answerInput = z.discriminatedUnion('type', [
   orderingAnswer,
   matchingAnswer,
   clozeAnswer,
+  essayAnswer,
 ]);
 export type AnswerInput = z.infer<typeof answerInput>;

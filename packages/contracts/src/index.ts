@@ -14,3 +14,4 @@ export * from './live';
 export * from './billing';
 export * from './people';
 export * from './question-bulk';
+export * from './grading';

@@ -27,6 +27,8 @@ export const problemCatalogue = {
   'bank.has_published': { status: 409, title: 'Bank has published questions' },
   'bulk.too_many': { status: 422, title: 'Too many questions for one action' },
   'account.subscription_active': { status: 409, title: 'Subscription still running' },
+  'grading.conflict': { status: 409, title: 'Graded by someone else meanwhile' },
+  'grading.not_awaiting': { status: 409, title: 'Answer is not open for grading' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; title: string }>;

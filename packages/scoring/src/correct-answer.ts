@@ -39,5 +39,8 @@ export const correctAnswer = (content: QuestionContent): AnswerInput => {
           value: b.kind === 'choice' ? b.correct : (b.accepted[0] ?? ''),
         })),
       };
+    // No essay scores 1 by itself; the model answer is what a client reveals.
+    case 'essay':
+      return { type: 'essay', text: content.modelAnswer };
   }
 };

@@ -2,6 +2,7 @@ import type { QuestionContent } from '@questa/contracts';
 import { answerInput, type AnswerInput } from '@questa/contracts';
 import { gradeMultipleResponse, gradeSingleChoice, gradeTrueFalse } from './graders/choice';
 import { gradeCloze } from './graders/cloze';
+import { gradeEssay } from './graders/essay';
 import { gradeMatching } from './graders/matching';
 import { gradeNumeric } from './graders/numeric';
 import { gradeOrdering } from './graders/ordering';
@@ -29,6 +30,7 @@ const route = (content: QuestionContent, answer: AnswerInput): PartialGrade => {
   if (c.type === 'ordering' && a.type === 'ordering') return gradeOrdering(c, a);
   if (c.type === 'matching' && a.type === 'matching') return gradeMatching(c, a);
   if (c.type === 'cloze' && a.type === 'cloze') return gradeCloze(c, a);
+  if (c.type === 'essay' && a.type === 'essay') return gradeEssay(c, a);
   return { error: mismatch(content, answer.type) };
 };
 
@@ -66,5 +68,6 @@ export const grade = (content: QuestionContent, answer: AnswerInput): GradeResul
     score: result.score,
     points: result.score * content.points,
     feedback: result.feedback,
+    awaiting: result.awaiting === true,
   };
 };

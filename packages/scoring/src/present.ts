@@ -69,6 +69,13 @@ export function presentQuestion(content: QuestionContent, random: () => number):
             : { id: blank.id, kind: 'choice' as const, options: blank.options },
         ),
       };
+    case 'essay':
+      return {
+        ...common,
+        type: 'essay',
+        minWords: content.minWords ?? null,
+        maxWords: content.maxWords ?? null,
+      };
   }
 }
 

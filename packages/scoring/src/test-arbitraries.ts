@@ -165,5 +165,7 @@ export const answerFor = (q: QuestionContent): fc.Arbitrary<AnswerInput> => {
           ),
         )
         .map((blanks) => ({ type: q.type, blanks }));
+    case 'essay':
+      return fc.string({ maxLength: 200 }).map((text) => ({ type: q.type, text }));
   }
 };

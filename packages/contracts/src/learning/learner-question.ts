@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate, id } from './shared';
 import { answerInput } from '../answer';
-import { QUESTION_LIMITS as Q } from '../rules/questions';
+import { QUESTION_LIMITS as Q, essayStatuses, selfRatings } from '../rules/questions';
 
 /** Questions as a learner meets them, without their keys, and the feedback a graded answer brings. */
 
@@ -50,6 +50,12 @@ export const learnerQuestion = z.discriminatedUnion('type', [
         z.object({ id, kind: z.literal('choice'), options: z.array(z.string()) }),
       ]),
     ),
+  }),
+  z.object({
+    ...learnerCommon,
+    type: z.literal('essay'),
+    minWords: z.number().int().nullable(),
+    maxWords: z.number().int().nullable(),
   }),
 ]);
 export type LearnerQuestion = z.infer<typeof learnerQuestion>;
@@ -107,6 +113,17 @@ export const answerFeedback = z.discriminatedUnion('type', [
       }),
     ),
   }),
+  z.object({
+    type: z.literal('essay'),
+    /**
+     * `awaiting`: nobody has scored it yet (not a zero); `self_rated`: the learner rated it in
+     * practice or review; `graded`: a grader gave points in an exam.
+     */
+    status: z.enum(essayStatuses),
+    rubric: z.string(),
+    modelAnswer: z.string(),
+    rating: z.enum(selfRatings).nullable(),
+  }),
 ]);
 export type AnswerFeedback = z.infer<typeof answerFeedback>;
 
@@ -134,3 +151,7 @@ export type GradedAnswer = z.infer<typeof gradedAnswer>;
 export const answerBody = z
   .strictObject({ answer: answerInput })
   .meta({ examples: [{ answer: { type: 'single_choice', optionId: 'a' } }] });
+
+export const selfRatingBody = z
+  .strictObject({ rating: z.enum(selfRatings) })
+  .meta({ examples: [{ rating: 'partly' }] });

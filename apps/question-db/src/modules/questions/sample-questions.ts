@@ -61,4 +61,12 @@ export const sampleQuestions: Record<QuestionType, QuestionContentInput> = {
     stem: 'The capital of Japan is {{city}}.',
     blanks: [{ id: 'city', kind: 'text', accepted: ['Tokyo'] }],
   },
+  essay: {
+    ...common,
+    type: 'essay',
+    stem: 'Why do most capitals lie on a river or a coast?',
+    rubric: '- Names trade or transport\n- Names water supply',
+    modelAnswer: 'Rivers and coasts carried trade and supplied water, so towns grew there.',
+    maxWords: 200,
+  },
 };

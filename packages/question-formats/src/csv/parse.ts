@@ -129,6 +129,15 @@ function body(type: QuestionType, c: Cells): Body {
         draft: { type, stem, blanks: blanks as Exclude<(typeof blanks)[number], string>[] },
       };
     }
+    case 'essay':
+      return {
+        draft: {
+          type,
+          stem,
+          rubric: unescapeCell(c.options).trim(),
+          modelAnswer: unescapeCell(c.correct).trim(),
+        },
+      };
   }
 }
 

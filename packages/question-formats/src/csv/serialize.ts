@@ -1,6 +1,6 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
 import type { SerializeResult } from '../types';
-import { commonLosses, NOTHING_PACKED } from '../shared/export';
+import { commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
 import { encodeUtf8 } from '../shared/text';
 import { COLUMNS, escapeCell, writeRow } from './format';
 
@@ -46,6 +46,8 @@ function optionsAndCorrect(q: QuestionContent): [string, string] {
       };
       return [q.blanks.map(blank).join('|'), ''];
     }
+    case 'essay':
+      return [escapeCell(q.rubric, ''), escapeCell(q.modelAnswer, '')];
   }
 }
 
@@ -70,6 +72,9 @@ export function serializeCsv(contents: QuestionContent[]): SerializeResult {
     warnings.push(
       ...commonLosses(q, index, { points: false, licence: false, packed: NOTHING_PACKED }),
     );
+    if (q.type === 'essay' && (q.minWords !== undefined || q.maxWords !== undefined)) {
+      warnings.push(exportIssue(index, 'word limits are not kept'));
+    }
   });
   return {
     body: encodeUtf8(`\uFEFF${rows.join('\r\n')}\r\n`),

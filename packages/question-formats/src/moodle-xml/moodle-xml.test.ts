@@ -56,6 +56,7 @@ describe('parseMoodleXml', () => {
       [2, 19, 'short_text'],
       [3, 24, 'numeric'],
       [4, 29, 'cloze'],
+      [5, 32, 'essay'],
       [6, 35, 'true_false'],
     ]);
     const [choice, short, numeric, cloze] = result.items.map((i) => i.content);
@@ -84,7 +85,6 @@ describe('parseMoodleXml', () => {
       'Question 1 (line 6): feedback on single answers is not kept',
       'Question 1 (line 6): the image gas.png is not in the file and is dropped',
       'Line 16: A description is not a question and is skipped',
-      'Question 5 (line 32): This essay question is skipped: Questa has no "essay" questions',
     ]);
   });
 
@@ -219,7 +219,6 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
       'Line 1: The description "Intro" is not a question and is skipped',
     ]);
     const types = [
-      'essay',
       'calculated',
       'calculatedsimple',
       'calculatedmulti',
@@ -239,6 +238,42 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
           `Question ${i + 1} (line 1): "My ${t}" (${t}) is skipped: Questa has no "${t}" questions`,
       ),
     );
+  });
+
+  it('reads an essay: information for graders as the rubric, word limits, and what it drops', () => {
+    const result = quiz(
+      question(
+        'essay',
+        stem('Discuss <b>entropy</b>.') +
+          '<defaultgrade>4</defaultgrade><responseformat>editor</responseformat>' +
+          '<minwordlimit>50</minwordlimit><maxwordlimit>300</maxwordlimit>' +
+          '<attachments>2</attachments>' +
+          '<graderinfo format="html"><text><![CDATA[<p>Mentions the <em>second law</em>.</p>]]></text></graderinfo>' +
+          '<responsetemplate format="html"><text>Entropy is …</text></responsetemplate>',
+        'Entropy',
+      ),
+      question(
+        'essay',
+        stem('Upload your lab report.') + '<responseformat>noinline</responseformat>',
+        'Report',
+      ),
+    );
+    expect(result.items.map((i) => i.content)).toEqual([
+      expect.objectContaining({
+        type: 'essay',
+        stem: 'Discuss **entropy**.',
+        points: 4,
+        rubric: 'Mentions the *second law*.',
+        modelAnswer: '',
+        minWords: 50,
+        maxWords: 300,
+      }),
+    ]);
+    expect(messages(result.warnings)).toEqual([
+      'Question 1 (line 1): attached files are not kept: learners answer in text',
+      'Question 1 (line 1): the response template is dropped: learners start from an empty answer',
+      'Question 2 (line 1): "Report" (essay) is skipped: it is answered only with attached files, and Questa essays are typed',
+    ]);
   });
 
   it('treats short-answer wildcards and partial credit as Moodle would not silently', () => {
@@ -354,7 +389,7 @@ describe('parseMoodleXml: files and links', () => {
     const png = Buffer.from(PNG).toString('base64');
     const result = quiz(
       question(
-        'essay',
+        'calculated',
         '<questiontext format="html"><text><![CDATA[<img src="@@PLUGINFILE@@/a.png">]]></text>' +
           `<file name="a.png" encoding="base64">${png}</file></questiontext>`,
       ),

@@ -1,3 +1,4 @@
+import { ESSAY_LIMITS } from '@questa/contracts/rules';
 import type { MarkdownHooks } from '../shared/html';
 import { toMarkdown } from '../shared/html';
 import type { Draft } from '../shared/result';
@@ -13,6 +14,8 @@ export interface ItemMetadata {
   type?: string;
   unit?: string;
   whitespace?: string;
+  minWords?: string;
+  maxWords?: string;
 }
 
 /** `refused`: a well-formed item Questa cannot represent; it is skipped with a warning. */
@@ -22,7 +25,6 @@ export type ItemOutcome =
   | { ok: false; refused: string };
 
 const INTERACTION_NAMES: Record<string, string> = {
-  'qti-extended-text-interaction': 'extended text (essay)',
   'qti-hotspot-interaction': 'hotspot',
   'qti-select-point-interaction': 'select point',
   'qti-gap-match-interaction': 'gap match',
@@ -45,6 +47,7 @@ const BLOCK_INTERACTIONS = new Set([
   'qti-choice-interaction',
   'qti-order-interaction',
   'qti-match-interaction',
+  'qti-extended-text-interaction',
 ]);
 const INLINE_INTERACTIONS = new Set([
   'qti-text-entry-interaction',
@@ -271,6 +274,50 @@ function matchDraft(r: ItemReader, interaction: XmlElement, stem: string): ItemO
   return { ok: true, draft: { type: 'matching', stem, pairs }, warnings: [] };
 }
 
+/** Questa's word limits from its manifest metadata; anything else is no limit. */
+function words(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= ESSAY_LIMITS.wordsMax ? n : undefined;
+}
+
+/**
+ * An extended-text item is an essay. Rubric blocks for anyone but the candidate (scorer, tutor,
+ * author …) make the rubric; a correct response, when the item has one, is the model answer.
+ */
+function essayDraft(
+  r: ItemReader,
+  root: XmlElement,
+  interaction: XmlElement,
+  stem: string,
+  meta: ItemMetadata,
+): ItemOutcome {
+  const blocks = descendants(root, 'qti-rubric-block');
+  const forGraders = blocks.filter((b) => (b.attrs.view ?? '').trim() !== 'candidate');
+  if (forGraders.length < blocks.length) {
+    r.warnings.add('rubric blocks for the candidate are not kept');
+  }
+  const rubric = forGraders
+    .map((b) => r.markdown((path(b, 'qti-content-body') ?? b).children))
+    .filter((text) => text !== '')
+    .join('\n\n');
+  const modelAnswer = r.correct(interaction).join('\n\n').trim();
+  const minWords = words(meta.minWords);
+  const maxWords = words(meta.maxWords);
+  const limits =
+    minWords !== undefined && maxWords !== undefined && minWords > maxWords
+      ? { maxWords }
+      : {
+          ...(minWords === undefined ? {} : { minWords }),
+          ...(maxWords === undefined ? {} : { maxWords }),
+        };
+  return {
+    ok: true,
+    draft: { type: 'essay', stem, rubric, modelAnswer, ...limits },
+    warnings: [],
+  };
+}
+
 /** Inline interactions followed by more text in the same element. */
 function entriesBeforeText(el: XmlElement, found = new Set<XmlElement>()): Set<XmlElement> {
   el.children.forEach((child, i) => {
@@ -358,6 +405,8 @@ export function parseItem(
   let outcome: ItemOutcome;
   if (block?.name === 'qti-choice-interaction') outcome = choiceDraft(r, block, stem, meta);
   else if (block?.name === 'qti-order-interaction') outcome = orderDraft(r, block, stem);
+  else if (block?.name === 'qti-extended-text-interaction')
+    outcome = essayDraft(r, root, block, stem, meta);
   else if (block) outcome = matchDraft(r, block, stem);
   else if (isCloze) outcome = { ok: true, draft: { type: 'cloze', stem, blanks }, warnings: [] };
   else if (

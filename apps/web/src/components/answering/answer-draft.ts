@@ -14,7 +14,8 @@ export type AnswerDraft =
   /** Prompt id → the chosen answer text; '' for none. */
   | { type: 'matching'; pairs: Record<string, string> }
   /** Blank id → typed text, or the index of a choice blank's option; '' for none. */
-  | { type: 'cloze'; blanks: Record<string, string | number> };
+  | { type: 'cloze'; blanks: Record<string, string | number> }
+  | { type: 'essay'; text: string };
 
 export function emptyDraft(question: LearnerQuestion): AnswerDraft {
   switch (question.type) {
@@ -35,6 +36,8 @@ export function emptyDraft(question: LearnerQuestion): AnswerDraft {
       return { type: 'matching', pairs: {} };
     case 'cloze':
       return { type: 'cloze', blanks: {} };
+    case 'essay':
+      return { type: 'essay', text: '' };
   }
 }
 
@@ -67,6 +70,8 @@ export function draftFromAnswer(
         type: 'cloze',
         blanks: Object.fromEntries(answer.blanks.map((blank) => [blank.blankId, blank.value])),
       };
+    case 'essay':
+      return { type: 'essay', text: answer.text };
   }
 }
 
@@ -113,6 +118,8 @@ export function toAnswer(draft: AnswerDraft): AnswerInput | null {
           .filter(([, value]) => value !== '')
           .map(([blankId, value]) => ({ blankId, value })),
       };
+    case 'essay':
+      return { type: 'essay', text: draft.text };
   }
 }
 
@@ -127,6 +134,8 @@ export function isBlankAnswer(answer: AnswerInput): boolean {
       return answer.pairs.length === 0;
     case 'cloze':
       return answer.blanks.length === 0;
+    case 'essay':
+      return answer.text.trim() === '';
     default:
       return false;
   }

@@ -2,6 +2,7 @@ import type { AnswerFeedback, LearnerQuestion } from '@questa/contracts';
 import type { AnswerDraft } from './answer-draft';
 import { ChoiceFields, TrueFalseFields } from './choice-fields';
 import { ClozeFields } from './cloze-fields';
+import { EssayField } from './essay-field';
 import { MatchingFields } from './matching-fields';
 import { OrderingField } from './ordering-field';
 import { NumericField, ShortTextField } from './typed-fields';
@@ -122,6 +123,16 @@ export function AnswerFields({
           question={question}
           draft={draft}
           feedback={matching(feedback, 'cloze')}
+        />
+      );
+    case 'essay':
+      if (draft.type !== 'essay') return null;
+      return (
+        <EssayField
+          {...common}
+          question={question}
+          draft={draft}
+          feedback={matching(feedback, 'essay')}
         />
       );
   }

@@ -101,5 +101,8 @@ export function AnswerSummary({
         </ul>
       );
     }
+    // The model answer, which the author wrote in Markdown.
+    case 'essay':
+      return <RichText source={answer.text} />;
   }
 }

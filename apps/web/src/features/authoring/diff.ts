@@ -139,6 +139,12 @@ export function flattenContent(content: QuestionContent): Map<string, FieldValue
         }
       });
       break;
+    case 'essay':
+      set('rubric', content.rubric);
+      set('modelAnswer', content.modelAnswer);
+      set('minWords', content.minWords);
+      set('maxWords', content.maxWords);
+      break;
   }
   set('explanation', content.explanation);
   set('topic', content.topic);

@@ -57,5 +57,7 @@ export function starterContent(type: QuestionType): QuestionContent {
         type,
         blanks: [{ id: 'b1', kind: 'text', accepted: [''], caseSensitive: false }],
       };
+    case 'essay':
+      return { ...common, type, rubric: '', modelAnswer: '' };
   }
 }

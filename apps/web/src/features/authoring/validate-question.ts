@@ -1,5 +1,5 @@
 import type { FieldError, QuestionContent } from '@questa/contracts';
-import { QUESTION_LIMITS } from '@questa/contracts/rules';
+import { ESSAY_LIMITS, QUESTION_LIMITS } from '@questa/contracts/rules';
 
 // The rules of the question contract, checked as the author types so mistakes show next to their
 // field before a save is refused. The server checks again, with the same limits.
@@ -21,7 +21,9 @@ export type IssueCode =
   | 'tagTooLong'
   | 'blankMissing'
   | 'choiceCorrect'
-  | 'duplicate';
+  | 'duplicate'
+  | 'words'
+  | 'wordsOrder';
 
 export type Issue =
   | { code: IssueCode; params?: Record<string, string | number> }
@@ -151,6 +153,27 @@ export function validateQuestion(content: QuestionContent): Issues {
         }
       });
       break;
+    case 'essay': {
+      text('rubric', content.rubric, ESSAY_LIMITS.rubricMax, false);
+      text('modelAnswer', content.modelAnswer, ESSAY_LIMITS.modelAnswerMax, false);
+      const words = (path: 'minWords' | 'maxWords') => {
+        const value = content[path];
+        if (value === undefined) return;
+        if (!Number.isInteger(value) || value < 1 || value > ESSAY_LIMITS.wordsMax) {
+          add(path, 'words', { max: ESSAY_LIMITS.wordsMax });
+        }
+      };
+      words('minWords');
+      words('maxWords');
+      if (
+        content.minWords !== undefined &&
+        content.maxWords !== undefined &&
+        content.minWords > content.maxWords
+      ) {
+        add('maxWords', 'wordsOrder');
+      }
+      break;
+    }
   }
   return issues;
 }

@@ -2,6 +2,7 @@ import type { QuestionContent } from '@questa/contracts';
 import type { Issues } from '../validate-question';
 import { ChoiceFields } from './choice-fields';
 import { ClozeFields } from './cloze-fields';
+import { EssayFields } from './essay-fields';
 import { MatchingFields } from './matching-fields';
 import { NumericFields } from './numeric-fields';
 import { OrderingFields } from './ordering-fields';
@@ -43,5 +44,7 @@ export function AnswerFields({
           insertIntoStem={insertIntoStem}
         />
       );
+    case 'essay':
+      return <EssayFields content={content} onChange={onChange} issues={issues} />;
   }
 }

@@ -15,6 +15,8 @@ export function isAnswered(answer: AnswerInput | undefined): boolean {
       return answer.pairs.length > 0;
     case 'cloze':
       return answer.blanks.length > 0;
+    case 'essay':
+      return answer.text.trim() !== '';
     default:
       return true;
   }

@@ -111,6 +111,7 @@ describe('bank page', () => {
       'Ordering',
       'Matching',
       'Fill in the blanks',
+      'Essay',
     ]);
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(menu, { key: 'ArrowDown' });

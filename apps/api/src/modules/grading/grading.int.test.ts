@@ -339,6 +339,9 @@ describe('grading essays', () => {
         .where('user_id', '=', pia.userId)
         .execute(),
     ).toHaveLength(0);
+    // Unrated, it is answered but comes back for no review.
+    const summary = await pia.call({ url: `/api/practice/sessions/${session.id}/summary` });
+    expect(summary.json<{ reviews: unknown[] }>().reviews).toEqual([]);
     const rated = await pia.call({
       method: 'POST',
       url: `${base}/rating`,

@@ -122,6 +122,11 @@ export function createPracticeService(deps: {
       session: await sessionView(session, user),
       topics: [...topics.values()],
       reviews: items
+        // An essay the learner has not rated made no review card: nothing comes back for it.
+        .filter(
+          ({ result }) =>
+            !(result.feedback.type === 'essay' && result.feedback.status === 'awaiting'),
+        )
         .map(({ questionId, content, result, due }) => ({
           questionId,
           topic: content.topic,

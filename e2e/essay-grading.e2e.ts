@@ -176,13 +176,11 @@ describe.skipIf(!browserAvailable)('grading an essay from an exam', () => {
     await answer.getByRole('status').filter({ hasText: 'Saved: 2 of 2 points.' }).waitFor();
     await axe(author);
 
-    await author.screenshot({ path: '/tmp/essay-grading-desktop.png', fullPage: true });
     await author.setViewportSize({ width: 360, height: 740 });
     await answer.waitFor();
     expect(await author.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );
-    await author.screenshot({ path: '/tmp/essay-grading-phone.png', fullPage: true });
     await axe(author);
     await author.setViewportSize({ width: 1280, height: 720 });
 
@@ -205,7 +203,6 @@ describe.skipIf(!browserAvailable)('grading an essay from an exam', () => {
     await learner.getByText('Both causes, clearly put.').waitFor();
     expect(await learner.getByText('Awaiting grading', { exact: true }).count()).toBe(0);
     expect(await learner.getByText(/awaits grading/).count()).toBe(0);
-    await learner.screenshot({ path: '/tmp/essay-result-desktop.png', fullPage: true });
     await axe(learner);
     expect(pageErrors).toEqual([]);
   });

@@ -33,6 +33,9 @@ import { createExamService } from './modules/exams/exam.service';
 import { createItemStatisticsRepository } from './modules/item-statistics/item-statistics.repository';
 import { itemStatisticsRoutes } from './modules/item-statistics/item-statistics.routes';
 import { createPeopleService } from './modules/people/people.service';
+import { createGradingRepository } from './modules/grading/grading.repository';
+import { gradingRoutes } from './modules/grading/grading.routes';
+import { createGradingService } from './modules/grading/grading.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { createItemStatisticsService } from './modules/item-statistics/item-statistics.service';
 import { createAllowance } from './modules/learning/allowance';
@@ -147,6 +150,7 @@ export function createApiCore(deps: ApiDeps) {
       entitlements,
     }),
     statistics: createItemStatisticsService(createItemStatisticsRepository(db)),
+    grading: createGradingService({ unitOfWork, grading: createGradingRepository(db) }),
   };
   // The live service reports changes to the live channel and the clock, which need the HTTP
   // server and are attached by apiApp; until then the hooks do nothing.
@@ -274,6 +278,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(peopleRoutes, {
     people: createPeopleService({ users: core.users, auth, questionDb: deps.questionDb }),
   });
+  await app.register(gradingRoutes, { grading: learning.grading });
   await app.register(billingApp, { billing: core.billing });
 
   await app.register(liveRoutes, {

@@ -26,7 +26,8 @@ describe('answerInput', () => {
   it('refuses unknown fields, unknown types and duplicate ids', () => {
     const refused = [
       { type: 'single_choice', optionId: 'a', correct: true },
-      { type: 'essay', text: 'x' },
+      { type: 'drawing', strokes: [] },
+      { type: 'essay', text: 'x'.repeat(30_001) },
       { type: 'multiple_response', optionIds: ['a', 'a'] },
       { type: 'ordering', itemIds: ['a'] },
       { type: 'ordering', itemIds: ['a', 'a'] },

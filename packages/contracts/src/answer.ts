@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imagePoint } from './hotspot';
-import { ANSWER_LIMITS, QUESTION_LIMITS } from './rules/questions';
+import { ANSWER_LIMITS, ESSAY_LIMITS, QUESTION_LIMITS } from './rules/questions';
 
 /*
  * What a learner submits for one question, in practice, exams and reviews;
@@ -104,6 +104,11 @@ export const calculatedAnswer = z.strictObject({
   value: z.number(),
   unit: z.string().max(20).optional(),
 });
+/** The learner's essay as typed; word limits are the author's guidance, not a reason to refuse. */
+export const essayAnswer = z.strictObject({
+  type: z.literal('essay'),
+  text: z.string().max(ESSAY_LIMITS.textMax),
+});
 
 export const answerInput = z.discriminatedUnion('type', [
   singleChoiceAnswer,
@@ -116,5 +121,6 @@ export const answerInput = z.discriminatedUnion('type', [
   clozeAnswer,
   hotspotAnswer,
   calculatedAnswer,
+  essayAnswer,
 ]);
 export type AnswerInput = z.infer<typeof answerInput>;

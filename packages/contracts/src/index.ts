@@ -16,3 +16,4 @@ export * from './people';
 export * from './question-bulk';
 export * from './hotspot';
 export * from './passage';
+export * from './grading';

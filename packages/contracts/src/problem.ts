@@ -29,6 +29,8 @@ export const problemCatalogue = {
   'account.subscription_active': { status: 409, title: 'Subscription still running' },
   'passage.in_use': { status: 409, title: 'Passage still has questions' },
   'passage.other_bank': { status: 422, title: 'Passage is in another bank' },
+  'grading.conflict': { status: 409, title: 'Graded by someone else meanwhile' },
+  'grading.not_awaiting': { status: 409, title: 'Answer is not open for grading' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
   'media.range': { status: 416, title: 'Range not satisfiable' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hotspotImage, hotspotRegion } from './hotspot';
 import { CREDIT_PROBLEMS, creditProblem } from './rules/credit';
-import { QUESTION_LIMITS } from './rules/questions';
+import { ESSAY_LIMITS, QUESTION_LIMITS } from './rules/questions';
 import {
   CALCULATED_LIMITS,
   hasFiniteInstance,
@@ -255,6 +255,25 @@ export const calculated = z
       });
     }
   });
+const words = z.number().int().min(1).max(ESSAY_LIMITS.wordsMax);
+
+/**
+ * Extended text, scored by a person: a grader in exams, the learner themselves in practice. The
+ * rubric and the model answer are Markdown; either may be empty when an import had none.
+ */
+export const essay = z
+  .strictObject({
+    ...common,
+    type: z.literal('essay'),
+    rubric: z.string().max(ESSAY_LIMITS.rubricMax).default(''),
+    modelAnswer: z.string().max(ESSAY_LIMITS.modelAnswerMax).default(''),
+    minWords: words.optional(),
+    maxWords: words.optional(),
+  })
+  .refine((q) => q.minWords === undefined || q.maxWords === undefined || q.minWords <= q.maxWords, {
+    path: ['maxWords'],
+    error: 'must not be below the minimum',
+  });
 
 /** The content of one question version: everything an author writes. */
 export const questionContent = z.discriminatedUnion('type', [
@@ -268,6 +287,7 @@ export const questionContent = z.discriminatedUnion('type', [
   cloze,
   hotspot,
   calculated,
+  essay,
 ]);
 export type QuestionContent = z.infer<typeof questionContent>;
 export type QuestionContentInput = z.input<typeof questionContent>;

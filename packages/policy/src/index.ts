@@ -28,6 +28,7 @@ export const permissions = [
   'billing:refund',
   'billing:reconcile',
   'plan:manage',
+  'answer:grade',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -57,8 +58,14 @@ const admin: readonly Permission[] = [
 ];
 
 const viewer: readonly Permission[] = ['tenant:read', 'bank:read_private'];
-const reviewer: readonly Permission[] = [...viewer, 'question:review', 'question:publish'];
-const author: readonly Permission[] = [...viewer, 'question:write', 'room:host'];
+// Reviewers and authors grade essays from exams on their tenant's banks; viewers only read.
+const reviewer: readonly Permission[] = [
+  ...viewer,
+  'question:review',
+  'question:publish',
+  'answer:grade',
+];
+const author: readonly Permission[] = [...viewer, 'question:write', 'room:host', 'answer:grade'];
 const owner: readonly Permission[] = [
   ...new Set([
     ...author,

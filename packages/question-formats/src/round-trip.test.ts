@@ -125,3 +125,19 @@ describe('ids', () => {
     }
   });
 });
+
+describe('essay word limits', () => {
+  const essay = fixtures.find((q) => q.type === 'essay');
+  const limited = { ...essay!, minWords: 50, maxWords: 300 } as QuestionContent;
+
+  it.each(['moodle_xml', 'qti'] as const)('%s keeps them', (format) => {
+    const out = serializeQuestions(format, [limited]);
+    expect(out.warnings).toEqual([]);
+    expect(parseQuestions(format, out.body).items[0]?.content).toEqual(limited);
+  });
+
+  it.each(['gift', 'csv'] as const)('%s says it drops them', (format) => {
+    const out = serializeQuestions(format, [limited]);
+    expect(out.warnings.map((w) => w.message)).toEqual(['Question 1: word limits are not kept']);
+  });
+});

@@ -59,5 +59,8 @@ export const correctAnswer = (content: QuestionContent, values?: CalculatedValue
         ? { type: 'calculated', value: instance.answer }
         : { type: 'calculated', value: instance.answer, unit: content.unit };
     }
+    // No essay scores 1 by itself; the model answer is what a client reveals.
+    case 'essay':
+      return { type: 'essay', text: content.modelAnswer };
   }
 };

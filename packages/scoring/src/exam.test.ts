@@ -13,6 +13,8 @@ describe('examScore', () => {
       maxPoints: 4,
       fraction: 0.375,
       passed: true,
+      pendingCount: 0,
+      pendingPoints: 0,
     });
     expect(examScore(results, 0.4).passed).toBe(false);
   });
@@ -37,10 +39,43 @@ describe('examScore', () => {
       ],
       0.5,
     );
-    expect(score).toEqual({ points: 1, maxPoints: 3, fraction: 1 / 3, passed: false });
+    expect(score).toEqual({
+      points: 1,
+      maxPoints: 3,
+      fraction: 1 / 3,
+      passed: false,
+      pendingCount: 0,
+      pendingPoints: 0,
+    });
   });
 
   it('scores an empty exam as 0 of 0', () => {
-    expect(examScore([], 0.5)).toEqual({ points: 0, maxPoints: 0, fraction: 0, passed: false });
+    expect(examScore([], 0.5)).toEqual({
+      points: 0,
+      maxPoints: 0,
+      fraction: 0,
+      passed: false,
+      pendingCount: 0,
+      pendingPoints: 0,
+    });
+  });
+
+  it('counts an essay awaiting its grader towards the total, as pending, not as a zero', () => {
+    const score = examScore(
+      [
+        { points: 2, maxPoints: 2 },
+        // Points of a pending result are ignored, whatever a caller passes.
+        { points: 4, maxPoints: 4, pending: true },
+      ],
+      0.5,
+    );
+    expect(score).toEqual({
+      points: 2,
+      maxPoints: 6,
+      fraction: 1 / 3,
+      passed: false,
+      pendingCount: 1,
+      pendingPoints: 4,
+    });
   });
 });

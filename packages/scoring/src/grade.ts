@@ -5,6 +5,7 @@ import { gradeMultipleResponse, gradeSingleChoice, gradeTrueFalse } from './grad
 import { gradeCalculated } from './graders/calculated';
 import { gradeCloze } from './graders/cloze';
 import { gradeHotspot } from './graders/hotspot';
+import { gradeEssay } from './graders/essay';
 import { gradeMatching } from './graders/matching';
 import { gradeNumeric } from './graders/numeric';
 import { gradeOrdering } from './graders/ordering';
@@ -38,6 +39,7 @@ const route = (
   if (c.type === 'cloze' && a.type === 'cloze') return gradeCloze(c, a);
   if (c.type === 'hotspot' && a.type === 'hotspot') return gradeHotspot(c, a);
   if (c.type === 'calculated' && a.type === 'calculated') return gradeCalculated(c, a, values);
+  if (c.type === 'essay' && a.type === 'essay') return gradeEssay(c, a);
   return { error: mismatch(content, answer.type) };
 };
 
@@ -81,5 +83,6 @@ export const grade = (
     score: result.score,
     points: result.score * content.points,
     feedback: result.feedback,
+    awaiting: result.awaiting === true,
   };
 };

@@ -1,6 +1,7 @@
 export { answerInput, type AnswerInput } from '@questa/contracts';
 export { grade } from './grade';
 export { correctAnswer } from './correct-answer';
+export { gradedEssay, isGradePoints, selfRatedEssay } from './graders/essay';
 export type { Feedback, GradeError, GradeResult, Graded, OptionFeedback } from './result';
 export { normaliseText, normaliseUnit, normaliseChoice, type TextRules } from './normalise';
 export {

@@ -88,6 +88,13 @@ export function presentQuestion(content: QuestionContent, random: () => number):
         values: instance.values,
       };
     }
+    case 'essay':
+      return {
+        ...common,
+        type: 'essay',
+        minWords: content.minWords ?? null,
+        maxWords: content.maxWords ?? null,
+      };
   }
 }
 

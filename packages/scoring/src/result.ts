@@ -17,6 +17,11 @@ export interface Graded {
   /** score × the question's points. */
   points: number;
   feedback: Feedback;
+  /**
+   * True for an answer a person must score (an essay): then `score` and `points` are 0 only as
+   * placeholders, and nothing should count them as a wrong answer.
+   */
+  awaiting: boolean;
 }
 
 export type GradeError =
@@ -41,7 +46,8 @@ export type GradeError =
 export type GradeResult = Graded | { ok: false; error: GradeError };
 
 /** What a per-type grader returns; `grade` adds `points` and `ok`. */
-export type PartialGrade = { score: number; feedback: Feedback } | { error: GradeError };
+export type PartialGrade =
+  { score: number; feedback: Feedback; awaiting?: true } | { error: GradeError };
 
 export const invalid = (path: (string | number)[], message: string): { error: GradeError } => ({
   error: { code: 'answer.invalid', message, issues: [{ path, message }] },

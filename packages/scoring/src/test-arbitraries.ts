@@ -309,5 +309,7 @@ export const answerFor = (q: QuestionContent): fc.Arbitrary<AnswerInput> => {
       return fc
         .record({ value: finite, unit: fc.string({ maxLength: 20 }) }, { requiredKeys: ['value'] })
         .map((a) => ({ type: q.type, ...a }));
+    case 'essay':
+      return fc.string({ maxLength: 200 }).map((text) => ({ type: q.type, text }));
   }
 };

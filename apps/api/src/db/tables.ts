@@ -171,6 +171,8 @@ export interface ApiTables {
     max_points: number | null;
     fraction: number | null;
     passed: boolean | null;
+    pending_count: Generated<number>;
+    pending_points: Generated<number>;
   };
   exam_questions: {
     attempt_id: string;
@@ -190,6 +192,11 @@ export interface ApiTables {
     correct: boolean | null;
     score: number | null;
     points: number | null;
+    grading: Generated<'auto' | 'awaiting' | 'graded'>;
+    grader_sub: string | null;
+    grader_comment: string | null;
+    graded_at: string | null;
+    grade_version: Generated<number>;
   };
   live_rooms: {
     id: Generated<string>;

@@ -4,6 +4,7 @@ import { createNoticeRepository } from '../modules/billing/notice.repository';
 import { createPlanRepository } from '../modules/billing/plan.repository';
 import { createSubscriptionRepository } from '../modules/billing/subscription.repository';
 import { createExamRepository } from '../modules/exams/exam.repository';
+import { createGradingRepository } from '../modules/grading/grading.repository';
 import { createAnswerRepository } from '../modules/learning/answer.repository';
 import { createDailyUsageRepository } from '../modules/learning/daily-usage.repository';
 import { createLiveRepository } from '../modules/live/live.repository';
@@ -25,6 +26,7 @@ export function repositoriesOf(executor: ApiDb) {
     subscriptions: createSubscriptionRepository(executor),
     notices: createNoticeRepository(executor),
     audit: createAuditRepository(executor),
+    grading: createGradingRepository(executor),
   };
 }
 

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'author/import', lazy: () => import('./routes/author-import') },
               { path: 'author/api-keys', lazy: () => import('./routes/author-api-keys') },
+              { path: 'author/grading', lazy: () => import('./routes/author-grading') },
               { path: 'admin', lazy: () => import('./routes/admin') },
               { path: 'review', lazy: () => import('./routes/review') },
               { path: 'bookmarks', lazy: () => import('./routes/bookmarks') },

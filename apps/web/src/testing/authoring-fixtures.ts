@@ -123,6 +123,14 @@ export const contents = {
     answerDecimals: 1,
     unit: 'm²',
   },
+  essay: {
+    ...common,
+    type: 'essay',
+    stem: 'Why did Paris become the capital of France?',
+    rubric: '- Names the river trade\n- Names the Capetian kings',
+    modelAnswer: 'The Seine carried trade, and the Capetian kings ruled from there.',
+    maxWords: 200,
+  },
 } satisfies Record<QuestionContent['type'], QuestionContent>;
 
 export function aQuestionDetail(

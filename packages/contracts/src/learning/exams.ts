@@ -23,7 +23,11 @@ export const examScoreSchema = z.object({
   points: z.number(),
   maxPoints: z.number(),
   fraction: z.number(),
+  /** Provisional while essays await grading: their points count towards maxPoints only. */
   passed: z.boolean(),
+  /** Answers still awaiting a grader, and the points they are worth. */
+  pendingCount: z.number().int(),
+  pendingPoints: z.number(),
 });
 
 export const savedResponse = z.object({
@@ -93,6 +97,10 @@ export const examReviewItem = z.object({
   feedback: answerFeedback.nullable(),
   correctAnswer: answerInput.nullable(),
   explanation: z.string().nullable(),
+  /** `awaiting` and `graded` for essays (scored by a person); `auto` for everything else. */
+  grading: z.enum(['auto', 'awaiting', 'graded']),
+  /** A grader's comment on an essay, under any policy but `score_only`. */
+  graderComment: z.string().nullable(),
 });
 export const examReview = z.object({
   attempt: examSummary,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate, id } from './shared';
 import { answerInput } from '../answer';
 import { hotspotImage, hotspotRegion, imagePoint } from '../hotspot';
-import { QUESTION_LIMITS as Q } from '../rules/questions';
+import { QUESTION_LIMITS as Q, essayStatuses, selfRatings } from '../rules/questions';
 
 /** Questions as a learner meets them, without their keys, and the feedback a graded answer brings. */
 
@@ -70,6 +70,12 @@ export const learnerQuestion = z.discriminatedUnion('type', [
     type: z.literal('calculated'),
     unit: z.string().nullable(),
     values: z.record(z.string(), z.number()),
+  }),
+  z.object({
+    ...learnerCommon,
+    type: z.literal('essay'),
+    minWords: z.number().int().nullable(),
+    maxWords: z.number().int().nullable(),
   }),
 ]);
 export type LearnerQuestion = z.infer<typeof learnerQuestion>;
@@ -156,6 +162,17 @@ export const answerFeedback = z.discriminatedUnion('type', [
     unitAccepted: z.boolean(),
     values: z.record(z.string(), z.number()),
   }),
+  z.object({
+    type: z.literal('essay'),
+    /**
+     * `awaiting`: nobody has scored it yet (not a zero); `self_rated`: the learner rated it in
+     * practice or review; `graded`: a grader gave points in an exam.
+     */
+    status: z.enum(essayStatuses),
+    rubric: z.string(),
+    modelAnswer: z.string(),
+    rating: z.enum(selfRatings).nullable(),
+  }),
 ]);
 export type AnswerFeedback = z.infer<typeof answerFeedback>;
 
@@ -183,3 +200,7 @@ export type GradedAnswer = z.infer<typeof gradedAnswer>;
 export const answerBody = z
   .strictObject({ answer: answerInput })
   .meta({ examples: [{ answer: { type: 'single_choice', optionId: 'a' } }] });
+
+export const selfRatingBody = z
+  .strictObject({ rating: z.enum(selfRatings) })
+  .meta({ examples: [{ rating: 'partly' }] });

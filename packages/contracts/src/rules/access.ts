@@ -36,5 +36,7 @@ export const auditActions = [
   'refund.created',
   'billing.reconciled',
   'account.deleted',
+  'answer.graded',
+  'answer.regraded',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -68,6 +68,7 @@ export const questionTypes = [
   'cloze',
   'hotspot',
   'calculated',
+  'essay',
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
@@ -88,3 +89,27 @@ export const ANSWER_LIMITS = {
 
 export const bankVisibilities = ['private', 'public', 'premium'] as const;
 export type BankVisibility = (typeof bankVisibilities)[number];
+
+/**
+ * Essays: what one may hold, and how a person scores one. Points go in half-point steps so a
+ * grader's mark is one of a few choices, and a self-rating maps to a share of the points.
+ */
+export const ESSAY_LIMITS = {
+  rubricMax: 10_000,
+  modelAnswerMax: 10_000,
+  /** Word limits an author may set. */
+  wordsMax: 10_000,
+  /** A learner's essay, in characters. */
+  textMax: 30_000,
+  commentMax: 2_000,
+  pointStep: 0.5,
+} as const;
+
+/** How a learner rates their essay against the model answer, and the share of points each earns. */
+export const selfRatings = ['missed', 'partly', 'got_it'] as const;
+export type SelfRating = (typeof selfRatings)[number];
+export const SELF_RATING_SCORE: Record<SelfRating, number> = { missed: 0, partly: 0.5, got_it: 1 };
+
+/** Where an essay's score stands; see `answerFeedback`. */
+export const essayStatuses = ['awaiting', 'self_rated', 'graded'] as const;
+export type EssayStatus = (typeof essayStatuses)[number];

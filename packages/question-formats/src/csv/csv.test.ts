@@ -72,7 +72,7 @@ and {{2}}.",1:text:H2O/h2o|2:choice:wet/dry:1,,,,,
     const result = parse(`${HEADER}
 single_choice,"Two
 lines",a|b,1|2,,,,
-essay,Write.,,,,,,
+matching,Pairs?,a=>b|c,,,,,
 numeric,Pi?,,about three,,,,
 true_false,Short row,true
 single_choice,Fine?,a|b,1,,,,,
@@ -80,11 +80,7 @@ single_choice,Fine?,a|b,1,,,,,
     expect(result.total).toBe(5);
     expect(result.errors.map((e) => [e.item, e.line, e.message])).toEqual([
       [1, 2, 'Question 1 (line 2): options: exactly one option must be correct'],
-      [
-        2,
-        4,
-        expect.stringMatching(/^Question 2 \(line 4\): type: "essay" is not one of single_choice/),
-      ],
+      [2, 4, 'Question 2 (line 4): options: "c" is not a prompt=>answer pair'],
       [3, 5, 'Question 3 (line 5): correct: "about three" is not a number or number±tolerance'],
       [4, 6, 'Question 4 (line 6): expected 8 fields, found 3'],
       [5, 7, 'Question 5 (line 7): expected 8 fields, found 9'],

@@ -27,6 +27,7 @@
  *                      text:   1:text:Paris/paris  (answers separated by /; add :case-sensitive)
  *                      choice: 2:choice:red/green/blue:1  (options separated by /, then the
  *                              1-based index of the right one); the stem marks blanks as {{1}}
+ *   essay              the rubric (Markdown)                     the model answer (Markdown)
  *
  * explanation: Markdown. topic: text (default General). tags: tag|tag. difficulty: 1–5 (default 3).
  *
@@ -36,7 +37,8 @@
  *   feedback  choice questions: each option's feedback (Markdown), in option order, empty for none
  *   hints     any question: hint|hint, opened one by one by a learner before answering
  * CSV cannot carry image files (media: references stay as text), points, licence or attribution;
- * option, item and pair ids are regenerated (a, b, c …); cloze blank ids are kept.
+ * option, item and pair ids are regenerated (a, b, c …); cloze blank ids are kept; essays lose
+ * their word limits.
  */
 
 export const COLUMNS = [

@@ -177,6 +177,15 @@ function body(type: QuestionType, c: Cells): Body {
         error:
           'type: CSV cannot carry calculated questions (variables and a formula); use Moodle XML',
       };
+    case 'essay':
+      return {
+        draft: {
+          type,
+          stem,
+          rubric: unescapeCell(c.options).trim(),
+          modelAnswer: unescapeCell(c.correct).trim(),
+        },
+      };
   }
 }
 

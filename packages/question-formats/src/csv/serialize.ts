@@ -49,6 +49,8 @@ function optionsAndCorrect(
       };
       return [q.blanks.map(blank).join('|'), ''];
     }
+    case 'essay':
+      return [escapeCell(q.rubric, ''), escapeCell(q.modelAnswer, '')];
   }
 }
 
@@ -97,6 +99,9 @@ export function serializeCsv(contents: QuestionContent[]): SerializeResult {
     warnings.push(
       ...commonLosses(q, index, { points: false, licence: false, packed: NOTHING_PACKED }),
     );
+    if (q.type === 'essay' && (q.minWords !== undefined || q.maxWords !== undefined)) {
+      warnings.push(exportIssue(index, 'word limits are not kept'));
+    }
   });
   return {
     body: encodeUtf8(`\uFEFF${rows.join('\r\n')}\r\n`),

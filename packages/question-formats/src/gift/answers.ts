@@ -237,8 +237,8 @@ function matching(body: string, format: TextFormat | undefined): AnswerBlock {
  */
 export function parseAnswerBlock(raw: string, format: TextFormat | undefined): AnswerBlock {
   const body = raw.trim();
-  if (body === '')
-    return { ok: false, error: 'essay questions (an empty answer block) are not supported' };
+  // An empty block is Moodle's essay: no key, so no rubric or model answer either.
+  if (body === '') return { ok: true, draft: { type: 'essay' }, warnings: [] };
   if (body.startsWith('#')) return numeric(body.slice(1).trim());
   if (body.includes('~')) return choices(body, format);
   if (body.includes('=') && body.includes('->')) return matching(body, format);

@@ -169,9 +169,16 @@ describe('serializeGift', () => {
       'Question 3: the unit (cm) is not kept',
       'Question 4: case-sensitive matching is not kept',
       'Question 4: exact white-space matching is not kept',
+      'Question 6: the rubric is not kept',
+      'Question 6: the model answer is not kept',
     ]);
     const back = parseGift(out.body);
-    expect(back.items.map((i) => i.content.type)).toEqual(['numeric', 'short_text', 'true_false']);
+    expect(back.items.map((i) => i.content.type)).toEqual([
+      'numeric',
+      'short_text',
+      'true_false',
+      'essay',
+    ]);
     expect(back.items[2]?.content.points).toBe(2.5);
   });
 

@@ -55,6 +55,9 @@ function expected(q: QuestionContent): Reading | undefined {
     }
     case 'ordering':
       return undefined;
+    // gift-pegjs reads no general feedback on an essay; the rest must match.
+    case 'essay':
+      return { ...common, kind: 'Essay', key: null, explanation: null };
   }
 }
 
@@ -109,6 +112,7 @@ describe('GIFT that Questa writes, read by an independent reader (gift-pegjs)', 
         'numeric',
         'matching',
         'cloze',
+        'essay',
       ]),
     );
   });

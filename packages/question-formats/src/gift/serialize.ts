@@ -67,6 +67,14 @@ function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' | 'calculated' 
       return { skipped: 'GIFT has no ordering questions; skipped' };
     case 'hotspot':
       return { skipped: 'GIFT has no hotspot questions; skipped' };
+    // An empty block, which Moodle reads as an essay; GIFT has no place for the rest.
+    case 'essay':
+      if (q.rubric.trim() !== '') warnings.push('the rubric is not kept');
+      if (q.modelAnswer.trim() !== '') warnings.push('the model answer is not kept');
+      if (q.minWords !== undefined || q.maxWords !== undefined) {
+        warnings.push('word limits are not kept');
+      }
+      return { text: '', warnings };
   }
 }
 

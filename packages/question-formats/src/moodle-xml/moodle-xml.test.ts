@@ -56,6 +56,7 @@ describe('parseMoodleXml', () => {
       [2, 19, 'short_text'],
       [3, 24, 'numeric'],
       [4, 29, 'cloze'],
+      [5, 32, 'essay'],
       [6, 35, 'true_false'],
     ]);
     const [choice, short, numeric, cloze] = result.items.map((i) => i.content);
@@ -82,7 +83,6 @@ describe('parseMoodleXml', () => {
     expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => w.message)).toEqual([
       'Question 1 (line 6): the image gas.png is not in the file and is dropped',
-      'Question 5 (line 32): This essay question is skipped: Questa has no "essay" questions',
     ]);
     // The description becomes a passage of every question after it in the category.
     expect(result.passages).toEqual([
@@ -258,13 +258,7 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
     expect(messages(described.warnings)).toEqual([
       'Line 1: The description "Intro" is followed by no imported question, so it is not imported as a passage',
     ]);
-    const types = [
-      'essay',
-      'calculatedmulti',
-      'ddmarker',
-      'ddimageortext',
-      'randomsamatch',
-    ];
+    const types = ['calculatedmulti', 'ddmarker', 'ddimageortext', 'randomsamatch'];
     const result = quiz(...types.map((t) => question(t, stem('x'), `My ${t}`)));
     expect(result.total).toBe(types.length);
     expect(result.items).toEqual([]);
@@ -275,6 +269,42 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
           `Question ${i + 1} (line 1): "My ${t}" (${t}) is skipped: Questa has no "${t}" questions`,
       ),
     );
+  });
+
+  it('reads an essay: information for graders as the rubric, word limits, and what it drops', () => {
+    const result = quiz(
+      question(
+        'essay',
+        stem('Discuss <b>entropy</b>.') +
+          '<defaultgrade>4</defaultgrade><responseformat>editor</responseformat>' +
+          '<minwordlimit>50</minwordlimit><maxwordlimit>300</maxwordlimit>' +
+          '<attachments>2</attachments>' +
+          '<graderinfo format="html"><text><![CDATA[<p>Mentions the <em>second law</em>.</p>]]></text></graderinfo>' +
+          '<responsetemplate format="html"><text>Entropy is …</text></responsetemplate>',
+        'Entropy',
+      ),
+      question(
+        'essay',
+        stem('Upload your lab report.') + '<responseformat>noinline</responseformat>',
+        'Report',
+      ),
+    );
+    expect(result.items.map((i) => i.content)).toEqual([
+      expect.objectContaining({
+        type: 'essay',
+        stem: 'Discuss **entropy**.',
+        points: 4,
+        rubric: 'Mentions the *second law*.',
+        modelAnswer: '',
+        minWords: 50,
+        maxWords: 300,
+      }),
+    ]);
+    expect(messages(result.warnings)).toEqual([
+      'Question 1 (line 1): attached files are not kept: learners answer in text',
+      'Question 1 (line 1): the response template is dropped: learners start from an empty answer',
+      'Question 2 (line 1): "Report" (essay) is skipped: it is answered only with attached files, and Questa essays are typed',
+    ]);
   });
 
   it('treats short-answer wildcards and partial credit as Moodle would not silently', () => {
@@ -391,7 +421,7 @@ describe('parseMoodleXml: files and links', () => {
     const png = Buffer.from(PNG).toString('base64');
     const result = quiz(
       question(
-        'essay',
+        'calculated',
         '<questiontext format="html"><text><![CDATA[<img src="@@PLUGINFILE@@/a.png">]]></text>' +
           `<file name="a.png" encoding="base64">${png}</file></questiontext>`,
       ),

@@ -1,4 +1,4 @@
-import { QUESTION_LIMITS } from '@questa/contracts/rules';
+import { ESSAY_LIMITS, QUESTION_LIMITS } from '@questa/contracts/rules';
 import type { ParseResult } from '../types';
 import { creditOf, multipleCredits, singleCredits } from '../shared/credit';
 import { DescriptionGroups } from '../shared/passages';
@@ -134,6 +134,48 @@ function trueFalse(stem: string, answers: Answer[]): Outcome {
   return { draft: { type: 'true_false', stem, answer } };
 }
 
+/** Moodle's word limits: empty or 0 is none; one Questa cannot hold is dropped and named. */
+function wordLimit(q: XmlElement, name: string, text: MoodleTextReader): number | undefined {
+  const value = numberOf(q, name);
+  if (value === undefined || value === 0) return undefined;
+  if (Number.isInteger(value) && value >= 1 && value <= ESSAY_LIMITS.wordsMax) return value;
+  text.problems.add(`the word limit ${value} (${name}) is dropped`);
+  return undefined;
+}
+
+/**
+ * Moodle's essay: the information for graders becomes the rubric. Moodle has no model answer;
+ * Questa's own export writes one as `<modelanswer>`, which Moodle ignores and this reads back.
+ */
+function essay(q: XmlElement, stem: string, text: MoodleTextReader): Outcome {
+  if (valueOf(q, 'responseformat') === 'noinline') {
+    return { refused: 'it is answered only with attached files, and Questa essays are typed' };
+  }
+  const attachments = numberOf(q, 'attachments') ?? 0;
+  if (attachments !== 0) text.problems.add('attached files are not kept: learners answer in text');
+  if (text.read(path(q, 'responsetemplate')).trim() !== '') {
+    text.problems.add('the response template is dropped: learners start from an empty answer');
+  }
+  const rubric = text.read(path(q, 'graderinfo')).trim();
+  const modelAnswer = text.read(path(q, 'modelanswer'), 'markdown').trim();
+  let minWords = wordLimit(q, 'minwordlimit', text);
+  const maxWords = wordLimit(q, 'maxwordlimit', text);
+  if (minWords !== undefined && maxWords !== undefined && minWords > maxWords) {
+    text.problems.add(`the minimum of ${minWords} words is above the maximum and is dropped`);
+    minWords = undefined;
+  }
+  return {
+    draft: {
+      type: 'essay',
+      stem,
+      rubric,
+      modelAnswer,
+      ...(minWords === undefined ? {} : { minWords }),
+      ...(maxWords === undefined ? {} : { maxWords }),
+    },
+  };
+}
+
 function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outcome {
   const stemFormat = path(q, 'questiontext')?.attrs.format ?? 'html';
   // Short, numeric and true/false answers are plain text in Moodle; choices are rich text.
@@ -253,6 +295,8 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
     case 'calculated':
     case 'calculatedsimple':
       return readCalculated(q, stem, answers, (problem) => text.problems.add(problem));
+    case 'essay':
+      return essay(q, stem, text);
     default:
       return { refused: `Questa has no "${type}" questions` };
   }

@@ -126,6 +126,23 @@ function typeFields(
       return { type: 'multianswer', lines: [] };
     case 'calculated':
       return calculatedFields(q);
+    case 'essay':
+      return {
+        type: 'essay',
+        lines: [
+          '<responseformat>editor</responseformat>',
+          '<responserequired>1</responserequired>',
+          '<responsefieldlines>15</responsefieldlines>',
+          `<minwordlimit>${q.minWords ?? ''}</minwordlimit>`,
+          `<maxwordlimit>${q.maxWords ?? ''}</maxwordlimit>`,
+          '<attachments>0</attachments>',
+          '<attachmentsrequired>0</attachmentsrequired>',
+          richText('graderinfo', q.rubric, media, '    '),
+          '<responsetemplate format="html"><text></text></responsetemplate>',
+          // Moodle has no model answer and skips this element; Questa reads it back.
+          richText('modelanswer', q.modelAnswer, media, '    '),
+        ],
+      };
   }
 }
 

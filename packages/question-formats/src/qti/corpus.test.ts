@@ -178,15 +178,29 @@ const EXPECTED: Record<string, Expected> = {
       FEEDBACK_BY_OUTCOME,
     ],
   },
+  // Scored by a person (external-scored="human"); no rubric and no correct response to keep.
   '1edtech/essay.xml': {
-    warnings: [
-      'not imported: item "essay" (Write an essay) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',
-    ],
+    content: {
+      type: 'essay',
+      stem: 'In the classroom, we discovered Martin Luther King Jr. and his devotion.\n\nWrite an abstract about the life of this historical figure.',
+      rubric: '',
+      modelAnswer: '',
+      explanation: '',
+    },
   },
+  // The word count is in the prompt's words only; QTI has no word limit to read.
   '1edtech/BG009.xml': {
-    warnings: [
-      'not imported: item "beginnersguide009" (BG Postcard example) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',
-    ],
+    content: {
+      type: 'essay',
+      stem: [
+        'Read this postcard from your English pen-friend, Sam.',
+        'Here is a postcard of my town. Please send me\na postcard from your town. What size is your Town?\nWhat is the nicest part of your town?\nWhere do you go in the evenings?',
+        'Sam',
+        'Write Sam a postcard. Answer the questions. Write 23–30 words',
+      ].join('\n\n'),
+      rubric: '',
+      modelAnswer: '',
+    },
   },
   // Two gaps, each with one right word of the four; the map_response scores 1 and 2 are reported.
   '1edtech/gap-match-example-1.xml': {

@@ -1,4 +1,4 @@
-import { creditProblem } from '@questa/contracts/rules';
+import { creditProblem, ESSAY_LIMITS } from '@questa/contracts/rules';
 import { multipleCredits } from '../shared/credit';
 import type { MarkdownHooks } from '../shared/html';
 import { toMarkdown } from '../shared/html';
@@ -18,6 +18,8 @@ export interface ItemMetadata {
   type?: string;
   unit?: string;
   whitespace?: string;
+  minWords?: string;
+  maxWords?: string;
 }
 
 /** `refused`: a well-formed item Questa cannot represent; it is skipped with a warning. */
@@ -27,7 +29,6 @@ export type ItemOutcome =
   | { ok: false; refused: string };
 
 const INTERACTION_NAMES: Record<string, string> = {
-  'qti-extended-text-interaction': 'extended text (essay)',
   'qti-graphic-gap-match-interaction': 'graphic gap match',
   'qti-graphic-order-interaction': 'graphic order',
   'qti-graphic-associate-interaction': 'graphic associate',
@@ -50,6 +51,7 @@ const BLOCK_INTERACTIONS = new Set([
   'qti-gap-match-interaction',
   'qti-hotspot-interaction',
   'qti-select-point-interaction',
+  'qti-extended-text-interaction',
 ]);
 const INLINE_INTERACTIONS = new Set([
   'qti-text-entry-interaction',
@@ -396,6 +398,50 @@ function matchDraft(r: ItemReader, interaction: XmlElement, stem: string): ItemO
   return { ok: true, draft: { type: 'matching', stem, pairs }, warnings: [] };
 }
 
+/** Questa's word limits from its manifest metadata; anything else is no limit. */
+function words(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= ESSAY_LIMITS.wordsMax ? n : undefined;
+}
+
+/**
+ * An extended-text item is an essay. Rubric blocks for anyone but the candidate (scorer, tutor,
+ * author …) make the rubric; a correct response, when the item has one, is the model answer.
+ */
+function essayDraft(
+  r: ItemReader,
+  root: XmlElement,
+  interaction: XmlElement,
+  stem: string,
+  meta: ItemMetadata,
+): ItemOutcome {
+  const blocks = descendants(root, 'qti-rubric-block');
+  const forGraders = blocks.filter((b) => (b.attrs.view ?? '').trim() !== 'candidate');
+  if (forGraders.length < blocks.length) {
+    r.warnings.add('rubric blocks for the candidate are not kept');
+  }
+  const rubric = forGraders
+    .map((b) => r.markdown((path(b, 'qti-content-body') ?? b).children))
+    .filter((text) => text !== '')
+    .join('\n\n');
+  const modelAnswer = r.correct(interaction).join('\n\n').trim();
+  const minWords = words(meta.minWords);
+  const maxWords = words(meta.maxWords);
+  const limits =
+    minWords !== undefined && maxWords !== undefined && minWords > maxWords
+      ? { maxWords }
+      : {
+          ...(minWords === undefined ? {} : { minWords }),
+          ...(maxWords === undefined ? {} : { maxWords }),
+        };
+  return {
+    ok: true,
+    draft: { type: 'essay', stem, rubric, modelAnswer, ...limits },
+    warnings: [],
+  };
+}
+
 /** Inline interactions followed by more text in the same element. */
 function entriesBeforeText(el: XmlElement, found = new Set<XmlElement>()): Set<XmlElement> {
   el.children.forEach((child, i) => {
@@ -560,7 +606,9 @@ export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaRead
   ) {
     const read = hotspotDraft(block, r.declaration(block), stem, image, (w) => r.warnings.add(w));
     outcome = read.ok ? { ...read, warnings: [] } : read;
-  } else if (block) outcome = matchDraft(r, block, stem);
+  } else if (block?.name === 'qti-extended-text-interaction')
+    outcome = essayDraft(r, root, block, stem, meta);
+  else if (block) outcome = matchDraft(r, block, stem);
   else if (isCloze) outcome = { ok: true, draft: { type: 'cloze', stem, blanks }, warnings: [] };
   else if (
     ['float', 'integer'].includes(r.declaration(entry)?.attrs['base-type'] ?? '') ||

@@ -50,7 +50,7 @@ function metadataOf(resource: XmlElement) {
     : [];
   const tags = questa ? childElements(questa, 'tag').map((t) => textContent(t).trim()) : keywords;
   const item: ItemMetadata = {};
-  for (const key of ['type', 'unit', 'whitespace'] as const) {
+  for (const key of ['type', 'unit', 'whitespace', 'minWords', 'maxWords'] as const) {
     const v = value(key);
     if (v) item[key] = v;
   }

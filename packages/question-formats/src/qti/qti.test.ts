@@ -55,7 +55,14 @@ function foreignPackage(): Uint8Array {
       ),
     ),
     'items/essay.xml': strToU8(
-      item('<qti-extended-text-interaction response-identifier="R"/>', ''),
+      item(
+        `<p>Describe the water cycle.</p>
+         <qti-rubric-block view="candidate" use="instructions"><qti-content-body><p>About 200 words.</p></qti-content-body></qti-rubric-block>
+         <qti-extended-text-interaction response-identifier="R"/>
+         <qti-rubric-block view="scorer tutor" use="scoring"><qti-content-body><p>Names <strong>evaporation</strong>.</p></qti-content-body></qti-rubric-block>`,
+        `<qti-response-declaration identifier="R" cardinality="single" base-type="string">
+           <qti-correct-response><qti-value>Water evaporates, condenses and falls.</qti-value></qti-correct-response></qti-response-declaration>`,
+      ),
     ),
   });
 }
@@ -90,14 +97,19 @@ describe('QTI 3.0', () => {
         media: [PNG_SHA],
       },
       { type: 'numeric', stem: 'Speed of light in km/s?', value: 300000, tolerance: 500 },
+      {
+        type: 'essay',
+        stem: 'Describe the water cycle.',
+        rubric: 'Names **evaporation**.',
+        modelAnswer: 'Water evaporates, condenses and falls.',
+      },
     ]);
     expect(result.media).toEqual([
       { path: 'images/bird.png', bytes: PNG, contentType: 'image/png' },
     ]);
     expect(result.warnings).toContainEqual({
       item: 3,
-      message:
-        'Question 3 (items/essay.xml): not imported: item "x" (x) uses the extended text (essay) interaction (qti-extended-text-interaction), which Questa does not have',
+      message: 'Question 3 (items/essay.xml): rubric blocks for the candidate are not kept',
     });
     expect(result.errors).toEqual([
       {

@@ -246,6 +246,24 @@ function parts(q: QtiWritable, image: ImageWriter): Parts {
       return cloze(q, image);
     case 'hotspot':
       return hotspotParts(q, stem, image);
+    case 'essay': {
+      // The model answer is the correct response; nothing scores it, a person does.
+      const model =
+        q.modelAnswer.trim() === ''
+          ? ''
+          : `<qti-correct-response>${value(q.modelAnswer)}</qti-correct-response>`;
+      const rubric =
+        q.rubric.trim() === ''
+          ? ''
+          : `<qti-rubric-block view="scorer" use="scoring"><qti-content-body>${blockXhtml(q.rubric, image)}</qti-content-body></qti-rubric-block>`;
+      return {
+        declarations: [
+          `  <qti-response-declaration identifier="${RESPONSE}" cardinality="single" base-type="string">${model}</qti-response-declaration>`,
+        ],
+        body: `${stem}<qti-extended-text-interaction response-identifier="${RESPONSE}"/>${rubric}`,
+        condition: '',
+      };
+    }
   }
 }
 
@@ -268,13 +286,22 @@ export function itemXml(
     ? `\n    <qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">EXPLANATION</qti-base-value></qti-set-outcome-value>`
     : '';
   const title = q.stem.replace(/\s+/g, ' ').slice(0, 80);
+  const human = q.type === 'essay';
+  // An essay is scored by a person (external-scored="human"): no rule sets its score.
+  const scoring = human
+    ? ''
+    : processing
+      ? processing(q.points)
+      : `\n    <qti-response-condition><qti-response-if>${condition}${score(q.points)}</qti-response-if><qti-response-else>${score(0)}</qti-response-else></qti-response-condition>`;
+  const responseProcessing =
+    scoring === '' && feedback === ''
+      ? ''
+      : `\n  <qti-response-processing>${scoring}${feedback}\n  </qti-response-processing>`;
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd" identifier="${identifier}" title="${attr(title)}" adaptive="false" time-dependent="false">
 ${declarations.join('\n')}
-  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" normal-maximum="${q.points}"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>${explained ? '\n  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>' : ''}${outcomes.map((o) => `\n  ${o}`).join('')}${templates ? `\n${templates}` : ''}
-  <qti-item-body>${body}</qti-item-body>
-  <qti-response-processing>${processing ? processing(q.points) : `\n    <qti-response-condition><qti-response-if>${condition}${score(q.points)}</qti-response-if><qti-response-else>${score(0)}</qti-response-else></qti-response-condition>`}${feedback}
-  </qti-response-processing>${
+  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"${human ? ' external-scored="human"' : ''} normal-maximum="${q.points}"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>${explained ? '\n  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>' : ''}${outcomes.map((o) => `\n  ${o}`).join('')}${templates ? `\n${templates}` : ''}
+  <qti-item-body>${body}</qti-item-body>${responseProcessing}${
     explained
       ? `\n  <qti-modal-feedback outcome-identifier="FEEDBACK" identifier="EXPLANATION" show-hide="show"><qti-content-body>${blockXhtml(q.explanation, image)}</qti-content-body></qti-modal-feedback>`
       : ''

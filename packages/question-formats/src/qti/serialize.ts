@@ -34,6 +34,8 @@ function metadata(q: QuestionContent): string {
   ];
   if (q.type === 'short_text') fields.push(el('whitespace', q.whitespace));
   if ((q.type === 'numeric' || q.type === 'calculated') && q.unit) fields.push(el('unit', q.unit));
+  if (q.type === 'essay' && q.minWords !== undefined) fields.push(el('minWords', q.minWords));
+  if (q.type === 'essay' && q.maxWords !== undefined) fields.push(el('maxWords', q.maxWords));
   const keywords = q.tags.map(
     (t) => `<imsmd:keyword><imsmd:string>${xmlEscape(t)}</imsmd:string></imsmd:keyword>`,
   );

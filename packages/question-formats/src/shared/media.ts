@@ -16,6 +16,8 @@ export function questionTexts(q: Draft | QuestionContent): string[] {
     texts.push(...q.pairs.flatMap((p) => [p.prompt, p.answer]));
   } else if (q.type === 'cloze') {
     texts.push(...q.blanks.flatMap((b) => (b.kind === 'text' ? b.accepted : b.options)));
+  } else if (q.type === 'essay') {
+    texts.push(q.rubric ?? '', q.modelAnswer ?? '');
   }
   return texts;
 }

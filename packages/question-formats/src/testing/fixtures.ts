@@ -91,6 +91,12 @@ const inputs: Record<string, QuestionContentInput> = {
     stem: 'Water is {{1}} and boils at $100\\,°C$ at sea level.',
     blanks: [{ id: '1', kind: 'text', accepted: ['H2O', 'H₂O'] }],
   },
+  essay: {
+    ...base,
+    topic: 'History',
+    type: 'essay',
+    stem: 'Why did the *Roman Republic* fall? Argue in a few paragraphs.',
+  },
 };
 
 /** One question of each type that every format carries whole (GIFT skips ordering). */
@@ -126,6 +132,14 @@ export const richFixtures: QuestionContent[] = [
     whitespace: 'exact',
   },
   { ...base, type: 'true_false', stem: 'Zero is odd.', answer: false, points: 2.5 },
+  {
+    ...base,
+    type: 'essay',
+    stem: 'Explain why $e^{i\\pi} = -1$.',
+    rubric: '- Uses **Euler’s formula**\n- Evaluates $\\cos$ and $\\sin$ at $\\pi$',
+    modelAnswer:
+      'By Euler’s formula $e^{i\\theta} = \\cos\\theta + i\\sin\\theta$; at $\\pi$ this is $-1 + 0i$.',
+  },
 ].map((q) => questionContent.parse(q));
 
 /** A question with an image, for the format that packs image files (QTI). */

@@ -38,6 +38,7 @@ describe('single_choice', () => {
           { optionId: 'b', chosen: false, correct: false },
         ],
       },
+      awaiting: false,
     });
   });
 

@@ -31,6 +31,9 @@ export interface AttemptRow {
   maxPoints: number | null;
   fraction: number | null;
   passed: boolean | null;
+  /** Essays awaiting a grader, and the points they are worth. */
+  pendingCount: number;
+  pendingPoints: number;
   questionCount: number;
   /** The database's clock when the row was read: the server's clock rules. */
   serverNow: string;
@@ -52,6 +55,9 @@ export interface ResponseRow {
   correct: boolean | null;
   score: number | null;
   points: number | null;
+  /** `awaiting` and `graded` for essays after submission; `auto` for everything else. */
+  grading: 'auto' | 'awaiting' | 'graded';
+  graderComment: string | null;
 }
 
 const iso = (value: string) => new Date(value).toISOString();
@@ -77,6 +83,8 @@ const attemptColumns = [
   'a.max_points as maxPoints',
   'a.fraction',
   'a.passed',
+  'a.pending_count as pendingCount',
+  'a.pending_points as pendingPoints',
   sql<number>`(select count(*)::int from ${table('exam_questions')} q where q.attempt_id = a.id)`.as(
     'questionCount',
   ),
@@ -182,7 +190,16 @@ export function createExamRepository(db: ApiDb) {
     async responses(attemptId: string): Promise<ResponseRow[]> {
       const rows = await db
         .selectFrom('exam_responses')
-        .select(['position', 'answer', 'saved_at as savedAt', 'correct', 'score', 'points'])
+        .select([
+          'position',
+          'answer',
+          'saved_at as savedAt',
+          'correct',
+          'score',
+          'points',
+          'grading',
+          'grader_comment as graderComment',
+        ])
         .where('attempt_id', '=', attemptId)
         .orderBy('position')
         .execute();
@@ -278,7 +295,9 @@ export function createExamRepository(db: ApiDb) {
     async gradeResponse(
       attemptId: string,
       position: number,
-      graded: { correct: boolean; score: number; points: number },
+      graded:
+        | { correct: boolean; score: number; points: number }
+        | { correct: null; score: null; points: null; grading: 'awaiting' },
     ) {
       await db
         .updateTable('exam_responses')
@@ -297,6 +316,8 @@ export function createExamRepository(db: ApiDb) {
         maxPoints: number;
         fraction: number;
         passed: boolean;
+        pendingCount: number;
+        pendingPoints: number;
       },
     ): Promise<boolean> {
       const updated = await db
@@ -309,6 +330,8 @@ export function createExamRepository(db: ApiDb) {
           max_points: result.maxPoints,
           fraction: result.fraction,
           passed: result.passed,
+          pending_count: result.pendingCount,
+          pending_points: result.pendingPoints,
         })
         .where('id', '=', attemptId)
         .where('state', '=', 'in_progress')

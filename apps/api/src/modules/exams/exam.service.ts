@@ -94,6 +94,8 @@ export function createExamService(deps: {
             maxPoints: row.maxPoints ?? 0,
             fraction: row.fraction ?? 0,
             passed: row.passed ?? false,
+            pendingCount: row.pendingCount,
+            pendingPoints: row.pendingPoints,
           },
   });
 
@@ -135,7 +137,7 @@ export function createExamService(deps: {
       work.exams.responses(attempt.id),
     ]);
     const byPosition = new Map(responses.map((response) => [response.position, response]));
-    const results: { points: number; maxPoints: number }[] = [];
+    const results: { points: number; maxPoints: number; pending?: boolean }[] = [];
     const answered = [];
     for (const question of questions) {
       const response = byPosition.get(question.position);
@@ -144,6 +146,17 @@ export function createExamService(deps: {
         continue;
       }
       const graded = grade(question.content, response.answer, presentedValues(question.presented));
+      if (graded.ok && graded.awaiting) {
+        // A grader scores it later; progress and the review card wait for that grade.
+        await work.exams.gradeResponse(attempt.id, question.position, {
+          correct: null,
+          score: null,
+          points: null,
+          grading: 'awaiting',
+        });
+        results.push({ points: 0, maxPoints: question.content.points, pending: true });
+        continue;
+      }
       const outcome = graded.ok
         ? { correct: graded.correct, score: graded.score, points: graded.points }
         : { correct: false, score: 0, points: 0 };
@@ -342,17 +355,31 @@ export function createExamService(deps: {
           const values = presentedValues(question.presented);
           const graded = response ? grade(question.content, response.answer, values) : undefined;
           const full = policy === 'full';
+          const grading = response?.grading ?? 'auto';
+          const awaiting = grading === 'awaiting';
+          // An essay's feedback says where its grading stands, which the answer alone cannot.
+          const feedback =
+            graded?.ok && graded.feedback.type === 'essay'
+              ? {
+                  ...graded.feedback,
+                  status: awaiting ? ('awaiting' as const) : ('graded' as const),
+                }
+              : graded?.ok
+                ? graded.feedback
+                : null;
           return {
             position: question.position,
             question: question.presented,
             passage: question.passage,
             answer: policy === 'score_only' ? null : (response?.answer ?? null),
-            correct: policy === 'score_only' ? null : (response?.correct ?? false),
-            points: policy === 'score_only' ? null : (response?.points ?? 0),
+            correct: policy === 'score_only' || awaiting ? null : (response?.correct ?? false),
+            points: policy === 'score_only' || awaiting ? null : (response?.points ?? 0),
             maxPoints: question.content.points,
-            feedback: full && graded?.ok ? graded.feedback : null,
+            feedback: full ? feedback : null,
             correctAnswer: full ? correctAnswer(question.content, values) : null,
             explanation: full ? question.content.explanation : null,
+            grading,
+            graderComment: policy === 'score_only' ? null : (response?.graderComment ?? null),
           };
         }),
       };

@@ -268,6 +268,15 @@ export function createPracticeRepository(db: ApiDb) {
         .execute();
     },
 
+    /** Replaces a stored result: an essay's, once the learner has rated it. */
+    async saveResult(itemId: string, result: GradedAnswer) {
+      await db
+        .updateTable('practice_items')
+        .set({ result: jsonb(result) })
+        .where('id', '=', itemId)
+        .execute();
+    },
+
     async setBookmark(
       userId: string,
       bookmarked: boolean,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  selfRatingBody,
   allowance,
   answerBody,
   bookmarkBody,
@@ -139,6 +140,34 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }
         request.params.sessionId,
         request.params.itemId,
         request.body.answer,
+      ),
+  );
+
+  app.post(
+    '/practice/sessions/:sessionId/items/:itemId/rating',
+    {
+      config: {
+        permission: 'learning:use',
+        problems: {
+          'grading.not_awaiting': 'the item is not an answered essay.',
+        },
+      },
+      schema: {
+        summary: 'Rate one’s own essay against the model answer',
+        description:
+          'An essay is not graded by a machine: after answering, the learner compares it with the model answer and rubric and rates it. `missed` scores nothing, `partly` half the points, `got_it` all of them; the rating moves the review card. Rating again returns the stored result.',
+        tags,
+        params: practiceItemParams,
+        body: selfRatingBody,
+        response: { 200: practiceAnswerResult },
+      },
+    },
+    (request) =>
+      practice.rate(
+        request.auth!.user,
+        request.params.sessionId,
+        request.params.itemId,
+        request.body.rating,
       ),
   );
 

@@ -6,15 +6,22 @@ import {
   type PracticeSession,
   type PracticeState,
   type PracticeSummary,
+  type SelfRating,
   type drawRequest,
   type practiceStart,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { presentedValues, presentQuestion, stemExcerpt } from '@questa/scoring';
+import {
+  newReviewCard,
+  presentedValues,
+  presentQuestion,
+  selfRatedEssay,
+  stemExcerpt,
+} from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AllowanceService } from '../learning/allowance';
-import { ensureNewCard, recordAnswers } from '../learning/answer-recorder';
+import { ensureNewCard, recordAnswers, scheduleOf } from '../learning/answer-recorder';
 import type { AnswerRepository } from '../learning/answer.repository';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { LearnerBanks } from '../learning/learner-banks';
@@ -126,6 +133,11 @@ export function createPracticeService(deps: {
       session: await sessionView(session, user),
       topics: [...topics.values()],
       reviews: items
+        // An essay the learner has not rated made no review card: nothing comes back for it.
+        .filter(
+          ({ result }) =>
+            !(result.feedback.type === 'essay' && result.feedback.status === 'awaiting'),
+        )
         .map(({ questionId, content, presented, result, due }) => ({
           questionId,
           topic: content.topic,
@@ -242,6 +254,16 @@ export function createPracticeService(deps: {
         const values = presentedValues(item.presented);
         const graded = gradeOrRefuse(item.content, answer, values);
         if (!hasUnlimitedPractice(user)) await deps.allowance.take(work.dailyUsage, user.id);
+        if (graded.awaiting) {
+          // An essay is scored by the learner's own rating (`rate`); until then it is recorded
+          // nowhere, and its card has not moved.
+          await work.practice.saveAnswer(
+            item.id,
+            answer,
+            gradedAnswer(item.content, graded, scheduleOf(newReviewCard(new Date())), values),
+          );
+          return;
+        }
         const schedules = await recordAnswers(work.answers, {
           userId: user.id,
           source: 'practice',
@@ -269,6 +291,54 @@ export function createPracticeService(deps: {
         practice.findItem(sessionId, itemId, user.id),
       ]);
       return { session, item: toItem(answered!) };
+    },
+
+    /**
+     * The learner's rating of their own essay, after comparing it with the model answer: it
+     * becomes the score that progress and the review card use. Rating an essay again returns the
+     * stored result.
+     */
+    async rate(user: UserRow, sessionId: string, itemId: string, rating: SelfRating) {
+      await deps.unitOfWork(async (work) => {
+        const item = await work.practice.lockItem(sessionId, itemId, user.id);
+        if (!item)
+          throw new HttpProblem('not_found', {
+            detail: 'There is no such question in this session.',
+          });
+        const feedback = item.result?.feedback;
+        if (feedback?.type === 'essay' && feedback.status === 'self_rated') return;
+        if (item.content.type !== 'essay' || feedback?.type !== 'essay') {
+          throw new HttpProblem('grading.not_awaiting', {
+            detail: 'Only an answered essay awaiting your rating can be rated.',
+          });
+        }
+        const graded = selfRatedEssay(item.content, rating);
+        const schedules = await recordAnswers(work.answers, {
+          userId: user.id,
+          source: 'practice',
+          answers: [
+            {
+              clientId: item.clientId,
+              bankId: item.bankId,
+              bankTitle: item.bankTitle,
+              questionId: item.questionId,
+              version: item.version,
+              content: item.content,
+              correct: graded.correct,
+              score: graded.score,
+            },
+          ],
+        });
+        await work.practice.saveResult(
+          item.id,
+          gradedAnswer(item.content, graded, schedules.get(item.questionId)!, undefined),
+        );
+      });
+      const [session, rated] = await Promise.all([
+        ownSession(user, sessionId).then((row) => sessionView(row, user)),
+        practice.findItem(sessionId, itemId, user.id),
+      ]);
+      return { session, item: toItem(rated!) };
     },
 
     /** Bookmarks keep a question at hand, and put it in the learner's reviews as a new card. */

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerBody, gradedAnswer, reviewCardParams, reviewQueue } from '@questa/contracts';
+import {
+  answerBody,
+  gradedAnswer,
+  reviewCardParams,
+  reviewQueue,
+  selfRatingBody,
+} from '@questa/contracts';
 import type { ReviewService } from './review.service';
 
 const tags = ['reviews'];
@@ -34,5 +40,25 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
       },
     },
     (request) => reviews.answer(request.auth!.user, request.params.cardId, request.body.answer),
+  );
+
+  app.post(
+    '/review/cards/:cardId/rating',
+    {
+      config: {
+        permission: 'learning:use',
+        problems: { 'grading.not_awaiting': 'the card’s question is not an essay.' },
+      },
+      schema: {
+        summary: 'Rate one’s own essay on a review card, which reschedules the card',
+        description:
+          'An essay answered on a review card comes back awaiting the learner’s rating, with the model answer and rubric; the rating (`missed`, `partly`, `got_it`) is the answer’s score.',
+        tags,
+        params: reviewCardParams,
+        body: selfRatingBody,
+        response: { 200: gradedAnswer },
+      },
+    },
+    (request) => reviews.rate(request.auth!.user, request.params.cardId, request.body.rating),
   );
 };

@@ -1,9 +1,15 @@
-import { LEARNING, type AnswerInput, type GradedAnswer, type ReviewQueue } from '@questa/contracts';
+import {
+  LEARNING,
+  type AnswerInput,
+  type GradedAnswer,
+  type ReviewQueue,
+  type SelfRating,
+} from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { seededRandom, seedOf } from '@questa/contracts/rules';
-import { presentedValues, presentQuestion } from '@questa/scoring';
+import { seededRandom, seedOf, type CalculatedValues } from '@questa/contracts/rules';
+import { presentedValues, presentQuestion, selfRatedEssay, type Graded } from '@questa/scoring';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import { recordAnswers } from '../learning/answer-recorder';
+import { recordAnswers, scheduleOf } from '../learning/answer-recorder';
 import { gradedAnswer, gradeOrRefuse } from '../learning/grading';
 import type { UserRow } from '../users/user.repository';
 import type { CardRow, ReviewRepository } from './review.repository';
@@ -41,6 +47,22 @@ export function createReviewService(deps: { unitOfWork: UnitOfWork; reviews: Rev
     question: presentCard(row),
   });
 
+  // Recorded as every other answer is: the event for progress, and the card moved by FSRS.
+  async function record(
+    work: Parameters<Parameters<UnitOfWork>[0]>[0],
+    user: UserRow,
+    card: CardRow,
+    graded: Graded,
+    values?: CalculatedValues,
+  ) {
+    const schedules = await recordAnswers(work.answers, {
+      userId: user.id,
+      source: 'review',
+      answers: [{ ...card, correct: graded.correct, score: graded.score }],
+    });
+    return gradedAnswer(card.content, graded, schedules.get(card.questionId)!, values);
+  }
+
   return {
     async queue(user: UserRow): Promise<ReviewQueue> {
       const counts = await reviews.counts(user.id, LEARNING.learnAheadMinutes);
@@ -69,13 +91,25 @@ export function createReviewService(deps: { unitOfWork: UnitOfWork; reviews: Rev
         if (!card) throw new HttpProblem('not_found', { detail: 'There is no such review card.' });
         const values = presentedValues(presentCard(card));
         const graded = gradeOrRefuse(card.content, answer, values);
-        // Recorded as every other answer is: the event for progress, and the card moved by FSRS.
-        const schedules = await recordAnswers(work.answers, {
-          userId: user.id,
-          source: 'review',
-          answers: [{ ...card, correct: graded.correct, score: graded.score }],
-        });
-        return gradedAnswer(card.content, graded, schedules.get(card.questionId)!, values);
+        // An essay waits for the learner's rating (`rate`); the card stays due until then.
+        if (graded.awaiting) {
+          return gradedAnswer(card.content, graded, scheduleOf(card.fsrs), values);
+        }
+        return record(work, user, card, graded, values);
+      });
+    },
+
+    /** The learner's rating of their essay on a review card: it moves the card as an answer does. */
+    async rate(user: UserRow, cardId: string, rating: SelfRating): Promise<GradedAnswer> {
+      return deps.unitOfWork(async (work) => {
+        const card = await work.reviews.lock(cardId, user.id);
+        if (!card) throw new HttpProblem('not_found', { detail: 'There is no such review card.' });
+        if (card.content.type !== 'essay') {
+          throw new HttpProblem('grading.not_awaiting', {
+            detail: 'Only an essay is rated by the learner.',
+          });
+        }
+        return record(work, user, card, selfRatedEssay(card.content, rating));
       });
     },
   };

@@ -174,7 +174,7 @@ describe('a catalog bank’s questions, listed and read by id for a service', ()
 
     it('refuses unknown or missing types', async () => {
       for (const query of [
-        'types=true_false,essay',
+        'types=true_false,drawing',
         'types=',
         '',
         'types=true_false&type=numeric',

@@ -87,4 +87,12 @@ export const sampleQuestions: Record<QuestionType, QuestionContentInput> = {
     answerDecimals: 1,
     unit: 'km/h',
   },
+  essay: {
+    ...common,
+    type: 'essay',
+    stem: 'Why do most capitals lie on a river or a coast?',
+    rubric: '- Names trade or transport\n- Names water supply',
+    modelAnswer: 'Rivers and coasts carried trade and supplied water, so towns grew there.',
+    maxWords: 200,
+  },
 };

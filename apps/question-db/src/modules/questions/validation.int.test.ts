@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUESTION_LIMITS as LIMITS, questionTypes } from '@questa/contracts';
+import { ESSAY_LIMITS, QUESTION_LIMITS as LIMITS, questionTypes } from '@questa/contracts';
 import { bearer, startTestQuestionDb, type TestQuestionDb } from '../../testing';
 import { sampleQuestions } from './sample-questions';
 
@@ -188,6 +188,17 @@ const malformedByType: Record<string, [string, object, string][]> = {
     ],
     ['a negative tolerance', { tolerance: -1 }, 'tolerance'],
   ],
+  essay: [
+    ['a rubric over 10,000 characters', { rubric: long(ESSAY_LIMITS.rubricMax + 1) }, 'rubric'],
+    [
+      'a model answer over 10,000 characters',
+      { modelAnswer: long(ESSAY_LIMITS.modelAnswerMax + 1) },
+      'modelAnswer',
+    ],
+    ['a word limit of 0', { minWords: 0 }, 'minWords'],
+    ['a word limit of 2.5', { maxWords: 2.5 }, 'maxWords'],
+    ['a minimum above the maximum', { minWords: 300, maxWords: 100 }, 'maxWords'],
+  ],
 };
 
 describe('question validation', () => {
@@ -253,7 +264,7 @@ describe('question validation', () => {
   }
 
   it('refuses an unknown type or a missing body with per-field errors', async () => {
-    await expectFieldError({ ...sampleQuestions.true_false, type: 'essay' }, 'type', 'essay');
+    await expectFieldError({ ...sampleQuestions.true_false, type: 'drawing' }, 'type', 'drawing');
     const empty = await t.app.inject({
       method: 'PUT',
       url: `${API}/clients/${acme}/questions/${questionId}`,

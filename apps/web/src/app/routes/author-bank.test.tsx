@@ -113,6 +113,7 @@ describe('bank page', () => {
       'Fill in the blanks',
       'Hotspot (click on an image)',
       'Calculated',
+      'Essay',
     ]);
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(menu, { key: 'ArrowDown' });

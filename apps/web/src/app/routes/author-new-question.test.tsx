@@ -120,7 +120,7 @@ describe('a new question', () => {
 
   it('shows the not-found page for an unknown question type', async () => {
     stubCreate();
-    renderApp(newPath('essay'), { session: aSession({}, [aMembership()]) });
+    renderApp(newPath('drawing'), { session: aSession({}, [aMembership()]) });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     expect(within(document.body).getByRole('main').contains(heading)).toBe(true);
   });

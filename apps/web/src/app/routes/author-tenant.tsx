@@ -22,6 +22,7 @@ export function tenantAccess(session: SignedInSession, membership: Membership): 
     canWrite: sessionCan(session, 'question:write', clientId),
     canPublish: sessionCan(session, 'question:publish', clientId),
     canManageKeys: sessionCan(session, 'credential:manage', clientId),
+    canGrade: sessionCan(session, 'answer:grade', clientId),
   };
 }
 

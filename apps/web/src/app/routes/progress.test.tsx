@@ -23,7 +23,14 @@ function anExam(overrides: Partial<ExamSummary> = {}): ExamSummary {
     deadline: '2026-03-02T09:30:00.000Z',
     submittedAt: '2026-03-02T09:20:00.000Z',
     questionCount: 20,
-    score: { points: 15, maxPoints: 20, fraction: 0.75, passed: true },
+    score: {
+      points: 15,
+      maxPoints: 20,
+      fraction: 0.75,
+      passed: true,
+      pendingCount: 0,
+      pendingPoints: 0,
+    },
     ...overrides,
   };
 }
@@ -51,7 +58,14 @@ function aReport(overrides: Partial<ProgressReport> = {}): ProgressReport {
         id: '9a8b7c6d-2222-4222-8222-222222222222',
         startedAt: '2026-03-05T09:00:00.000Z',
         submittedAt: '2026-03-05T09:25:00.000Z',
-        score: { points: 8, maxPoints: 20, fraction: 0.4, passed: false },
+        score: {
+          points: 8,
+          maxPoints: 20,
+          fraction: 0.4,
+          passed: false,
+          pendingCount: 0,
+          pendingPoints: 0,
+        },
       }),
     ],
     ...overrides,

@@ -17,7 +17,8 @@ export type AnswerDraft =
   | { type: 'cloze'; blanks: Record<string, string | number> }
   /** Markers on the image, as fractions of its width and height, in the order placed. */
   | { type: 'hotspot'; points: { x: number; y: number }[] }
-  | { type: 'calculated'; text: string };
+  | { type: 'calculated'; text: string }
+  | { type: 'essay'; text: string };
 
 export function emptyDraft(question: LearnerQuestion): AnswerDraft {
   switch (question.type) {
@@ -42,6 +43,8 @@ export function emptyDraft(question: LearnerQuestion): AnswerDraft {
       return { type: 'hotspot', points: [] };
     case 'calculated':
       return { type: 'calculated', text: '' };
+    case 'essay':
+      return { type: 'essay', text: '' };
   }
 }
 
@@ -78,6 +81,8 @@ export function draftFromAnswer(
       return { type: 'hotspot', points: answer.points.map((p) => ({ x: p.x, y: p.y })) };
     case 'calculated':
       return { type: 'calculated', text: String(answer.value) };
+    case 'essay':
+      return { type: 'essay', text: answer.text };
   }
 }
 
@@ -130,6 +135,8 @@ export function toAnswer(draft: AnswerDraft): AnswerInput | null {
       const value = parseNumber(draft.text);
       return value === null ? null : { type: 'calculated', value };
     }
+    case 'essay':
+      return { type: 'essay', text: draft.text };
   }
 }
 
@@ -146,6 +153,8 @@ export function isBlankAnswer(answer: AnswerInput): boolean {
       return answer.blanks.length === 0;
     case 'hotspot':
       return answer.points.length === 0;
+    case 'essay':
+      return answer.text.trim() === '';
     default:
       return false;
   }

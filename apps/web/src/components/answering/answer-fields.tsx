@@ -3,6 +3,7 @@ import type { AnswerDraft } from './answer-draft';
 import { ChoiceFields, TrueFalseFields } from './choice-fields';
 import { ClozeFields } from './cloze-fields';
 import { HotspotField } from './hotspot-field';
+import { EssayField } from './essay-field';
 import { MatchingFields } from './matching-fields';
 import { OrderingField } from './ordering-field';
 import { NumericField, ShortTextField } from './typed-fields';
@@ -143,6 +144,16 @@ export function AnswerFields({
           question={question}
           draft={draft}
           feedback={matching(feedback, 'calculated')}
+        />
+      );
+    case 'essay':
+      if (draft.type !== 'essay') return null;
+      return (
+        <EssayField
+          {...common}
+          question={question}
+          draft={draft}
+          feedback={matching(feedback, 'essay')}
         />
       );
   }

@@ -119,5 +119,8 @@ export function AnswerSummary({
         </div>
       );
     }
+    // The model answer, which the author wrote in Markdown.
+    case 'essay':
+      return <RichText source={answer.text} />;
   }
 }

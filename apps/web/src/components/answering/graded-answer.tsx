@@ -20,15 +20,23 @@ export function Solution({
   explanation: string | null;
 }) {
   const t = useT();
+  const essay = feedback?.type === 'essay' ? feedback : null;
+  // An essay without a model answer has nothing to compare with but its rubric.
+  const shown =
+    correctAnswer?.type === 'essay' && correctAnswer.text.trim() === '' ? null : correctAnswer;
   return (
     <>
-      {correctAnswer && (
+      {shown && (
         <div className="practice-solution">
-          <h3 className="practice-solution__heading">{t('answering.correctAnswer')}</h3>
+          <h3 className="practice-solution__heading">
+            {shown.type === 'essay'
+              ? t('answering.essay.modelAnswer')
+              : t('answering.correctAnswer')}
+          </h3>
           <div className="practice-solution__body">
             <AnswerSummary
               question={question}
-              answer={correctAnswer}
+              answer={shown}
               tolerance={
                 feedback?.type === 'numeric' || feedback?.type === 'calculated'
                   ? feedback.tolerance
@@ -36,6 +44,12 @@ export function Solution({
               }
             />
           </div>
+        </div>
+      )}
+      {essay && essay.rubric.trim() !== '' && (
+        <div className="practice-solution">
+          <h3 className="practice-solution__heading">{t('answering.essay.rubric')}</h3>
+          <RichText source={essay.rubric} />
         </div>
       )}
       {explanation && (

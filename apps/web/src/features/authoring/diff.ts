@@ -181,6 +181,12 @@ export function flattenContent(content: QuestionContent): Map<string, FieldValue
       set('answerDecimals', content.answerDecimals);
       set('unit', content.unit);
       break;
+    case 'essay':
+      set('rubric', content.rubric);
+      set('modelAnswer', content.modelAnswer);
+      set('minWords', content.minWords);
+      set('maxWords', content.maxWords);
+      break;
   }
   content.hints?.forEach((hint, i) => set(`hints.${i}`, hint));
   set('explanation', content.explanation);

@@ -11,4 +11,5 @@ export const authorPaths = {
   import: (clientId: string, bankId: string) =>
     `/author/import?${new URLSearchParams({ tenant: clientId, bank: bankId })}`,
   apiKeys: (clientId: string) => `/author/api-keys?${new URLSearchParams({ tenant: clientId })}`,
+  grading: (clientId: string) => `/author/grading?${new URLSearchParams({ tenant: clientId })}`,
 };

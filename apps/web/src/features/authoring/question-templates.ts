@@ -77,5 +77,7 @@ export function starterContent(type: QuestionType): QuestionContent {
         toleranceType: 'relative',
         answerDecimals: 2,
       };
+    case 'essay':
+      return { ...common, type, rubric: '', modelAnswer: '' };
   }
 }

@@ -9,4 +9,6 @@ export interface TenantAccess {
   canPublish: boolean;
   /** `credential:manage`: the tenant's API keys. */
   canManageKeys: boolean;
+  /** `answer:grade`: the grading queue of essays from exams on the tenant's banks. */
+  canGrade: boolean;
 }

@@ -1,6 +1,7 @@
 import type { FieldError, QuestionContent } from '@questa/contracts';
 import {
   creditProblem,
+  ESSAY_LIMITS,
   QUESTION_LIMITS,
   regionFits,
   type CreditProblem,
@@ -41,7 +42,9 @@ export type IssueCode =
   | 'decimals'
   | 'formula'
   | 'unknownVariable'
-  | 'noAnswer';
+  | 'noAnswer'
+  | 'words'
+  | 'wordsOrder';
 
 export type Issue =
   | { code: IssueCode; params?: Record<string, string | number> }
@@ -205,6 +208,27 @@ export function validateQuestion(content: QuestionContent): Issues {
       text('unit', content.unit ?? '', limits.unit, false);
       calculatedIssues(content, add);
       break;
+    case 'essay': {
+      text('rubric', content.rubric, ESSAY_LIMITS.rubricMax, false);
+      text('modelAnswer', content.modelAnswer, ESSAY_LIMITS.modelAnswerMax, false);
+      const words = (path: 'minWords' | 'maxWords') => {
+        const value = content[path];
+        if (value === undefined) return;
+        if (!Number.isInteger(value) || value < 1 || value > ESSAY_LIMITS.wordsMax) {
+          add(path, 'words', { max: ESSAY_LIMITS.wordsMax });
+        }
+      };
+      words('minWords');
+      words('maxWords');
+      if (
+        content.minWords !== undefined &&
+        content.maxWords !== undefined &&
+        content.minWords > content.maxWords
+      ) {
+        add('maxWords', 'wordsOrder');
+      }
+      break;
+    }
   }
   return issues;
 }

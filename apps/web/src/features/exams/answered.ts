@@ -17,6 +17,8 @@ export function isAnswered(answer: AnswerInput | undefined): boolean {
       return answer.blanks.length > 0;
     case 'hotspot':
       return answer.points.length > 0;
+    case 'essay':
+      return answer.text.trim() !== '';
     default:
       return true;
   }

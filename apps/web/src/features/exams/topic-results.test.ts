@@ -24,4 +24,15 @@ describe('exam results by topic', () => {
     expect(filterItems(items, 'right').map((item) => item.position)).toEqual([2]);
     expect(filterItems(items, 'all')).toHaveLength(3);
   });
+
+  it('leaves an essay awaiting grading out of the topics and out of missed and right', () => {
+    const [first, second, third] = aReview().items;
+    const awaiting = { ...third!, correct: null, points: null, grading: 'awaiting' as const };
+    const items = [first!, second!, awaiting];
+    expect(resultsByTopic(items, 'en')).toEqual([
+      { topic: 'Europe', right: 1, total: 2, points: 1, maxPoints: 2 },
+    ]);
+    expect(filterItems(items, 'missed').map((item) => item.position)).toEqual([1]);
+    expect(filterItems(items, 'right').map((item) => item.position)).toEqual([2]);
+  });
 });

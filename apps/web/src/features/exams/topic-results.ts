@@ -16,6 +16,8 @@ export interface TopicResult {
 export function resultsByTopic(items: ExamReview['items'], locale: string): TopicResult[] {
   const byTopic = new Map<string, TopicResult>();
   for (const item of items) {
+    // An essay awaiting its grader is neither right nor wrong yet; the total says it is pending.
+    if (item.grading === 'awaiting') continue;
     if (item.correct === null || item.points === null) return [];
     const topic = item.question.topic;
     const result = byTopic.get(topic) ?? { topic, right: 0, total: 0, points: 0, maxPoints: 0 };

@@ -33,6 +33,15 @@ export function TenantBanks({ access }: { access: TenantAccess }) {
           <Badge tone="info">{t(`tenantRole.${membership.role}`)}</Badge>
         </div>
         <div className="authoring-actions">
+          {access.canGrade && (
+            <Link
+              className="authoring-link"
+              to={authorPaths.grading(membership.clientId)}
+              aria-label={t('grading.linkFor', { tenant: membership.clientName })}
+            >
+              {t('grading.title')}
+            </Link>
+          )}
           {access.canManageKeys && (
             <Link
               className="authoring-link"

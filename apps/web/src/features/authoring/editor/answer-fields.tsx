@@ -5,6 +5,7 @@ import { ChoiceFields } from './choice-fields';
 import { CalculatedFields } from './calculated-fields';
 import { ClozeFields } from './cloze-fields';
 import { HotspotFields } from './hotspot-fields';
+import { EssayFields } from './essay-fields';
 import { MatchingFields } from './matching-fields';
 import { NumericFields } from './numeric-fields';
 import { OrderingFields } from './ordering-fields';
@@ -54,5 +55,7 @@ export function AnswerFields({
       );
     case 'calculated':
       return <CalculatedFields content={content} onChange={onChange} issues={issues} />;
+    case 'essay':
+      return <EssayFields content={content} onChange={onChange} issues={issues} />;
   }
 }

@@ -275,5 +275,14 @@ function PreviewAnswer({
           )}
         </>
       );
+    case 'essay':
+      return showAnswer ? (
+        <div className="question-preview__essay">
+          {content.rubric.trim() !== '' && <Inline text={content.rubric} />}
+          {content.modelAnswer.trim() !== '' && <Inline text={content.modelAnswer} />}
+        </div>
+      ) : (
+        <p className="question-preview__essay">{t('editor.essay.previewBox')}</p>
+      );
   }
 }

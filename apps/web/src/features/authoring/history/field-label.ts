@@ -79,6 +79,14 @@ export function fieldLabel(t: Translate, path: string): string {
       return t('editor.licence');
     case 'attribution':
       return t('editor.attribution');
+    case 'rubric':
+      return t('editor.essay.rubric');
+    case 'modelAnswer':
+      return t('editor.essay.modelAnswer');
+    case 'minWords':
+      return t('editor.essay.minWords');
+    case 'maxWords':
+      return t('editor.essay.maxWords');
     default:
       return path;
   }

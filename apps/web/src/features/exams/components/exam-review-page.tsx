@@ -126,6 +126,14 @@ function ReviewView({ review }: { review: ExamReview }) {
               })}
             </p>
             <p>{t('exams.review.passMark', { percent: Math.round(review.passMark * 100) })}</p>
+            {score.pendingCount > 0 && (
+              <p className="exam-score__pending">
+                {t('exams.review.pending', {
+                  count: score.pendingCount,
+                  points: roundPoints(score.pendingPoints),
+                })}
+              </p>
+            )}
           </>
         ) : (
           <p>{t('exams.review.grading')}</p>
@@ -179,6 +187,14 @@ function ReviewView({ review }: { review: ExamReview }) {
                     explanation={item.explanation}
                   />
                 </WithPassage>
+                {item.graderComment && (
+                  <div className="practice-solution">
+                    <h4 className="practice-solution__heading">
+                      {t('exams.review.graderComment')}
+                    </h4>
+                    <p className="exam-review-item__comment">{item.graderComment}</p>
+                  </div>
+                )}
               </article>
             </li>
           ))}
@@ -190,6 +206,10 @@ function ReviewView({ review }: { review: ExamReview }) {
 
 function ItemVerdict({ item }: { item: ExamReviewItem }) {
   const { t } = useI18n();
+  // A person scores an essay; until then it is neither right nor wrong.
+  if (item.grading === 'awaiting') {
+    return <p className="exam-review-item__awaiting">{t('exams.review.awaitingGrading')}</p>;
+  }
   if (item.correct === null) {
     return item.points === null ? null : (
       <p className="exam-review-item__points">{scoreText(t, item.points, item.maxPoints)}</p>

@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import type { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { useRateEssay } from '../api/rate-essay';
 import { useSubmitAnswer } from '../api/submit-answer';
 import { BookmarkButton } from './bookmark-button';
 import { FeedbackPanel } from './feedback-panel';
@@ -46,6 +47,7 @@ export function PracticeItem({
   const submittedHere = useRef(false);
   const [draft, setDraft] = useState<AnswerDraft>(() => draftFromAnswer(question, item.answer));
   const submit = useSubmitAnswer();
+  const rate = useRateEssay();
   const ready = isReady(draft) && submit.status !== 'pending';
 
   useEffect(() => {
@@ -130,7 +132,16 @@ export function PracticeItem({
 
       {result && (
         <>
-          <FeedbackPanel ref={feedback} question={question} result={result} />
+          <FeedbackPanel
+            ref={feedback}
+            question={question}
+            result={result}
+            rating={{
+              rate: (rating) => void rate.mutate(state, rating),
+              pending: rate.status === 'pending',
+              error: rate.error,
+            }}
+          />
           {next.error && <ProblemAlert title={t('practice.nextFailed')} error={next.error} />}
           <div className="practice-item__actions">
             <Button onClick={next.run} disabled={next.pending}>

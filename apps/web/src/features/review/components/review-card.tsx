@@ -17,6 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { useT } from '../../../lib/i18n';
 import { useAnswerReviewCard } from '../api/answer-review-card';
+import { useRateReviewCard } from '../api/rate-review-card';
 import { ReviewFeedback } from './review-feedback';
 import '../../../components/ui/question-card.css';
 
@@ -44,7 +45,9 @@ export function ReviewCard({
   const { question } = card;
   const [draft, setDraft] = useState<AnswerDraft>(() => emptyDraft(question));
   const submit = useAnswerReviewCard();
-  const graded = submit.data ?? null;
+  const rate = useRateReviewCard();
+  // An essay's rating replaces the answer's result, which awaited it.
+  const graded = rate.data ?? submit.data ?? null;
   const ready = isReady(draft) && submit.status !== 'pending';
   const cardHeading = useRef<HTMLHeadingElement>(null);
   const verdictHeading = useRef<HTMLHeadingElement>(null);
@@ -115,7 +118,16 @@ export function ReviewCard({
       </form>
       {graded && (
         <>
-          <ReviewFeedback question={question} graded={graded} headingRef={verdictHeading} />
+          <ReviewFeedback
+            question={question}
+            graded={graded}
+            headingRef={verdictHeading}
+            rating={{
+              rate: (rating) => void rate.mutate(card.id, rating),
+              pending: rate.status === 'pending',
+              error: rate.error,
+            }}
+          />
           <div className="review-card__actions">
             <Button onClick={onNext}>
               {position < total ? t('review.next') : t('review.finish')}

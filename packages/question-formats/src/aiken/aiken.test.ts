@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { QuestionContent } from '@questa/contracts';
 import { READ_AS_WINDOWS_1252 } from '../shared/decode';
-import { matchesSubset } from '../testing/corpus-figures';
+import { matchesSubset, sourcesIn } from '../testing/corpus-figures';
 import { parseAiken } from './parse';
 
 const parse = (text: string) => parseAiken(new TextEncoder().encode(text));
@@ -103,7 +103,7 @@ describe('Aiken corpus: 2 files, 6 questions started, 4 that Moodle reads', () =
     task.meta.corpusFigures = {
       format: 'Aiken',
       files: files.length,
-      sources: 1,
+      sources: sourcesIn(new TextDecoder().decode(corpusBytes('SOURCES.md'))),
       questions: wanted.length,
       holdable: wanted.length,
       correct,

@@ -5,6 +5,7 @@ import type { QuestionContent } from '@questa/contracts';
 import type { ParseResult } from '../types';
 import { READ_AS_WINDOWS_1252 } from '../shared/decode';
 import { NO_QUESTION_AFTER } from '../shared/passages';
+import { sourcesIn } from '../testing/corpus-figures';
 import { parseGift } from './parse';
 
 // Real GIFT files nobody at Questa wrote (corpus/gift/SOURCES.md), each with what Moodle's own
@@ -517,7 +518,25 @@ describe(`GIFT corpus: ${files}, ${questions} questions Moodle reads (${essays} 
     if (passages.length > 0) expect(o.result?.items.every((i) => i.passage === 0)).toBe(true);
   });
 
-  it(`reads ${correct} of the ${readable} questions correctly (${share} %), refuses ${refused} with a reason, ${wrong} silently wrong, ${crashes} crashes`, () => {
+  it(`reads ${correct} of the ${readable} questions correctly (${share} %), refuses ${refused} with a reason, ${wrong} silently wrong, ${crashes} crashes`, ({
+    task,
+  }) => {
+    task.meta.corpusFigures = {
+      format: 'GIFT',
+      files: outcomes.length,
+      sources: sourcesIn(
+        readFileSync(
+          fileURLToPath(new URL('../../corpus/gift/SOURCES.md', import.meta.url)),
+          'utf8',
+        ),
+      ),
+      questions,
+      holdable: readable,
+      correct,
+      skipped: refused,
+      silentlyWrong: wrong,
+      crashes,
+    };
     expect(crashes).toBe(0);
     expect(wrong).toBe(0);
     expect(correct + refused).toBe(questions);

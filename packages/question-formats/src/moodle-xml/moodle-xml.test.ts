@@ -88,7 +88,7 @@ describe('parseMoodleXml', () => {
     expect(result.passages).toEqual([
       { line: 16, content: { title: 'Just text', body: 'Just text', media: [] } },
     ]);
-    expect(result.items.map((i) => i.passage)).toEqual([undefined, 0, 0, 0, 0]);
+    expect(result.items.map((i) => i.passage)).toEqual([undefined, 0, 0, 0, 0, 0]);
   });
 
   it('ends a description’s group at the next description or category, and warns about an empty one', () => {

@@ -32,11 +32,15 @@ declare module 'vitest' {
 
 /**
  * Whether `actual` has every field `expected` names, with the same value (arrays of the same
- * length, compared element by element; a RegExp matches a string): the rule of `toMatchObject`,
+ * length, compared element by element; a RegExp matches a string; an asymmetric matcher decides
+ * for itself): the rule of `toMatchObject`,
  * usable for counting rather than only for failing.
  */
 export function matchesSubset(actual: unknown, expected: unknown): boolean {
   if (expected instanceof RegExp) return typeof actual === 'string' && expected.test(actual);
+  // vitest's asymmetric matchers (`expect.stringMatching` and the like) judge for themselves.
+  const matcher = expected as { asymmetricMatch?: (value: unknown) => boolean } | null;
+  if (typeof matcher?.asymmetricMatch === 'function') return matcher.asymmetricMatch(actual);
   if (Array.isArray(expected)) {
     return (
       Array.isArray(actual) &&
@@ -51,4 +55,19 @@ export function matchesSubset(actual: unknown, expected: unknown): boolean {
     );
   }
   return isDeepStrictEqual(actual, expected);
+}
+
+/**
+ * How many repositories a corpus's SOURCES.md names in its table's Repository column: a link
+ * `[owner/name](…)` or a plain `owner/name`, each counted once.
+ */
+export function sourcesIn(sourcesMarkdown: string): number {
+  const repositories = new Set<string>();
+  for (const line of sourcesMarkdown.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const cell = cells[2] ?? '';
+    const name = /^\[?([\w.-]+\/[\w.-]+)\]?/.exec(cell)?.[1];
+    if (name && cells[1] !== undefined && !/^-+$/.test(cell)) repositories.add(name.toLowerCase());
+  }
+  return repositories.size;
 }

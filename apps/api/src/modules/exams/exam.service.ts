@@ -10,14 +10,7 @@ import {
   type SavedResponse,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import {
-  correctAnswer,
-  examScore,
-  grade,
-  presentedValues,
-  presentQuestion,
-  shuffled,
-} from '@questa/scoring';
+import { correctAnswer, examScore, grade, presentedValues, presentQuestion } from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';

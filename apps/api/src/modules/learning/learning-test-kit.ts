@@ -1,7 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, type QuestionContentInput } from '@questa/contracts';
 import type { Kysely } from '@questa/db';
-import type { SeedContent } from '@questa/question-db';
 import { createHttpQuestionDbClient } from '../../adapters/question-db-client';
 import { buildApp, type ApiDeps } from '../../app';
 import { API_SCHEMA, type ApiTables } from '../../db/tables';

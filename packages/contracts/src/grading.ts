@@ -12,7 +12,9 @@ const isoDate = z.iso.datetime({ offset: true });
 export const gradingStatuses = ['awaiting', 'graded'] as const;
 
 export const gradingQuery = z.strictObject({
-  status: z.enum(gradingStatuses).default('awaiting'),
+  status: z.enum(gradingStatuses).default('awaiting').meta({
+    description: 'Answers still awaiting a grade (the default), or those already graded.',
+  }),
 });
 
 export const gradingParams = z.strictObject({

@@ -40,6 +40,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ grading: GradingService }> =
       config: { permission: 'answer:grade' },
       schema: {
         summary: 'One essay answer with its question, rubric and model answer',
+        operationId: 'getAuthoringClientGradingAnswer',
         tags,
         params: gradingParams,
         response: { 200: gradingDetail },
@@ -61,6 +62,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ grading: GradingService }> =
       },
       schema: {
         summary: 'Grade an essay answer, or grade it again',
+        operationId: 'putAuthoringClientGradingAnswer',
         description:
           'Points run from 0 to the question’s points in steps of 0.5. The attempt’s score, pass or ' +
           'fail and what is still pending are totalled again; a second grade is recorded in the audit log.',

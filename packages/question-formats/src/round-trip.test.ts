@@ -91,9 +91,20 @@ describe('hotspot questions', () => {
     expect(back.media.map((m) => m.path)).toEqual([`media/${PNG_SHA}.png`]);
     const item = strFromU8(unzipSync(out.body)['item-1.xml'] as Uint8Array);
     expect(item).toContain('<img width="640" height="480" src="media/');
-    expect(item).toContain('shape="circle" coords="396.8,264,51.2" hotspot-label="Left ventricle"');
+    expect(item).toContain('shape="circle" coords="400,264,48" hotspot-label="Left ventricle"');
     expect(item).toContain('shape="rect" coords="160,192,256,336"');
     expect(back.items[0]?.content).toEqual(hotspotFixture);
+  });
+
+  it('QTI writes whole pixels, as its schema asks, so a region moves by at most half a pixel', () => {
+    const circle = { ...hotspotFixture, regions: [{ ...hotspotFixture.regions[0]!, x: 0.62 }] };
+    const out = serializeQuestions('qti', [circle as typeof hotspotFixture], media);
+    const item = strFromU8(unzipSync(out.body)['item-1.xml'] as Uint8Array);
+    // 0.62 of 640 pixels is 396.8.
+    expect(item).toContain('shape="circle" coords="397,264,48"');
+    const back = parseQuestions('qti', out.body).items[0]?.content;
+    const x = back?.type === 'hotspot' && back.regions[0]?.shape === 'circle' && back.regions[0].x;
+    expect(Math.abs(Number(x) - 0.62) * 640).toBeLessThanOrEqual(0.5);
   });
 });
 

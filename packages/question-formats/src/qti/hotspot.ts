@@ -30,7 +30,9 @@ const MEDIA = /\(media:([0-9a-f]{64})\)$/;
 /** Six decimals: finer than a pixel of any image Questa takes, and stable through a round trip. */
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 const fraction = (pixels: number, of: number) => round(Math.min(1, Math.max(0, pixels / of)));
-const pixels = (value: number, of: number) => Number((value * of).toFixed(6));
+// QTI's schema takes whole pixels (or whole percentages) in `coords`: a region moves by at most
+// half a pixel of the image's natural size, which nobody can click apart.
+const pixels = (value: number, of: number) => Math.round(value * of);
 
 /** One QTI shape in pixels as a region, or why it cannot be one. */
 function regionOf(

@@ -8,6 +8,7 @@ import { readTestSettings } from '@questa/config';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  creditFixtures,
   fixtures,
   hotspotFixture,
   imageFixture,
@@ -69,16 +70,28 @@ describe('exported QTI packages against 1EdTech schemas', () => {
   it.runIf(hasXmllint && SCHEMAS !== undefined)(
     'every item and the manifest of a package of every type validate',
     () => {
-      const out = serializeQtiPackage(
-        [...fixtures, ...richFixtures, imageFixture, audioFixture, hotspotFixture],
-        media,
-      );
+      const questions = [
+        ...fixtures,
+        ...richFixtures,
+        ...creditFixtures,
+        imageFixture,
+        audioFixture,
+        hotspotFixture,
+      ];
+      // The first two questions share a passage, so a stimulus file is packed and checked too.
+      const passage = {
+        id: 'p1',
+        content: { title: 'The Nile', body: 'The **Nile** flows north. $x^2$', media: [] },
+      };
+      const out = serializeQtiPackage(questions, media, [passage, passage]);
       const files = unzipSync(out.body);
       const xml = Object.keys(files).filter((name) => name.endsWith('.xml'));
       expect(xml).toContain('imsmanifest.xml');
       for (const name of xml) writeFileSync(join(folder, name), files[name] as Uint8Array);
       const items = xml.filter((name) => name !== 'imsmanifest.xml').map((n) => join(folder, n));
-      expect(items).toHaveLength(fixtures.length + richFixtures.length + 2);
+      // Every question is written (none skipped as not expressible), and one stimulus.
+      expect(out.warnings.filter((w) => / skipped/.test(w.message))).toEqual([]);
+      expect(items).toHaveLength(questions.length + 1);
       expect(problems(PACKAGE_SCHEMA, [join(folder, 'imsmanifest.xml')])).toEqual([]);
       expect(problems(ITEM_SCHEMA, items)).toEqual([]);
     },

@@ -166,9 +166,9 @@ export const hotspotFixture: QuestionContent = questionContent.parse({
     {
       id: 'left',
       shape: 'circle',
-      x: 0.62,
+      x: 0.625,
       y: 0.55,
-      radius: 0.08,
+      radius: 0.075,
       correct: true,
       label: 'Left ventricle',
     },
@@ -178,7 +178,7 @@ export const hotspotFixture: QuestionContent = questionContent.parse({
       shape: 'polygon',
       points: [
         { x: 0.4, y: 0.1 },
-        { x: 0.55, y: 0.12 },
+        { x: 0.55, y: 0.125 },
         { x: 0.5, y: 0.3 },
       ],
       correct: false,

@@ -30,6 +30,7 @@ describe('single choice with credits', () => {
   it("scores the chosen option's credit and sends its feedback alone", () => {
     expect(sc('b')).toEqual({
       ok: true,
+      awaiting: false,
       correct: false,
       score: 0.5,
       points: 1,

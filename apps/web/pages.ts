@@ -16,7 +16,10 @@ export const clientPages = [
      */
     messages: (key: string) =>
       /^(answering|app|error|footer|language|live|problem|theme)\./.test(key) &&
-      !key.startsWith('live.host.'),
+      !key.startsWith('live.host.') &&
+      // Widgets of types a live room never asks, and hints, which live questions do not offer.
+      !/^answering\.(hotspot|essay)\./.test(key) &&
+      !/^answering\.(hints|hintNumber|showHint|showNextHint)$/.test(key),
   },
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { FieldError, Problem, ProblemCode } from '@questa/contracts';
 import { config } from './config';
-import { CSRF_HEADER } from '@questa/contracts/rules';
+// The rule's own file, not the rules' index: the player's page loads only what it uses.
+import { CSRF_HEADER } from '@questa/contracts/rules/access';
 
 /** A failed API call, carrying the problem document's stable code. */
 export class ApiError extends Error {

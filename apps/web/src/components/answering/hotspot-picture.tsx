@@ -1,6 +1,6 @@
 import type { HotspotImage, HotspotRegion, ImagePoint } from '@questa/contracts';
 import type { ComponentProps, ReactNode, Ref } from 'react';
-import { mediaUrl } from '../../lib/markdown/render-markdown';
+import { mediaUrl } from '../../lib/markdown/media-url';
 import './hotspot.css';
 
 /** How a region is drawn: a right one, a right one nobody hit, any other, or the one being edited. */

@@ -3,7 +3,8 @@ import { useT } from '../../lib/i18n';
 import { parseNumber } from './answer-draft';
 import type { FieldProps } from './answer-fields';
 import { Mark } from './mark';
-import { ANSWER_LIMITS } from '@questa/contracts/rules';
+// The rule's own file, not the rules' index: the player's page loads only what it uses.
+import { ANSWER_LIMITS } from '@questa/contracts/rules/questions';
 
 export function ShortTextField({
   draft,

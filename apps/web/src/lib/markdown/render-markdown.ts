@@ -7,7 +7,7 @@ import {
   type Tokens,
 } from 'marked';
 import { MEDIA_ADDRESS } from '@questa/contracts/rules';
-import { config } from '../config';
+import { mediaUrl } from './media-url';
 import 'katex/dist/katex.min.css';
 import './markdown.css';
 
@@ -19,11 +19,7 @@ export interface RenderOptions {
   blank?: (id: string) => string;
 }
 
-/** Where a `media:<sha256>` reference is served from; any other address is left as written. */
-export function mediaUrl(reference: string): string {
-  const match = MEDIA_ADDRESS.exec(reference);
-  return match ? `${config.cdnBase}/media/${match[1]}` : reference;
-}
+export { mediaUrl };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

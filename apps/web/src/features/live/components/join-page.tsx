@@ -1,4 +1,5 @@
-import { LIVE_LIMITS } from '@questa/contracts/rules';
+// The rule's own file, not the rules' index: the player's page loads only what it uses.
+import { LIVE_LIMITS } from '@questa/contracts/rules/live';
 import type { LiveJoined } from '@questa/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';

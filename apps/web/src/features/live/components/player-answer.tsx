@@ -6,7 +6,7 @@ import {
   toAnswer,
   type AnswerDraft,
 } from '../../../components/answering/answer-draft';
-import { AnswerFields } from '../../../components/answering/answer-fields';
+import { QuickAnswerFields } from '../../../components/answering/quick-answer-fields';
 import { RichText } from '../../../components/answering/rich-text';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
@@ -98,7 +98,12 @@ export function PlayerAnswer({
       }}
     >
       {stem}
-      <AnswerFields question={question} draft={draft} onChange={setDraft} describedBy={stemId} />
+      <QuickAnswerFields
+        question={question}
+        draft={draft}
+        onChange={setDraft}
+        describedBy={stemId}
+      />
       <Button type="submit" className="live-send" disabled={!isReady(draft) || !answer || sending}>
         {t('live.send')}
       </Button>

@@ -97,8 +97,9 @@ describe('hotspot questions', () => {
   });
 
   it('QTI writes whole pixels, as its schema asks, so a region moves by at most half a pixel', () => {
+    if (hotspotFixture.type !== 'hotspot') throw new Error('the fixture is a hotspot question');
     const circle = { ...hotspotFixture, regions: [{ ...hotspotFixture.regions[0]!, x: 0.62 }] };
-    const out = serializeQuestions('qti', [circle as typeof hotspotFixture], media);
+    const out = serializeQuestions('qti', [circle], media);
     const item = strFromU8(unzipSync(out.body)['item-1.xml'] as Uint8Array);
     // 0.62 of 640 pixels is 396.8.
     expect(item).toContain('shape="circle" coords="397,264,48"');

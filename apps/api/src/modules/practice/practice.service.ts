@@ -19,7 +19,7 @@ import {
   stemExcerpt,
 } from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
 import type { AllowanceService } from '../learning/allowance';
 import { ensureNewCard, recordAnswers, scheduleOf } from '../learning/answer-recorder';
 import type { AnswerRepository } from '../learning/answer.repository';
@@ -82,6 +82,37 @@ export function createPracticeService(deps: {
     result: row.result,
     answer: row.answer,
   });
+
+  type LockedItem = NonNullable<Awaited<ReturnType<WorkRepositories['practice']['lockItem']>>>;
+
+  /**
+   * A practised answer recorded as every other answer is (the event for progress, the card moved
+   * by FSRS), whether it was graded at once or rated by the learner; returns the card's schedule.
+   */
+  async function recordPractised(
+    work: WorkRepositories,
+    user: UserRow,
+    item: LockedItem,
+    graded: { correct: boolean; score: number },
+  ) {
+    const schedules = await recordAnswers(work.answers, {
+      userId: user.id,
+      source: 'practice',
+      answers: [
+        {
+          clientId: item.clientId,
+          bankId: item.bankId,
+          bankTitle: item.bankTitle,
+          questionId: item.questionId,
+          version: item.version,
+          content: item.content,
+          correct: graded.correct,
+          score: graded.score,
+        },
+      ],
+    });
+    return schedules.get(item.questionId)!;
+  }
 
   async function sessionView(row: SessionRow, user: UserRow): Promise<PracticeSession> {
     return {
@@ -264,26 +295,11 @@ export function createPracticeService(deps: {
           );
           return;
         }
-        const schedules = await recordAnswers(work.answers, {
-          userId: user.id,
-          source: 'practice',
-          answers: [
-            {
-              clientId: item.clientId,
-              bankId: item.bankId,
-              bankTitle: item.bankTitle,
-              questionId: item.questionId,
-              version: item.version,
-              content: item.content,
-              correct: graded.correct,
-              score: graded.score,
-            },
-          ],
-        });
+        const schedule = await recordPractised(work, user, item, graded);
         await work.practice.saveAnswer(
           item.id,
           answer,
-          gradedAnswer(item.content, graded, schedules.get(item.questionId)!, values),
+          gradedAnswer(item.content, graded, schedule, values),
         );
       });
       const [session, answered] = await Promise.all([
@@ -313,25 +329,10 @@ export function createPracticeService(deps: {
           });
         }
         const graded = selfRatedEssay(item.content, rating);
-        const schedules = await recordAnswers(work.answers, {
-          userId: user.id,
-          source: 'practice',
-          answers: [
-            {
-              clientId: item.clientId,
-              bankId: item.bankId,
-              bankTitle: item.bankTitle,
-              questionId: item.questionId,
-              version: item.version,
-              content: item.content,
-              correct: graded.correct,
-              score: graded.score,
-            },
-          ],
-        });
+        const schedule = await recordPractised(work, user, item, graded);
         await work.practice.saveResult(
           item.id,
-          gradedAnswer(item.content, graded, schedules.get(item.questionId)!, undefined),
+          gradedAnswer(item.content, graded, schedule, undefined),
         );
       });
       const [session, rated] = await Promise.all([

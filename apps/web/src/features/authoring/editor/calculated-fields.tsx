@@ -5,7 +5,6 @@ import {
   formatValue,
   parseFormula,
   printFormula,
-  QUESTION_LIMITS,
   type CalculatedVariable,
 } from '@questa/contracts/rules';
 import { useId, useMemo, useState } from 'react';
@@ -17,6 +16,7 @@ import { removeAt, replaceAt } from './content-helpers';
 import { AddEntryButton } from './editable-list';
 import { issueText } from './issue-text';
 import { NumberInput } from './number-input';
+import { UnitField } from './numeric-fields';
 import './calculated-fields.css';
 
 type Calculated = Extract<QuestionContent, { type: 'calculated' }>;
@@ -246,20 +246,7 @@ export function CalculatedFields({
             />
           )}
         </Field>
-        <Field label={t('editor.unit')} error={issueText(t, issues.unit)}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={content.unit ?? ''}
-              maxLength={QUESTION_LIMITS.unitMax}
-              onChange={(event) => {
-                const { unit: _unit, ...rest } = content;
-                onChange(event.target.value ? { ...rest, unit: event.target.value } : rest);
-              }}
-            />
-          )}
-        </Field>
+        <UnitField content={content} onChange={onChange} error={issues.unit} />
       </div>
       <CalculatedSample content={content} />
     </>

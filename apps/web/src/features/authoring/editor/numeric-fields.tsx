@@ -42,20 +42,38 @@ export function NumericFields({
           />
         )}
       </Field>
-      <Field label={t('editor.unit')} error={issueText(t, issues.unit)}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={content.unit ?? ''}
-            maxLength={QUESTION_LIMITS.unitMax}
-            onChange={(event) => {
-              const { unit: _unit, ...rest } = content;
-              onChange(event.target.value ? { ...rest, unit: event.target.value } : rest);
-            }}
-          />
-        )}
-      </Field>
+      <UnitField content={content} onChange={onChange} error={issues.unit} />
     </div>
+  );
+}
+
+/** The unit an answer is given in, optional: cleared, the field leaves the content. */
+export function UnitField<Content extends { unit?: string | undefined }>({
+  content,
+  onChange,
+  error,
+}: {
+  content: Content;
+  onChange: (content: Content) => void;
+  error: Issues[string] | undefined;
+}) {
+  const t = useT();
+  return (
+    <Field label={t('editor.unit')} error={issueText(t, error)}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          value={content.unit ?? ''}
+          maxLength={QUESTION_LIMITS.unitMax}
+          onChange={(event) => {
+            const { unit: _unit, ...rest } = content;
+            onChange(
+              (event.target.value ? { ...rest, unit: event.target.value } : rest) as Content,
+            );
+          }}
+        />
+      )}
+    </Field>
   );
 }

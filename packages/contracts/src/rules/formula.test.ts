@@ -99,7 +99,7 @@ describe('parseFormula and evaluateFormula', () => {
 });
 
 describe('printFormula', () => {
-  it('writes back what reads the same, with only the parentheses needed', () => {
+  it('writes back what reads the same and computes the same, without needless parentheses', () => {
     for (const source of ['a - (b - c)', 'a / (b * c)', '(a + b) * c', '-a ^ 2', '(-a) ^ 2']) {
       const parsed = parseFormula(source);
       if (!parsed.ok) throw new Error(source);
@@ -107,8 +107,11 @@ describe('printFormula', () => {
       const again = parseFormula(printed);
       expect(again.ok && again.tree, printed).toEqual(parsed.tree);
     }
+    // A sum on the right keeps its parentheses: floating-point addition is not associative.
     const parsed = parseFormula('a - (b - c) + (a + b)');
-    expect(parsed.ok && printFormula(parsed.tree)).toBe('a - (b - c) + a + b');
+    expect(parsed.ok && printFormula(parsed.tree)).toBe('a - (b - c) + (a + b)');
+    const left = parseFormula('(a + b) + c');
+    expect(left.ok && printFormula(left.tree)).toBe('a + b + c');
   });
 
   it("writes Moodle's spelling: braced variables, pow and log", () => {

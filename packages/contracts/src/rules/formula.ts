@@ -415,9 +415,10 @@ export function printFormula(node: FormulaNode, style: 'questa' | 'moodle' = 'qu
         if (style === 'moodle') return `pow(${print(node.left)}, ${print(node.right)})`;
         return `${wrapped(node.left, own + 1)}^${wrapped(node.right, PRECEDENCE.negate)}`;
       }
-      // a − (b − c) and a / (b · c) need their parentheses; a + (b + c) does not.
-      const rightBelow = node.operator === '-' || node.operator === '/' ? own + 1 : own;
-      return `${wrapped(node.left, own)} ${node.operator} ${wrapped(node.right, rightBelow)}`;
+      // A right operand of the same rank keeps its parentheses: a − (b − c) needs them, and so
+      // does a + (b + c), since sums and products of floating-point numbers are not associative
+      // and the formula read back must give the very same number.
+      return `${wrapped(node.left, own)} ${node.operator} ${wrapped(node.right, own + 1)}`;
     }
     case 'call': {
       const name = style === 'moodle' && node.name === 'ln' ? 'log' : node.name;

@@ -130,6 +130,8 @@ export interface ApiTables {
     bank_title: string;
     version: number;
     content: QuestionContent;
+    /** The passage as last drawn with the question, if it has one. */
+    passage: Generated<LearnerPassage | null>;
     fsrs: ReviewCard;
     state: ReviewCard['state'];
     due: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ids } from '../ids';
 import { isoDate } from './shared';
+import { learnerPassage } from '../passage';
 import { learnerQuestion } from './learner-question';
 
 /** Spaced-repetition review cards and a learner's queue of them. */
@@ -17,6 +18,8 @@ export const reviewQueueCard = z.object({
   reps: z.number().int(),
   lapses: z.number().int(),
   question: learnerQuestion,
+  /** The passage the question refers to, as last drawn with it; null when it has none. */
+  passage: learnerPassage.nullable().default(null),
 });
 export type ReviewQueueCard = z.infer<typeof reviewQueueCard>;
 

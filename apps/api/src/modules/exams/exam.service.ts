@@ -174,6 +174,7 @@ export function createExamService(deps: {
         questionId: question.questionId,
         version: question.version,
         content: question.content,
+        passage: question.passage,
         correct,
         score: fraction,
       })),

@@ -4,6 +4,7 @@ import type {
   ExamReview,
   PracticeState,
   QuestionContentInput,
+  ReviewQueue,
 } from '@questa/contracts';
 import { sql } from '@questa/db';
 import { correctAnswer } from '@questa/scoring';
@@ -147,5 +148,35 @@ describe('exams and practice with a passage', () => {
     const first = stems.indexOf('Passage question 1');
     expect(stems.slice(first, first + 3)).toEqual(passageStems);
     expect(seen.filter((item) => item.passage === 'The Nile at Aswan')).toHaveLength(3);
+  });
+
+  it('keeps the passage on the review cards of its questions, and sends it with the queue', async () => {
+    // The exam and the practice above made a card for every question answered.
+    const cards = await kit.db
+      .selectFrom('review_cards')
+      .select(['id', 'content', 'passage'])
+      .where('user_id', '=', premium.userId)
+      .execute();
+    const withText = (title: string | null) =>
+      cards
+        .filter((card) => (card.passage?.title ?? null) === title)
+        .map((card) => card.content.stem)
+        .sort();
+    expect(withText('The Nile at Aswan')).toEqual([...passageStems].sort());
+    expect(withText(null).every((stem) => stem.startsWith('Loose'))).toBe(true);
+
+    // Make one passage question due now: the queue brings it with its passage.
+    const card = cards.find((row) => row.content.stem === 'Passage question 2');
+    await kit.db
+      .updateTable('review_cards')
+      .set({ due: sql<string>`now() - interval '1 day'` })
+      .where('id', '=', card!.id)
+      .execute();
+    const queue = (await premium.call({ url: '/api/review/queue' })).json<ReviewQueue>();
+    const due = queue.cards.find((row) => row.id === card!.id);
+    expect(due?.passage?.title).toBe('The Nile at Aswan');
+    expect(queue.cards.filter((row) => row.passage === null).length).toBeLessThan(
+      queue.cards.length,
+    );
   });
 });

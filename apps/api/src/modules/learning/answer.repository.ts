@@ -1,4 +1,4 @@
-import type { QuestionContent } from '@questa/contracts';
+import type { LearnerPassage, QuestionContent } from '@questa/contracts';
 import { sql } from '@questa/db';
 import type { ReviewCard } from '@questa/scoring';
 import { jsonb } from '../../db/json';
@@ -12,7 +12,14 @@ export interface QuestionSource {
   questionId: string;
   version: number;
   content: QuestionContent;
+  /**
+   * The passage drawn with the question: null when it has none, left out when the answer does not
+   * say (a review answer), which keeps what the card holds.
+   */
+  passage?: LearnerPassage | null;
 }
+
+const passageOf = (question: QuestionSource) => (question.passage ? jsonb(question.passage) : null);
 
 const cardRow = (userId: string, question: QuestionSource, card: ReviewCard) => ({
   user_id: userId,
@@ -22,6 +29,7 @@ const cardRow = (userId: string, question: QuestionSource, card: ReviewCard) => 
   bank_title: question.bankTitle,
   version: question.version,
   content: jsonb(question.content),
+  passage: passageOf(question),
   fsrs: jsonb(card),
   state: card.state,
   due: card.due,
@@ -80,6 +88,7 @@ export function createAnswerRepository(db: ApiDb) {
           conflict.columns(['user_id', 'question_id']).doUpdateSet({
             version: question.version,
             content: jsonb(question.content),
+            ...(question.passage === undefined ? {} : { passage: passageOf(question) }),
             bank_title: question.bankTitle,
             fsrs: jsonb(card),
             state: card.state,

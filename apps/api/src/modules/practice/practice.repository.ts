@@ -247,6 +247,7 @@ export function createPracticeRepository(db: ApiDb) {
           'i.version',
           'i.content',
           'i.presented',
+          'i.passage',
           'i.result',
           's.client_id as clientId',
           's.bank_id as bankId',

@@ -106,6 +106,7 @@ export function createPracticeService(deps: {
           questionId: item.questionId,
           version: item.version,
           content: item.content,
+          passage: item.passage,
           correct: graded.correct,
           score: graded.score,
         },
@@ -365,6 +366,7 @@ export function createPracticeService(deps: {
           questionId: item.questionId,
           version: item.version,
           content: item.content,
+          passage: item.passage,
         });
       }
     },

@@ -1,4 +1,4 @@
-import type { QuestionContent } from '@questa/contracts';
+import type { LearnerPassage, QuestionContent } from '@questa/contracts';
 import { sql } from '@questa/db';
 import type { ReviewCard } from '@questa/scoring';
 import type { ApiDb } from '../../db/tables';
@@ -11,6 +11,7 @@ export interface CardRow {
   bankTitle: string;
   version: number;
   content: QuestionContent;
+  passage: LearnerPassage | null;
   fsrs: ReviewCard;
   state: ReviewCard['state'];
   due: string;
@@ -24,6 +25,7 @@ const columns = [
   'bank_title as bankTitle',
   'version',
   'content',
+  'passage',
   'fsrs',
   'state',
   'due',

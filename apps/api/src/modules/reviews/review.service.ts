@@ -45,6 +45,7 @@ export function createReviewService(deps: { unitOfWork: UnitOfWork; reviews: Rev
     reps: row.fsrs.reps,
     lapses: row.fsrs.lapses,
     question: presentCard(row),
+    passage: row.passage,
   });
 
   // Recorded as every other answer is: the event for progress, and the card moved by FSRS.

@@ -18,6 +18,7 @@ function aCard(overrides: Partial<ReviewQueueCard> = {}): ReviewQueueCard {
     due: inMinutes(-60),
     reps: 3,
     lapses: 0,
+    passage: null,
     question: {
       type: 'single_choice',
       stem: 'What is the capital of France?',

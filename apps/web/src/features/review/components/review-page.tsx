@@ -10,6 +10,7 @@ import { formatRelativeTime } from '../../../lib/relative-time';
 import { useReviewQueue } from '../api/get-review-queue';
 import { ReviewCard } from './review-card';
 import { ReviewCounts } from './review-counts';
+import { WithPassage } from '../../../components/answering/passage';
 import './review.css';
 
 /** The cards of one pass through the queue, pinned so a refreshed queue cannot reorder them. */
@@ -69,14 +70,17 @@ export function ReviewPage() {
     <div className="review-page">
       {queue.data && <ReviewCounts queue={queue.data} />}
       {run && card ? (
-        <ReviewCard
-          key={`${reviewed}-${card.id}`}
-          card={card}
-          position={run.index + 1}
-          total={run.cards.length}
-          takeFocus={reviewed > 0}
-          onNext={next}
-        />
+        // A question about a text comes back with that text, as in practice and exams.
+        <WithPassage passage={card.passage}>
+          <ReviewCard
+            key={`${reviewed}-${card.id}`}
+            card={card}
+            position={run.index + 1}
+            total={run.cards.length}
+            takeFocus={reviewed > 0}
+            onNext={next}
+          />
+        </WithPassage>
       ) : (
         <div ref={done} tabIndex={-1} className="review-page__done">
           <EmptyState

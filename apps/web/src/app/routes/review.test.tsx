@@ -133,6 +133,24 @@ describe('review page', () => {
     expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toHaveLength(1);
   });
 
+  it('shows a card about a passage beside its passage', async () => {
+    const passage = {
+      id: '3c9e1f0a-2222-4222-8222-222222222222',
+      version: 2,
+      title: 'The Nile at Aswan',
+      body: 'The Aswan High Dam was finished in **1970**.',
+      media: [],
+    };
+    stubApi({
+      'GET /api/review/queue': () => jsonResponse(aQueue({ cards: [aCard({ passage })] })),
+    });
+    renderApp('/review', { session: aSession() });
+
+    const shown = await screen.findByRole('region', { name: 'Passage: The Nile at Aswan' });
+    expect(await within(shown).findByText('1970')).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Card 1 of 1' })).toBeTruthy();
+  });
+
   it('says when the next card is due when nothing is due, with a way to practise', async () => {
     stubApi({
       'GET /api/review/queue': () =>

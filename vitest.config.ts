@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 // Relative with extensions: config loaders bundle relative imports only, and natively need extensions.
-import { readTestSettings } from './packages/config/src/index.ts';
+import { loadScaledTimeout, readTestSettings } from './packages/config/src/index.ts';
 
 const settings = readTestSettings();
+// Starting a server or migrating a database in `beforeAll` slows with the machine's load; the
+// test bodies keep their fixed backstop.
+const hookTimeout = loadScaledTimeout(60_000);
 const serverTests = [
   'packages/*/src/**/*.test.ts',
   'apps/api/src/**/*.test.ts',
@@ -33,7 +36,7 @@ export default defineConfig({
           include: serverTests,
           env: { QUESTA_TEST_ENGINE: 'pglite' },
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout,
         },
       },
       ...(settings.databaseUrl
@@ -44,7 +47,7 @@ export default defineConfig({
                 include: serverTests.map((glob) => glob.replace('*.test.ts', '*.int.test.ts')),
                 env: { QUESTA_TEST_ENGINE: 'postgres' },
                 testTimeout: 30_000,
-                hookTimeout: 60_000,
+                hookTimeout,
               },
             },
           ]

@@ -1,4 +1,9 @@
 export { loadConfig, ConfigError, type QuestaConfig } from './server-config.ts';
 export { loadWebBuildConfig, type WebBuildConfig } from './web-build-config.ts';
-export { childProcessEnv, readTestSettings, type TestSettings } from './test-settings.ts';
+export {
+  childProcessEnv,
+  loadScaledTimeout,
+  readTestSettings,
+  type TestSettings,
+} from './test-settings.ts';
 export { checkRuntime, MIN_NODE_MAJOR } from './runtime.ts';

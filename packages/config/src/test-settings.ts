@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { z } from 'zod';
 import { parseEnv, postgresUrl, type Env } from './env.ts';
 
@@ -46,4 +47,19 @@ export function childProcessEnv(
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of unset) delete env[name];
   return { ...env, ...overrides };
+}
+
+/**
+ * A time limit for test set-up (starting a server, migrating a database) that follows the
+ * machine's load: set-up that takes 10 s on a quiet machine takes a minute when the run queue is
+ * six deep, and a fixed limit turns that slowness into a red gate. The factor is read once, when
+ * the test runner starts, from the one-minute load average per core, between 1 and 5.
+ */
+export function loadScaledTimeout(
+  baseMs: number,
+  load: number = loadavg()[0] ?? 0,
+  cores: number = availableParallelism(),
+): number {
+  const factor = Math.min(5, Math.max(1, load / Math.max(1, cores)));
+  return Math.round(baseMs * factor);
 }

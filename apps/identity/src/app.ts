@@ -14,6 +14,7 @@ import type { MailTransport } from '@questa/mail';
 import { createOidcPayloadRepository } from './modules/oidc/oidc-payload.repository';
 import { createProvider } from './modules/oidc/provider';
 import { providerRoutes } from './modules/oidc/provider.routes';
+import { createBackChannelLogout } from './modules/oidc/back-channel-logout';
 import { providerViews } from './modules/oidc/provider-views';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 import { loadAssets } from './pages/assets';
@@ -80,19 +81,7 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
   ]);
   const context = { assets, homeUrl: `${origin}/` };
 
-  const accounts = createAccountService({
-    accounts: createAccountRepository(db),
-    tokens: createEmailTokenRepository(db),
-    sessions: payloads,
-    mail: deps.mail,
-    links: {
-      verify: (token) => `${deps.issuer}/verify?token=${token}`,
-      reset: (token) => `${deps.issuer}/reset/password?token=${token}`,
-      resetRequest: `${deps.issuer}/reset`,
-      signIn: signInUrl,
-    },
-    onAuditEvent: deps.onAuditEvent,
-  });
+  const accountRepository = createAccountRepository(db);
   const provider = createProvider({
     issuer: deps.issuer,
     mountPath,
@@ -104,8 +93,26 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
     signingKeys,
     cookieKeys,
     adapter: payloads.adapterFor,
-    findAccount: accounts.findAccount,
+    findAccount: (id) => accountRepository.findById(id),
     views: providerViews(context),
+  });
+  const accounts = createAccountService({
+    accounts: accountRepository,
+    tokens: createEmailTokenRepository(db),
+    sessions: payloads,
+    mail: deps.mail,
+    links: {
+      verify: (token) => `${deps.issuer}/verify?token=${token}`,
+      reset: (token) => `${deps.issuer}/reset/password?token=${token}`,
+      resetRequest: `${deps.issuer}/reset`,
+      signIn: signInUrl,
+    },
+    onAuditEvent: deps.onAuditEvent,
+    signOutClients: createBackChannelLogout({
+      provider,
+      clientIds: deps.clients.map((client) => client.client_id),
+      log: app.log,
+    }),
   });
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),

@@ -43,7 +43,7 @@ export function unreachableOidcClient(origin = TEST_ORIGIN): OidcClient {
  */
 export async function openTestSession(
   database: Database,
-  user: { sub: string; email: string; accessToken?: string },
+  user: { sub: string; email: string; accessToken?: string; idpSid?: string },
 ): Promise<{ cookieValue: string; userId: string }> {
   const db = database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
   const { id: userId } = await createUserRepository(db).upsertFromSignIn({
@@ -66,6 +66,7 @@ export async function openTestSession(
     expiresAt: Date.now() + 30 * 24 * 3600_000,
     userAgent: 'test',
     ip: '127.0.0.1',
+    idpSid: user.idpSid,
   });
   return { cookieValue, userId };
 }

@@ -14,6 +14,8 @@ import type { MailTransport } from '@questa/mail';
 import { createOidcPayloadRepository } from './modules/oidc/oidc-payload.repository';
 import { createProvider } from './modules/oidc/provider';
 import { providerRoutes } from './modules/oidc/provider.routes';
+import { createBackChannelLogout } from './modules/oidc/back-channel-logout';
+import { createBackChannelLogoutRepository } from './modules/oidc/back-channel-logout.repository';
 import { providerViews } from './modules/oidc/provider-views';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 import { loadAssets } from './pages/assets';
@@ -42,9 +44,12 @@ export interface IdentityDeps {
   rateLimiter: RateLimiter;
   secureCookies: boolean;
   onAuditEvent?: (event: SignInFailedEvent) => Promise<void>;
+  /** How often missed back-channel logouts are sent again; five seconds unless a test says. */
+  backChannelRetryIntervalMs?: number;
 }
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const BACK_CHANNEL_RETRY_INTERVAL_MS = 5000;
 
 function checkDeps(deps: IdentityDeps, prefix: string) {
   const issuerPath = new URL(deps.issuer).pathname.replace(/\/$/, '');
@@ -80,19 +85,7 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
   ]);
   const context = { assets, homeUrl: `${origin}/` };
 
-  const accounts = createAccountService({
-    accounts: createAccountRepository(db),
-    tokens: createEmailTokenRepository(db),
-    sessions: payloads,
-    mail: deps.mail,
-    links: {
-      verify: (token) => `${deps.issuer}/verify?token=${token}`,
-      reset: (token) => `${deps.issuer}/reset/password?token=${token}`,
-      resetRequest: `${deps.issuer}/reset`,
-      signIn: signInUrl,
-    },
-    onAuditEvent: deps.onAuditEvent,
-  });
+  const accountRepository = createAccountRepository(db);
   const provider = createProvider({
     issuer: deps.issuer,
     mountPath,
@@ -104,8 +97,28 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
     signingKeys,
     cookieKeys,
     adapter: payloads.adapterFor,
-    findAccount: accounts.findAccount,
+    findAccount: (id) => accountRepository.findById(id),
     views: providerViews(context),
+  });
+  const backChannel = createBackChannelLogout({
+    provider,
+    clientIds: deps.clients.map((client) => client.client_id),
+    pending: createBackChannelLogoutRepository(db),
+    log: app.log,
+  });
+  const accounts = createAccountService({
+    accounts: accountRepository,
+    tokens: createEmailTokenRepository(db),
+    sessions: payloads,
+    mail: deps.mail,
+    links: {
+      verify: (token) => `${deps.issuer}/verify?token=${token}`,
+      reset: (token) => `${deps.issuer}/reset/password?token=${token}`,
+      resetRequest: `${deps.issuer}/reset`,
+      signIn: signInUrl,
+    },
+    onAuditEvent: deps.onAuditEvent,
+    signOutClients: (accountId) => backChannel.signOutEverywhere(accountId),
   });
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),
@@ -139,7 +152,17 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
     });
   }, PURGE_INTERVAL_MS);
   purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  // Logout tokens a client missed (it was down) are sent again, so its sessions still end.
+  const retry = setInterval(() => {
+    backChannel.retryPending().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not retry back-channel logouts');
+    });
+  }, deps.backChannelRetryIntervalMs ?? BACK_CHANNEL_RETRY_INTERVAL_MS);
+  retry.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    clearInterval(retry);
+  });
 };
 
 export async function buildApp(deps: IdentityDeps): Promise<FastifyInstance> {

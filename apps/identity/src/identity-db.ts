@@ -30,6 +30,14 @@ export interface IdentityTables {
     expires_at: string | null;
     consumed_at: string | null;
   };
+  back_channel_logouts: {
+    id: Generated<string>;
+    account_id: string;
+    client_id: string;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    created_at: Generated<string>;
+  };
   email_tokens: {
     token_hash: string;
     account_id: string;

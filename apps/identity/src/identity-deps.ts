@@ -34,6 +34,10 @@ export function identityDepsFromConfig(
         grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
         redirect_uris: [`${config.publicUrl}/api/auth/callback`],
         post_logout_redirect_uris: [`${config.publicUrl}/`],
+        // Ending sign-ins reaches the main API at once (OpenID Connect back-channel logout); with
+        // a session named in each token, signing out in one browser leaves the others signed in.
+        backchannel_logout_uri: `${config.publicUrl}/api/auth/backchannel-logout`,
+        backchannel_logout_session_required: true,
       },
     ],
     audience: config.oidc.audience,

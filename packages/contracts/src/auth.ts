@@ -78,6 +78,17 @@ export type ActiveSession = z.infer<typeof activeSession>;
 export const membershipList = z.object({ memberships: z.array(membership) });
 export type MembershipList = z.infer<typeof membershipList>;
 
+/**
+ * `POST /api/auth/backchannel-logout`: the identity provider ends sign-ins here (OpenID Connect
+ * Back-Channel Logout 1.0), with a signed logout token in a form body.
+ */
+export const backChannelLogoutRequest = z.object({
+  logout_token: z.string().min(1).max(16_384).meta({
+    description:
+      'A JWT signed by the provider: `iss`, `aud` (this client), `iat`, `jti`, the back-channel logout event, and `sub` and/or `sid`.',
+  }),
+});
+
 /** Where the browser goes next after signing out: the identity provider's end-session page. */
 export const redirectResponse = z.object({ redirectTo: z.string() });
 export type RedirectResponse = z.infer<typeof redirectResponse>;

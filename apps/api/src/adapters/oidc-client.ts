@@ -1,6 +1,8 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import type { QuestaConfig } from '@questa/config';
 import { HttpProblem } from '@questa/http-kit';
+import { InvalidLogoutTokenError, logoutTargetOf, type LogoutTarget } from './logout-token';
 import { createClientCredentialsTokenSource, type ServiceTokenSource } from './service-token';
 
 export interface TokenSet {
@@ -31,7 +33,7 @@ export interface OidcClient {
   exchangeCode(
     callbackUrl: URL,
     checks: { state: string; nonce: string; codeVerifier: string },
-  ): Promise<{ tokens: TokenSet; identity: SignedInIdentity }>;
+  ): Promise<{ tokens: TokenSet; identity: SignedInIdentity; sid?: string | undefined }>;
   /**
    * Rotates the refresh token; providers may omit a new ID token, so the last one is kept.
    * Rejects with `RefreshRefusedError` when the provider will not refresh (the sign-in is over),
@@ -41,6 +43,13 @@ export interface OidcClient {
   /** The provider's sign-out page; `locale` is the app's language, for that page (`ui_locales`). */
   endSessionUrl(idToken: string, locale?: string): Promise<string>;
   revoke(refreshToken: string): Promise<void>;
+  /**
+   * Checks a back-channel logout token the provider sent: its signature by the provider's
+   * published keys, issuer, audience (this client), age, event and the absence of a nonce.
+   * Rejects with `InvalidLogoutTokenError` when any fails, and with an `unavailable` problem when
+   * the provider's keys cannot be fetched.
+   */
+  verifyLogoutToken(token: string): Promise<LogoutTarget>;
 }
 
 /** Where the main API meets its provider, and as which client. */
@@ -129,6 +138,7 @@ export function createOidcClient(
   options: OidcClientOptions,
   config: ProviderConfiguration = discoverProvider(options),
 ): OidcClient {
+  let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
   const toTokenSet = (response: oidc.TokenEndpointResponse, previousIdToken?: string): TokenSet => {
     const idToken = response.id_token ?? previousIdToken;
     if (!idToken) throw unavailable(new Error('The provider returned no ID token'));
@@ -173,6 +183,7 @@ export function createOidcClient(
       const roles = claims[options.rolesClaim];
       return {
         tokens: toTokenSet(response),
+        sid: typeof claims.sid === 'string' ? claims.sid : undefined,
         identity: {
           sub: claims.sub,
           email: typeof claims.email === 'string' ? claims.email : '',
@@ -213,8 +224,44 @@ export function createOidcClient(
         token_type_hint: 'refresh_token',
       });
     },
+
+    async verifyLogoutToken(token) {
+      const metadata = (await config()).serverMetadata();
+      if (!metadata.jwks_uri) throw unavailable(new Error('The provider publishes no jwks_uri'));
+      // Keys are fetched on first use and again when a token names a key not seen yet, so a
+      // rotation at the provider is picked up without a restart.
+      keys ??= createRemoteJWKSet(new URL(metadata.jwks_uri), {
+        timeoutDuration: PROVIDER_TIMEOUT_SECONDS * 1000,
+      });
+      try {
+        const { payload } = await jwtVerify(token, keys, {
+          issuer: metadata.issuer,
+          audience: options.clientId,
+          maxTokenAge: LOGOUT_TOKEN_MAX_AGE,
+          clockTolerance: LOGOUT_TOKEN_CLOCK_TOLERANCE,
+          requiredClaims: ['iat', 'jti'],
+        });
+        return logoutTargetOf(payload);
+      } catch (error) {
+        if (error instanceof InvalidLogoutTokenError) throw error;
+        if (
+          error instanceof joseErrors.JWKSTimeout ||
+          (error instanceof Error && !(error instanceof joseErrors.JOSEError))
+        ) {
+          throw unavailable(error);
+        }
+        throw new InvalidLogoutTokenError(error instanceof Error ? error.message : String(error));
+      }
+    },
   };
 }
+
+/**
+ * A logout token is delivered at once, so one issued long ago is a replay; the provider's clock may
+ * differ from ours by a little.
+ */
+const LOGOUT_TOKEN_MAX_AGE = '5 minutes';
+const LOGOUT_TOKEN_CLOCK_TOLERANCE = '30 seconds';
 
 const PROVIDER_TIMEOUT_SECONDS = 10;
 

@@ -30,6 +30,7 @@ export interface ApiTables {
     created_at: Generated<string>;
     deletion_requested_at: string | null;
     deleted_at: string | null;
+    session_generation: Generated<number>;
   };
   sessions: {
     id_hash: string;
@@ -45,6 +46,8 @@ export interface ApiTables {
     expires_at: string;
     user_agent: string;
     ip: string;
+    generation: Generated<number>;
+    idp_sid: string | null;
   };
   login_attempts: {
     state: string;

@@ -36,6 +36,10 @@ export function createAdminService(deps: {
       details: { role, sub: before.sub, from: before.roles, to: after.roles },
     });
     deps.auth.forgetUser(before.sub);
+    // A role taken away must not live on in a session opened while it was held, in any process.
+    if (before.roles.includes(role) && !after.roles.includes(role)) {
+      await deps.auth.endAllSessions(userId);
+    }
   }
 
   async function changeMembership(
@@ -70,6 +74,7 @@ export function createAdminService(deps: {
       details: { from, to: role },
     });
     deps.auth.forgetUser(userId);
+    if (from && !role) await deps.auth.endAllSessionsOfSub(userId);
   }
 
   async function findUser(userId: string) {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginQuery, redirectResponse } from '@questa/contracts';
+import { backChannelLogoutRequest, loginQuery, redirectResponse } from '@questa/contracts';
+import { acceptFormPosts } from '@questa/http-kit';
+import { z } from 'zod';
 import type { AuthService } from './auth.service';
 import { SESSION_ABSOLUTE_MS } from './auth.service';
 import { sessionCookie } from './session-cookie';
@@ -90,4 +92,38 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return { redirectTo };
     },
   );
+
+  // The provider posts a form, in a scope of its own so no other route takes form bodies.
+  const backChannel: FastifyPluginAsyncZod = async (scope) => {
+    acceptFormPosts(scope);
+    scope.post(
+      '/auth/backchannel-logout',
+      {
+        config: {
+          permission: 'public',
+          // Server to server: the provider's signature on the token is the proof, not an Origin.
+          signedByCaller: true,
+          problems: {
+            'validation.failed':
+              'the logout token does not verify: signature, issuer, audience, age, event, or it carries a nonce.',
+            unavailable: 'the identity provider’s signing keys could not be fetched.',
+          },
+        },
+        schema: {
+          summary: 'End sign-ins the identity provider has ended',
+          description:
+            'Called by the OpenID Connect provider, never by a browser (Back-Channel Logout 1.0). A logout token naming a provider session (`sid`) ends the Questa sessions opened through it; one naming only the subject (`sub`), as after a password change, ends every session of that person at once, in every API process.',
+          tags: ['auth'],
+          consumes: ['application/x-www-form-urlencoded'],
+          body: backChannelLogoutRequest,
+          response: { 200: z.object({}) },
+        },
+      },
+      async (request, reply) => {
+        await auth.backChannelLogout(request.body.logout_token, { ip: request.ip });
+        return reply.header('cache-control', 'no-store').send({});
+      },
+    );
+  };
+  await app.register(backChannel);
 };

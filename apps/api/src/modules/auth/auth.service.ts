@@ -4,6 +4,7 @@ import { HttpProblem } from '@questa/http-kit';
 import type { Principal } from '@questa/policy';
 import type { OidcClient } from '../../adapters/oidc-client';
 import { newNonce, newPkceVerifier, newState } from '../../adapters/oidc-client';
+import { InvalidLogoutTokenError } from '../../adapters/logout-token';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { EntitlementService } from '../entitlements/entitlements';
@@ -59,21 +60,37 @@ export function createAuthService(deps: {
   async function resolveEntry(cookieValue: string): Promise<CacheEntry | undefined> {
     const idHash = hashSessionId(cookieValue);
     const now = Date.now();
-    const hit = cache.get(idHash);
-    if (hit && hit.until > now) return hit;
-
+    // The database decides on every request whether the session still counts: ending sessions
+    // (a password changed, a role taken away) must reach every process at once, and processes
+    // share no memory. Only what the session shows (the user, roles, memberships) is reused.
     const session = await deps.sessions.find(idHash);
-    if (!session) return undefined;
+    if (!session) {
+      forget(idHash);
+      return undefined;
+    }
     if (session.expiresAt <= now || session.lastSeenAt + SESSION_IDLE_MS <= now) {
+      forget(idHash);
       await deps.sessions.delete(idHash);
       return undefined;
     }
+    if (now - session.lastSeenAt > TOUCH_EVERY_MS) await deps.sessions.touch(idHash);
+    const hit = cache.get(idHash);
+    if (hit && hit.until > now && hit.context.session.generation === session.generation) {
+      hit.context.session = session;
+      return hit;
+    }
     const user = await deps.users.findById(session.userId);
     if (!user) return undefined;
-    if (now - session.lastSeenAt > TOUCH_EVERY_MS) await deps.sessions.touch(idHash);
     const entry: CacheEntry = { context: { idHash, session, user }, until: now + CACHE_MS };
     cache.set(idHash, entry);
     return entry;
+  }
+
+  /** Ends every session of a user, here and, through the database, in every other process. */
+  async function endAllSessions(userId: string) {
+    const removed = await deps.sessions.endAllForUser(userId);
+    for (const session of removed) forget(session.idHash);
+    return removed;
   }
 
   const refresher = createTokenRefresher({ sessions: deps.sessions, oidc: deps.oidc });
@@ -154,6 +171,7 @@ export function createAuthService(deps: {
       await deps.sessions.create({
         idHash: hashSessionId(cookieValue),
         userId,
+        idpSid: result.sid,
         tokens: result.tokens,
         refreshAt: refreshTimeOf(result.tokens),
         expiresAt: Date.now() + SESSION_ABSOLUTE_MS,
@@ -215,9 +233,8 @@ export function createAuthService(deps: {
       meta: RequestMeta,
       locale?: string,
     ): Promise<string> {
-      const removed = await deps.sessions.deleteForUser(context.user.id);
+      const removed = await endAllSessions(context.user.id);
       for (const session of removed) {
-        forget(session.idHash);
         if (session.refreshToken)
           await deps.oidc.revoke(session.refreshToken).catch(() => undefined);
       }
@@ -231,8 +248,49 @@ export function createAuthService(deps: {
       return deps.oidc.endSessionUrl(context.session.idToken, locale);
     },
 
+    /**
+     * The identity provider says a sign-in is over (OpenID Connect back-channel logout): a token
+     * naming a provider session ends the Questa sessions opened through it; one naming only the
+     * subject (a password changed or reset, an account deleted) ends all of theirs. The provider
+     * has revoked the tokens already, so none is revoked here.
+     */
+    async backChannelLogout(logoutToken: string, meta: Pick<RequestMeta, 'ip'>) {
+      const { sub, sid } = await deps.oidc.verifyLogoutToken(logoutToken).catch((error) => {
+        if (!(error instanceof InvalidLogoutTokenError)) throw error;
+        throw new HttpProblem('validation.failed', { detail: error.message });
+      });
+      const userId = sub ? await deps.sessions.userIdOfSub(sub) : undefined;
+      if (sub && !userId) return;
+      const removed = sid
+        ? await deps.sessions.endForIdpSession(sid, userId)
+        : await endAllSessions(userId!);
+      for (const session of removed) forget(session.idHash);
+      await deps.audit.record({
+        action: 'auth.sign_out',
+        actor: null,
+        target: sub ? `sub/${sub}` : null,
+        ip: meta.ip,
+        details: {
+          backChannel: true,
+          ...(sid ? { providerSession: true } : {}),
+          sessions: removed.length,
+        },
+      });
+    },
+
+    /** Ends every session of a user at once, e.g. when an admin takes a role away. */
+    endAllSessions: async (userId: string) => {
+      await endAllSessions(userId);
+    },
+
+    /** The same, for a person named by their identity subject (a tenant's member). */
+    async endAllSessionsOfSub(sub: string) {
+      const userId = await deps.sessions.userIdOfSub(sub);
+      if (userId) await endAllSessions(userId);
+    },
+
     async listSessions(context: AuthContext) {
-      const sessions = await deps.sessions.listForUser(context.user.id);
+      const sessions = await deps.sessions.listForUser(context.user.id, SESSION_IDLE_MS);
       return sessions.map((session) => ({
         id: publicSessionId(session.idHash),
         current: session.idHash === context.idHash,
@@ -244,7 +302,7 @@ export function createAuthService(deps: {
     },
 
     async revokeSession(context: AuthContext, publicId: string) {
-      const sessions = await deps.sessions.listForUser(context.user.id);
+      const sessions = await deps.sessions.listForUser(context.user.id, SESSION_IDLE_MS);
       const target = sessions.find((session) => publicSessionId(session.idHash) === publicId);
       if (!target)
         throw new HttpProblem('not_found', { detail: 'You have no session with that id.' });

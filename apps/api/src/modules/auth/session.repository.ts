@@ -16,6 +16,10 @@ export interface StoredSession {
   expiresAt: number;
   userAgent: string;
   ip: string;
+  /** The user's session generation when the session opened; it counts while they are equal. */
+  generation: number;
+  /** The identity provider's session it came from (`sid`), when the provider names one. */
+  idpSid: string | null;
 }
 
 const columns = [
@@ -31,7 +35,12 @@ const columns = [
   'expires_at as expiresAt',
   'user_agent as userAgent',
   'ip',
+  'generation',
+  'idp_sid as idpSid',
 ] as const;
+
+/** The same columns, named by table for queries that join the session's user. */
+const sessionColumns = columns.map((column) => `sessions.${column}` as const);
 
 const toSession = (row: {
   idHash: string;
@@ -46,6 +55,8 @@ const toSession = (row: {
   expiresAt: string;
   userAgent: string;
   ip: string;
+  generation: number;
+  idpSid: string | null;
 }): StoredSession => ({
   ...row,
   createdAt: new Date(row.createdAt).toISOString(),
@@ -66,10 +77,11 @@ export function createSessionRepository(db: ApiDb) {
       expiresAt: number;
       userAgent: string;
       ip: string;
+      idpSid?: string | undefined;
     }) {
       await db
         .insertInto('sessions')
-        .values({
+        .values((eb) => ({
           id_hash: session.idHash,
           user_id: session.userId,
           access_token: session.tokens.accessToken,
@@ -80,25 +92,43 @@ export function createSessionRepository(db: ApiDb) {
           expires_at: new Date(session.expiresAt).toISOString(),
           user_agent: session.userAgent.slice(0, 300),
           ip: session.ip,
-        })
+          idp_sid: session.idpSid ?? null,
+          // Born into the user's current generation: ending sessions later moves it on.
+          generation: eb
+            .selectFrom('users')
+            .select('session_generation')
+            .where('id', '=', session.userId),
+        }))
         .execute();
     },
 
+    /** The session, while it still counts: gone, or of an ended generation, is undefined. */
     async find(idHash: string): Promise<StoredSession | undefined> {
       const row = await db
         .selectFrom('sessions')
-        .select(columns)
-        .where('id_hash', '=', idHash)
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(sessionColumns)
+        .where('sessions.id_hash', '=', idHash)
+        .whereRef('sessions.generation', '=', 'users.session_generation')
         .executeTakeFirst();
       return row && toSession(row);
     },
 
-    async listForUser(userId: string): Promise<StoredSession[]> {
+    /** The user's sessions that still count: of the current generation, not idle or too old. */
+    async listForUser(userId: string, idleMs: number): Promise<StoredSession[]> {
       const rows = await db
         .selectFrom('sessions')
-        .select(columns)
-        .where('user_id', '=', userId)
-        .orderBy('last_seen_at', 'desc')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(sessionColumns)
+        .where('sessions.user_id', '=', userId)
+        .whereRef('sessions.generation', '=', 'users.session_generation')
+        .where('sessions.expires_at', '>', sql<string>`now()`)
+        .where(
+          'sessions.last_seen_at',
+          '>',
+          sql<string>`now() - ${`${idleMs} milliseconds`}::interval`,
+        )
+        .orderBy('sessions.last_seen_at', 'desc')
         .execute();
       return rows.map(toSession);
     },
@@ -166,12 +196,38 @@ export function createSessionRepository(db: ApiDb) {
         .executeTakeFirst();
     },
 
-    async deleteForUser(userId: string) {
+    /**
+     * Ends every session of the user: moving the generation on ends them for every process at
+     * its next lookup, even one that reads before the rows are gone; the rows go next.
+     */
+    async endAllForUser(userId: string) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ session_generation: eb('session_generation', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
       return db
         .deleteFrom('sessions')
         .where('user_id', '=', userId)
         .returning(['id_hash as idHash', 'refresh_token as refreshToken'])
         .execute();
+    },
+
+    /** Questa's user id of the provider's subject, if they ever signed in here. */
+    async userIdOfSub(sub: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('sub', '=', sub)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Ends the sessions opened through one session at the identity provider. */
+    async endForIdpSession(sid: string, userId?: string) {
+      let query = db.deleteFrom('sessions').where('idp_sid', '=', sid);
+      if (userId) query = query.where('user_id', '=', userId);
+      return query.returning(['id_hash as idHash', 'refresh_token as refreshToken']).execute();
     },
   };
 }

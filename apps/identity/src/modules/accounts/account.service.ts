@@ -38,6 +38,8 @@ export interface AccountServiceDeps {
   accounts: AccountRepository;
   tokens: EmailTokenRepository;
   sessions: Pick<OidcPayloadRepository, 'revokeAccount'>;
+  /** Tells the clients (the main API) that every sign-in of the account is over. */
+  signOutClients?: ((accountId: string) => Promise<unknown>) | undefined;
   mail: MailTransport;
   links: AccountLinks;
   onAuditEvent?: ((event: SignInFailedEvent) => Promise<void>) | undefined;
@@ -76,6 +78,15 @@ export function createAccountService(deps: AccountServiceDeps) {
         locale,
       ),
     );
+  };
+
+  /**
+   * Ends every sign-in of the account: its grants and tokens here, then the clients' own sessions,
+   * which would otherwise live on until their next refresh.
+   */
+  const endSignIns = async (accountId: string) => {
+    await deps.sessions.revokeAccount(accountId);
+    await deps.signOutClients?.(accountId);
   };
 
   const service = {
@@ -186,7 +197,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await accounts.setPassword(accountId, await hashPassword(password));
       await tokens.retireAll(accountId, 'reset');
       await accounts.markEmailVerified(accountId);
-      await deps.sessions.revokeAccount(accountId);
+      await endSignIns(accountId);
       return { status: 'changed' };
     },
 
@@ -209,14 +220,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (problem) return { status: 'invalid_password', problem };
       await accounts.setPassword(signedIn.accountId, await hashPassword(input.newPassword));
       await tokens.retireAll(signedIn.accountId, 'reset');
-      await deps.sessions.revokeAccount(signedIn.accountId);
+      await endSignIns(signedIn.accountId);
       return { status: 'changed' };
     },
 
     /** Deletes the account, its links and its sessions; false when it was already gone. */
     async deleteAccount(id: string): Promise<boolean> {
       if (!(await accounts.findById(id))) return false;
-      await deps.sessions.revokeAccount(id);
+      await endSignIns(id);
       return accounts.delete(id);
     },
 

@@ -132,6 +132,9 @@ export function createProvider(options: ProviderOptions): Provider {
           };
         },
       },
+      // Clients that register a back-channel logout URI hear of every sign-out here, and of
+      // password changes and deleted accounts (back-channel-logout.ts).
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: options.views.logoutSource,

@@ -40,11 +40,14 @@ export async function benchFormats(say: Say) {
   }
   await vitest.close();
   if (failed > 0) throw new Error(`${failed} corpus tests failed; no figures are written.`);
+  if (figures.length === 0) {
+    throw new Error('The corpus tests were skipped (no ../shared/question-corpus); no figures.');
+  }
 
   say('### Import fidelity on the real-file corpus');
   say();
   say(
-    'From `packages/question-formats/corpus` (each file\'s source and licence in its SOURCES.md), judged by the corpus tests against what Moodle\'s importer or the QTI 3 specification reads. "Of holdable" counts questions of a type Questa has.',
+    'From `shared/question-corpus` beside the repository (each file\'s source and licence in its SOURCES.md), judged by the corpus tests against what Moodle\'s importer or the QTI 3 specification reads. "Of holdable" counts questions of a type Questa has.',
   );
   say();
   say(

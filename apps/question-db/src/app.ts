@@ -22,6 +22,7 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { exchangeRoutes } from './modules/exchange/exchange.routes';
 import { createExchangeService } from './modules/exchange/exchange.service';
+import { createParsePool, type ImportParser } from './modules/exchange/parse-pool';
 import { createMediaService } from './modules/media/media.service';
 import type { MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
@@ -47,6 +48,8 @@ export interface QuestionDbDeps {
   mediaStore: MediaStore;
   /** Which access tokens to trust: the identity provider's, for this API's audience. */
   auth: AccessTokenSettings;
+  /** Reads import files; a pool of worker threads this app starts and stops unless given. */
+  importParser?: ImportParser;
 }
 
 export type CdnDeps = Pick<QuestionDbDeps, 'database' | 'mediaStore'>;
@@ -137,6 +140,8 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(drawRoutes, {
     draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),
   });
+  const importParser = deps.importParser ?? createParsePool();
+  if (!deps.importParser) app.addHook('onClose', () => importParser.close());
   // Media and exchange are plugins of their own: they read bodies as raw bytes (an upload, an
   // import file), which no other route should.
   await app.register(mediaRoutes, { media: mediaService });
@@ -148,6 +153,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
       media,
       mediaService,
       store: deps.mediaStore,
+      parser: importParser,
     }),
   });
 };

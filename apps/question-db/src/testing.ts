@@ -21,6 +21,7 @@ import { createRootServer } from '@questa/http-kit';
 import { CDN_PREFIX, cdnApp, QUESTION_DB_PREFIX, questionDb, questionDbApp } from './app';
 import { QUESTION_DB_SCHEMA, questionDbMigrations, type QuestionDb } from './db/tables';
 import type { AccessTokenSettings } from './modules/auth/access-token';
+import type { ImportParser } from './modules/exchange/parse-pool';
 import { createFileMediaStore, type MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
@@ -133,6 +134,8 @@ export async function startTestQuestionDb(
     auth?: (issuer: TestIssuer) => AccessTokenSettings;
     /** Files in a temporary folder unless given. */
     mediaStore?: MediaStore;
+    /** The app's own worker pool unless given. */
+    importParser?: ImportParser;
   } = {},
 ): Promise<TestQuestionDb> {
   const database = await createTestDatabase();
@@ -144,6 +147,7 @@ export async function startTestQuestionDb(
     database: database.database,
     mediaStore,
     auth: options.auth?.(issuer) ?? issuer.auth,
+    ...(options.importParser ? { importParser: options.importParser } : {}),
   };
 
   const routes: RegisteredRoute[] = [];

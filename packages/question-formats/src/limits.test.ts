@@ -88,3 +88,23 @@ describe('file limits', () => {
     );
   });
 });
+
+describe('long options', () => {
+  // Moodle sets no length on an answer; a paragraph-long option is a real file's, not an error.
+  const long = `${'A reading of the passage that runs on. '.repeat(40)}End.`;
+
+  it('keeps an option of 1,500 characters from GIFT and Moodle XML', () => {
+    expect(long.length).toBeGreaterThan(1_500);
+    const gift = parseQuestions('gift', encode(`Which reading? {=${long} ~Another}`));
+    const moodle = parseQuestions(
+      'moodle_xml',
+      encode(
+        `<quiz><question type="multichoice"><questiontext><text>Which reading?</text></questiontext><answer fraction="100"><text>${long}</text></answer><answer fraction="0"><text>Another</text></answer></question></quiz>`,
+      ),
+    );
+    for (const result of [gift, moodle]) {
+      expect(result.errors).toEqual([]);
+      expect(result.items[0]?.content).toMatchObject({ options: [{ text: long }, {}] });
+    }
+  });
+});

@@ -2,7 +2,7 @@ import type { QuestionContent } from '@questa/contracts';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseQuestions, serializeQuestions } from './index';
-import { PASSAGE_AGAIN } from './shared/passages';
+import { LEADS_UNTIL, PASSAGE_AGAIN, questionList } from './shared/passages';
 import type { ExportPassage } from './types';
 import { PNG, PNG_SHA } from './testing/fixtures';
 
@@ -33,6 +33,25 @@ const rhine: ExportPassage = {
   content: { title: 'The Rhine', body: 'The Rhine rises in the Alps.', media: [] },
 };
 
+describe('the note on a description that became a passage', () => {
+  it('lists the questions it leads as ranges, leaving out one that could not be imported', () => {
+    expect(questionList([2, 3, 4, 7])).toBe('2–4, 7');
+    const read = parseQuestions(
+      'gift',
+      new TextEncoder().encode(
+        '::Map:: Read the map.\n\nIs it north? {T}\n\nWhich way? {=N ~S\n\nIs it south? {F}',
+      ),
+    );
+    expect(read.items.map((i) => [i.item, i.passage])).toEqual([
+      [1, 0],
+      [3, 0],
+    ]);
+    expect(read.warnings.map((w) => w.message)).toContain(
+      `Line 1: The description "Map" is imported as a passage leading questions 1, 3 ${LEADS_UNTIL}`,
+    );
+  });
+});
+
 describe.each(['gift', 'moodle_xml', 'qti'] as const)('passages through %s', (format) => {
   it('come back as the same groups, a question without one ending the group before it', () => {
     const contents = [tf('Loose 1'), tf('Nile 1'), tf('Nile 2'), tf('Loose 2'), tf('Rhine 1')];
@@ -41,7 +60,16 @@ describe.each(['gift', 'moodle_xml', 'qti'] as const)('passages through %s', (fo
     expect(written.warnings.filter((w) => w.message.includes('passage'))).toEqual([]);
     const read = parseQuestions(format, written.body);
     expect(read.errors).toEqual([]);
-    expect(read.warnings).toEqual([]);
+    // GIFT and Moodle XML call a passage a description, which a reader could take for a heading:
+    // the report names what became a passage and the questions it leads.
+    expect(read.warnings.map((w) => w.message.replace(/^Line \d+: /, ''))).toEqual(
+      format === 'qti'
+        ? []
+        : [
+            `The description "${nile.content.title}" is imported as a passage leading questions 2–3 ${LEADS_UNTIL}`,
+            `The description "The Rhine" is imported as a passage leading question 5 ${LEADS_UNTIL}`,
+          ],
+    );
     expect(read.items.map((i) => i.content.stem)).toEqual(contents.map((q) => q.stem));
     expect(read.passages?.map((p) => p.content)).toEqual([nile.content, rhine.content]);
     expect(read.items.map((i) => i.passage)).toEqual([undefined, 0, 0, undefined, 1]);

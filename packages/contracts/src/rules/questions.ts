@@ -2,8 +2,11 @@
 export const QUESTION_LIMITS = {
   stemMax: 10_000,
   explanationMax: 10_000,
-  /** An option, item, pair side or accepted answer. */
-  textMax: 1_000,
+  /**
+   * An option, item, pair side or accepted answer. Moodle sets no length on an answer, and real
+   * files hold options of a paragraph or two, so this leaves room for them.
+   */
+  textMax: 4_000,
   idMax: 40,
   topicMax: 80,
   tagsMax: 20,

@@ -195,3 +195,16 @@ describe('serializeGift', () => {
     ]);
   });
 });
+
+describe('links in HTML text', () => {
+  it('keeps a link to a recording or page on the web, and only the text of a relative one', () => {
+    const result = parse(
+      '::Greeting::[html]<a href\\="https\\://example.org/media/bonjour.mp3">Listen [slowly]\\:</a><br />Which language?{~English =French}\n\n' +
+        '::Local::[html]See <a href\\="notes.html">the notes</a> or <a href\\="mailto\\:help@example.org">ask</a>.{T}',
+    );
+    expect(result.items.map((i) => i.content.stem)).toEqual([
+      '[Listen \\[slowly\\]:](https://example.org/media/bonjour.mp3)\nWhich language?',
+      'See the notes or [ask](mailto:help@example.org).',
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionContent } from '@questa/contracts';
 import { READ_AS_WINDOWS_1252 } from '../shared/decode';
-import { NO_QUESTION_AFTER } from '../shared/passages';
+import { LEADS_UNTIL, NO_QUESTION_AFTER } from '../shared/passages';
 import { parseGift } from './parse';
 import { serializeGift } from './serialize';
 
@@ -187,7 +187,12 @@ describe('descriptions', () => {
     );
     expect(result.total).toBe(3);
     expect(result.errors).toEqual([]);
-    expect(result.warnings).toEqual([]);
+    expect(result.warnings).toEqual([
+      {
+        line: 1,
+        message: `Line 1: The description "Intro" is imported as a passage leading questions 1–2 ${LEADS_UNTIL}`,
+      },
+    ]);
     expect(result.passages).toEqual([
       { line: 1, content: { title: 'Intro', body: 'Use **pencil** and paper.', media: [] } },
     ]);

@@ -83,6 +83,7 @@ describe('parseMoodleXml', () => {
     expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => w.message)).toEqual([
       'Question 1 (line 6): the image gas.png is not in the file and is dropped',
+      'Line 16: A description is imported as a passage leading questions 2–6 (each question after it, up to the next description or category)',
     ]);
     // The description becomes a passage of every question after it in the category.
     expect(result.passages).toEqual([
@@ -104,6 +105,8 @@ describe('parseMoodleXml', () => {
     ]);
     expect(result.items.map((i) => i.passage)).toEqual([0, 0, 1, undefined]);
     expect(result.warnings.map((w) => w.message)).toEqual([
+      'Line 1: The description "First" is imported as a passage leading questions 1–2 (each question after it, up to the next description or category)',
+      'Line 1: A description is imported as a passage leading question 3 (each question after it, up to the next description or category)',
       'Line 1: A description is followed by no imported question, so it is not imported as a passage',
     ]);
   });

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { matchesSubset, sourcesIn } from '../testing/corpus-figures';
+import { corpusFolder } from '../testing/shared-data';
 import { parseQtiPackage } from './parse';
 
-// Real QTI 3 items written by others (corpus/qti/SOURCES.md). Each expectation was checked by hand
+// Real QTI 3 items written by others (shared/question-corpus/qti/SOURCES.md). Each expectation was checked by hand
 // against what the QTI 3.0 specification says the item asks and accepts. A file is read correctly,
 // refused with a warning or error that names it, and never read into a different question.
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../corpus/qti');
+const CORPUS = corpusFolder('qti');
 
 function packageOf(files: string[]): Uint8Array {
   const resources = files
@@ -22,7 +22,7 @@ function packageOf(files: string[]): Uint8Array {
     'imsmanifest.xml': strToU8(
       `<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="corpus"><metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata><organizations/><resources>${resources}</resources></manifest>`,
     ),
-    ...Object.fromEntries(files.map((f) => [f, readFileSync(resolve(CORPUS, f))])),
+    ...Object.fromEntries(files.map((f) => [f, readFileSync(resolve(CORPUS ?? '', f))])),
   });
 }
 
@@ -267,7 +267,7 @@ const EXPECTED: Record<string, Expected> = {
   },
 };
 
-describe('QTI 3 corpus', () => {
+describe.skipIf(!CORPUS)('QTI 3 corpus', () => {
   for (const [file, expected] of Object.entries(EXPECTED)) {
     it(file, () => {
       const result = parseQtiPackage(packageOf([file]));
@@ -301,7 +301,7 @@ describe('QTI 3 corpus', () => {
     task.meta.corpusFigures = {
       format: 'QTI 3',
       files: entries.length,
-      sources: sourcesIn(readFileSync(resolve(CORPUS, 'SOURCES.md'), 'utf8')),
+      sources: sourcesIn(readFileSync(resolve(CORPUS ?? '', 'SOURCES.md'), 'utf8')),
       questions: entries.length,
       holdable,
       correct,

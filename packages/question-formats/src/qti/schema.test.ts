@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { readTestSettings } from '@questa/config';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,16 +15,13 @@ import {
   PNG_SHA,
   richFixtures,
 } from '../testing/fixtures';
+import { sharedTestData } from '../testing/shared-data';
 import { serializeQtiPackage } from './serialize';
 
-// 1EdTech's QTI 3.0 schemas (with a SOURCES.md), in this package or in shared/ beside the
-// repository. xmllint comes from Debian's libxml2-utils, which .ci/run installs; without it the
-// check is skipped, except under CI, where it fails.
-const here = dirname(fileURLToPath(import.meta.url));
-const SCHEMAS = [
-  resolve(here, '../../schemas/qti3'),
-  resolve(here, '../../../../../shared/schemas/qti3'),
-].find((dir) => existsSync(join(dir, 'imsqtiv3p0_imscpv1p2_v1p0.xsd')));
+// 1EdTech's QTI 3.0 schemas (with a SOURCES.md), in shared/ beside the repository. xmllint comes
+// from Debian's libxml2-utils, which .ci/run installs; without either the check is skipped, except
+// under CI, where it fails.
+const SCHEMAS = sharedTestData('schemas/qti3', 'QTI 3.0 schemas');
 const ITEM_SCHEMA = join(SCHEMAS ?? '', 'imsqti_asiv3p0p1_v1p0.xsd');
 const PACKAGE_SCHEMA = join(SCHEMAS ?? '', 'imsqtiv3p0_imscpv1p2_v1p0.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
@@ -61,10 +57,6 @@ describe('exported QTI packages against 1EdTech schemas', () => {
     if (!hasXmllint && !ci)
       console.warn('xmllint is missing (apt-get install libxml2-utils): QTI schema checks skipped');
     else expect(hasXmllint, 'xmllint (Debian libxml2-utils) must be installed under CI').toBe(true);
-    if (!SCHEMAS)
-      console.warn(
-        'The QTI 3.0 schemas are in neither schemas/qti3 nor shared/schemas/qti3: QTI schema checks skipped',
-      );
   });
 
   it.runIf(hasXmllint && SCHEMAS !== undefined)(

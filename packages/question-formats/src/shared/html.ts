@@ -130,9 +130,12 @@ function finishBlock(text: string): string {
   return block.trim() === '' ? '' : block;
 }
 
+const WEB_LINK = /^(https?:\/\/|mailto:)/i;
+
 /**
  * Turns HTML into the Markdown-ish text Questa stems use: block elements become paragraphs,
- * `<br>` a line break, bold/italic/code their Markdown marks, images `![alt](src)`.
+ * `<br>` a line break, bold/italic/code their Markdown marks, images `![alt](src)`, links to the
+ * web `[text](href)`.
  */
 export function toMarkdown(nodes: XmlNode[], hooks: MarkdownHooks = {}): string {
   const blocks: string[] = [];
@@ -193,6 +196,18 @@ export function toMarkdown(nodes: XmlNode[], hooks: MarkdownHooks = {}): string 
     } else if (name === 'td' || name === 'th') {
       if (current && !current.endsWith('| ')) current += ' | ';
       node.children.forEach(walk);
+    } else if (name === 'a' && WEB_LINK.test((node.attrs.href ?? '').trim())) {
+      // A link to the web (a recording, a page) is part of what the question asks: kept as a
+      // Markdown link, never reduced to its text. Other links (anchors, relative) keep their text.
+      const href = (node.attrs.href ?? '').trim();
+      const before = current;
+      current = '';
+      node.children.forEach(walk);
+      const text = current
+        .replace(/\s+/g, ' ')
+        .replace(/[[\]\\]/g, '\\$&')
+        .trim();
+      current = `${before}[${text || href}](${href.replace(/[()\s]/g, encodeURIComponent)})`;
     } else node.children.forEach(walk);
   }
   nodes.forEach(walk);

@@ -3,6 +3,21 @@ import { PASSAGE_LIMITS } from '@questa/contracts/rules';
 import type { ImportIssue } from '@questa/contracts';
 import type { ExportPassage, ImportedPassage, ParseResult } from '../types';
 
+/** How the note about a description that became a passage ends: which questions it leads. */
+export const LEADS_UNTIL = '(each question after it, up to the next description or category)';
+
+/** Question numbers as short ranges: 2–4, 7. */
+export function questionList(items: readonly number[]): string {
+  const ranges: string[] = [];
+  for (let i = 0; i < items.length; i += 1) {
+    let end = i;
+    while (end + 1 < items.length && items[end + 1] === (items[end] as number) + 1) end += 1;
+    ranges.push(end === i ? `${items[i]}` : `${items[i]}–${items[end]}`);
+    i = end;
+  }
+  return ranges.join(', ');
+}
+
 /** The end of the warning about a description with no question after it. */
 export const NO_QUESTION_AFTER =
   'is followed by no imported question, so it is not imported as a passage';
@@ -21,11 +36,14 @@ export function titleFrom(name: string, body: string): string {
 
 /**
  * The rule GIFT and Moodle XML share: a description opens a group, and every question after it
- * refers to it until the next description or category, or the end of the file. A description no
- * imported question follows is reported and left out.
+ * refers to it until the next description or category, or the end of the file. Either way the
+ * author is told: a description that became a passage is named with the questions it leads, so a
+ * file written for a tool where a description is only a heading does not change meaning unseen;
+ * one no imported question follows is reported and left out.
  */
 export class DescriptionGroups {
-  private open: { passage: ImportedPassage; label: string; index?: number } | undefined;
+  private open:
+    { passage: ImportedPassage; label: string; index?: number; items: number[] } | undefined;
   readonly passages: ImportedPassage[] = [];
 
   constructor(private readonly result: ParseResult) {}
@@ -46,7 +64,7 @@ export class DescriptionGroups {
     }
     const passage: ImportedPassage =
       line === undefined ? { content: parsed.data } : { content: parsed.data, line };
-    this.open = { passage, label };
+    this.open = { passage, label, items: [] };
   }
 
   /** Call after a question was added: the newest item refers to the open group. */
@@ -58,16 +76,25 @@ export class DescriptionGroups {
       this.passages.push(this.open.passage);
     }
     item.passage = this.open.index;
+    this.open.items.push(item.item);
   }
 
   /** A category or the end of the file ends the open group. */
   close() {
     const open = this.open;
     this.open = undefined;
-    if (!open || open.index !== undefined) return;
+    if (!open) return;
     const { line } = open.passage;
     const place = line === undefined ? '' : `Line ${line}: `;
-    this.warn(`${place}${open.label} ${NO_QUESTION_AFTER}`, line);
+    if (open.index === undefined) {
+      this.warn(`${place}${open.label} ${NO_QUESTION_AFTER}`, line);
+      return;
+    }
+    const questions = `question${open.items.length === 1 ? '' : 's'} ${questionList(open.items)}`;
+    this.warn(
+      `${place}${open.label} is imported as a passage leading ${questions} ${LEADS_UNTIL}`,
+      line,
+    );
   }
 
   /** Ends the file: closes the open group and records the passages with their media. */

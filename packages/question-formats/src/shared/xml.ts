@@ -51,11 +51,40 @@ function convert(raw: RawNode[]): XmlNode[] {
 export type XmlParseOutcome =
   { ok: true; root: XmlElement } | { ok: false; line: number; message: string };
 
+// A document type declaration, after nothing but the XML declaration, processing instructions,
+// comments and space; an entity it declares with SYSTEM or PUBLIC comes from outside the file.
+const DOCTYPE = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*<!DOCTYPE\b[^[>]*(?:\[[\s\S]*?\]\s*)?>/;
+const EXTERNAL_ENTITY = /<!ENTITY\s+(?:%\s*)?([^\s>]+)\s+(?:SYSTEM|PUBLIC)\s/;
+
+/**
+ * An entity the document type declares from outside the file (`SYSTEM "file:///…"`): reading one
+ * would let a file pull in the server's own files or addresses (XXE), so such a file is refused.
+ */
+function externalEntity(text: string): { line: number; message: string } | undefined {
+  const doctype = DOCTYPE.exec(text)?.[0];
+  const found = doctype === undefined ? null : EXTERNAL_ENTITY.exec(doctype);
+  if (!found) return undefined;
+  const line = text.slice(0, found.index).split('\n').length;
+  return {
+    line,
+    message: `The document type declares the external entity "${found[1]}"; files that refer to content outside themselves are not imported`,
+  };
+}
+
 /** Parses a well-formed XML document; a syntax error comes back with its line. */
 export function parseXml(text: string): XmlParseOutcome {
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, line: valid.err.line, message: valid.err.msg };
-  const root = convert(parser.parse(text) as RawNode[]).find(isElement);
+  const external = externalEntity(text);
+  if (external) return { ok: false, ...external };
+  let raw: RawNode[];
+  try {
+    raw = parser.parse(text) as RawNode[];
+  } catch (error) {
+    // The validator passes some document type declarations the parser then refuses.
+    return { ok: false, line: 1, message: error instanceof Error ? error.message : String(error) };
+  }
+  const root = convert(raw).find(isElement);
   if (!root) return { ok: false, line: 1, message: 'The document has no root element' };
   return { ok: true, root };
 }

@@ -46,6 +46,11 @@ describe('importing and exporting passages', () => {
       imported: 3,
       warnings: [
         {
+          line: 3,
+          message:
+            'Line 3: The description "The Nile" is imported as a passage leading questions 1–2 (each question after it, up to the next description or category)',
+        },
+        {
           line: 13,
           message:
             'Line 13: A description is followed by no imported question, so it is not imported as a passage',

@@ -167,6 +167,19 @@ describe('import and export', () => {
     expect(JSON.stringify(response.json())).toMatch(/path|outside|\.\./i);
   });
 
+  it('refuses a Moodle XML file that declares an external entity with 422, naming it', async () => {
+    const bankId = await newBank('moodle-xxe');
+    const xml = `<?xml version="1.0"?>
+<!DOCTYPE quiz [ <!ENTITY secret SYSTEM "file:///etc/passwd"> ]>
+<quiz><question type="essay"><questiontext><text>&secret;</text></questiontext></question></quiz>`;
+    const response = await importFile(bankId, 'format=moodle_xml', xml);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: 'import.invalid',
+      lines: [{ line: 2, message: expect.stringContaining('external entity "secret"') }],
+    });
+  });
+
   it('reads a GIFT file in Windows-1252 with a warning, and refuses more than 10,000 questions', async () => {
     const bankId = await newBank('bad-files');
     const latin1 = Buffer.from('::q::Caf\xe9? {T}', 'latin1');

@@ -26,6 +26,8 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService }
           'import.invalid':
             'the file could not be read; `lines` names each problem with its line or item.',
           'upload.too_large': 'the file is larger than the import limit.',
+          unavailable:
+            'every worker that reads import files is busy, or reading this file ran past its time limit.',
         },
       },
       bodyLimit: IMPORT_LIMITS.maxBytes,

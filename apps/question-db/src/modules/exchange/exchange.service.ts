@@ -7,12 +7,7 @@ import type {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { keepPassagesTogether } from '@questa/contracts';
-import {
-  parseQuestions,
-  serializeQuestions,
-  type ExportMedia,
-  type ExportPassage,
-} from '@questa/question-formats';
+import { serializeQuestions, type ExportMedia, type ExportPassage } from '@questa/question-formats';
 import type { RequestPrincipal } from '../auth/principal';
 import type { BankRepository } from '../banks/bank.repository';
 import type { MediaRepository } from '../media/media.repository';
@@ -24,6 +19,7 @@ import {
   type PassageRepository,
 } from '../passages/passage.repository';
 import type { QuestionRepository } from '../questions/question.repository';
+import type { ImportParser } from './parse-pool';
 
 const PREVIEW_SIZE = 20;
 const notFound = () => new HttpProblem('not_found', { detail: 'This tenant has no such bank.' });
@@ -31,7 +27,8 @@ const notFound = () => new HttpProblem('not_found', { detail: 'This tenant has n
 /**
  * Moves questions in and out of a bank through the exchange formats. Imports land as drafts, so
  * nothing reaches learners before a reviewer publishes it; they are written in one transaction,
- * so a failure leaves the bank as it was.
+ * so a failure leaves the bank as it was. Files are parsed by the parser (a worker pool), never on
+ * the thread that answers requests.
  */
 export function createExchangeService(deps: {
   questions: QuestionRepository;
@@ -40,6 +37,7 @@ export function createExchangeService(deps: {
   media: MediaRepository;
   mediaService: MediaService;
   store: MediaStore;
+  parser: Pick<ImportParser, 'parse'>;
 }) {
   /** Stores a package's images and rewrites the item texts that refer to them by path. */
   async function storePackagedMedia(
@@ -69,7 +67,7 @@ export function createExchangeService(deps: {
       body: Uint8Array,
     ): Promise<ImportReport> {
       if (!(await deps.banks.find(clientId, bankId))) throw notFound();
-      const parsed = parseQuestions(request.format, body);
+      const parsed = await deps.parser.parse(request.format, body);
       const errors = [...parsed.errors];
       const warnings = [...parsed.warnings];
 

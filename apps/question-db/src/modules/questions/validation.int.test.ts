@@ -38,8 +38,8 @@ const malformedByType: Record<string, [string, object, string][]> = {
     ['eleven options', { options: options(11) }, 'options'],
     ['duplicate option ids', { options: [...options(2), ...options(1, [])] }, 'options'],
     [
-      'an option text over 1,000',
-      { options: [{ id: 'a', text: long(1001), correct: true }, ...options(1, [])] },
+      'an option text over 4,000',
+      { options: [{ id: 'a', text: long(4001), correct: true }, ...options(1, [])] },
       'options.0.text',
     ],
   ],

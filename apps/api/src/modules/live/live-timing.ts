@@ -1,0 +1,11 @@
+import type { RoomRow } from './live.repository';
+
+/** How long a player has for the open question: the timer, with their extra time. */
+export const limitMsOf = (room: Pick<RoomRow, 'settings'>, extraTimePercent: number) =>
+  Math.round(room.settings.timerSeconds * 1000 * (1 + extraTimePercent / 100));
+
+/**
+ * Answers that arrive within this much of a player's deadline still count: the deadline is the
+ * server's, and a message sent just in time spends a moment on the network.
+ */
+export const NETWORK_GRACE_MS = 500;

@@ -5,6 +5,7 @@ import { batchedWrites } from '../../db/batched-writes';
 import type { LiveRepository, PlayerRow } from './live.repository';
 import type { PinnedRoomData } from './live-pinned';
 import type { LiveQuestions } from './live-questions';
+import type { DatabaseClock } from './live-database-clock';
 import type { LiveChange } from './live.service';
 import { roomNotFound } from './live-joining';
 import { limitMsOf, NETWORK_GRACE_MS } from './live-timing';
@@ -21,6 +22,7 @@ const EVERYONE_CHECK_AFTER_MS = 100;
 export function createLiveAnswering(deps: {
   live: Pick<LiveRepository, 'insertAnswers' | 'everyoneAnswered'>;
   pinned: PinnedRoomData;
+  clock: Pick<DatabaseClock, 'now'>;
   questions: Pick<LiveQuestions, 'closeQuestion'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
@@ -35,6 +37,8 @@ export function createLiveAnswering(deps: {
     position: number,
     given: AnswerInput,
   ): Promise<{ receivedAt: string }> {
+    // Stamped before anything can wait: the answer's time is when it came, however long it queues.
+    const arrivedAt = deps.clock.now();
     const [settings, question] = await Promise.all([
       deps.pinned.settings(player.roomId),
       deps.pinned.question(player.roomId, position),
@@ -56,6 +60,7 @@ export function createLiveAnswering(deps: {
       answer: given,
       correct: graded.correct,
       limitMs: limitMsOf({ settings }, player.extraTimePercent) + NETWORK_GRACE_MS,
+      arrivedAt,
     });
     if (stored === 'closed') throw closed();
     if (stored === 'duplicate') {

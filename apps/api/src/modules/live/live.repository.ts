@@ -486,6 +486,8 @@ export function createLiveRepository(db: ApiDb) {
      * One answer per player per question, by the primary key. The rooms' rows are share-locked so
      * that an answer and the question's close cannot pass each other: an answer either lands
      * before the close scores the question, or it sees the question closed.
+     * An answer's time is when it arrived (`arrivedAt`, by the database's clock), not when its
+     * batch is stored: time spent waiting for the database must not make a timely answer late.
      * Answers one result per answer, in order. Points are given when the question closes.
      */
     async insertAnswers(
@@ -496,6 +498,7 @@ export function createLiveRepository(db: ApiDb) {
         answer: AnswerInput;
         correct: boolean;
         limitMs: number;
+        arrivedAt: string;
       }[],
     ): Promise<({ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate')[]> {
       if (answers.length === 0) return [];
@@ -507,9 +510,10 @@ export function createLiveRepository(db: ApiDb) {
           answer: answer.answer,
           correct: answer.correct,
           limit_ms: answer.limitMs,
+          arrived_at: answer.arrivedAt,
         })),
       );
-      const since = sql`extract(epoch from (now() - r.opened_at)) * 1000`;
+      const since = sql`extract(epoch from (v.arrived_at - r.opened_at)) * 1000`;
       const { rows } = await sql<{
         roomId: string;
         playerId: string;
@@ -517,10 +521,13 @@ export function createLiveRepository(db: ApiDb) {
         answeredAt: string;
         elapsedMs: number;
       }>`
-        insert into ${table('live_answers')} (room_id, player_id, position, answer, elapsed_ms, correct)
-        select r.id, p.id, r.position, v.answer, greatest(0, ${since})::int, v.correct
+        insert into ${table('live_answers')}
+          (room_id, player_id, position, answer, elapsed_ms, correct, answered_at)
+        select r.id, p.id, r.position, v.answer, greatest(0, ${since})::int, v.correct,
+          greatest(v.arrived_at, r.opened_at)
         from jsonb_to_recordset(${given}::jsonb)
-          as v(room_id uuid, player_id uuid, position int, answer jsonb, correct boolean, limit_ms int)
+          as v(room_id uuid, player_id uuid, position int, answer jsonb, correct boolean,
+            limit_ms int, arrived_at timestamptz)
         join ${table('live_rooms')} as r on r.id = v.room_id
         join ${table('live_players')} as p on p.id = v.player_id and p.room_id = r.id
         where not p.kicked and r.state = 'question_open' and r.position = v.position
@@ -562,6 +569,12 @@ export function createLiveRepository(db: ApiDb) {
         }
         return row || earlier.has(key) ? 'duplicate' : 'closed';
       });
+    },
+
+    /** The database's clock, which opens and closes questions: answers are stamped by it. */
+    async databaseNow() {
+      const { rows } = await sql<{ now: string }>`select now() as now`.execute(db);
+      return iso(rows[0]!.now);
     },
 
     /** What scoring a question needs of each answer to it: who gave it, and their streak. */

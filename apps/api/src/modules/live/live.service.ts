@@ -2,6 +2,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AuthContext } from '../auth/auth.service';
 import type { UserRow } from '../users/user.repository';
 import { createLiveAnswering } from './live-answering';
+import { createDatabaseClock } from './live-database-clock';
 import { createLiveHostCommands } from './live-host-commands';
 import { createLiveJoining } from './live-joining';
 import { createPinnedRoomData } from './live-pinned';
@@ -55,7 +56,8 @@ export function createLiveService(deps: {
     opened: deps.opened,
   });
   const host = createLiveHostCommands({ live, rooms, questions, changed });
-  const answering = createLiveAnswering({ live, pinned, questions, changed });
+  const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
+  const answering = createLiveAnswering({ live, pinned, clock, questions, changed });
   const views = createLiveViews({ live, pinned });
   const results = createLiveResults({ live, rooms });
 

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUnitOfWork } from '../../db/unit-of-work';
+import { createLiveAnswering } from './live-answering';
+import { createDatabaseClock } from './live-database-clock';
+import { createPinnedRoomData } from './live-pinned';
+import { createLiveQuestions } from './live-questions';
+import { createLiveStorage, type LiveStorage } from './live-storage-fixtures';
+import type { LiveRepository } from './live.repository';
+
+/** The answer path on a real database, with the database made slow where a busy room makes it. */
+describe('answering a live question', () => {
+  let storage: LiveStorage;
+  beforeAll(async () => {
+    storage = await createLiveStorage();
+  });
+  afterAll(() => storage.test.dispose());
+
+  function answering(live: LiveRepository) {
+    const pinned = createPinnedRoomData(live);
+    const changed = () => {};
+    const questions = createLiveQuestions({
+      live,
+      unitOfWork: createUnitOfWork(storage.db),
+      pinned,
+      changed,
+      opened: () => {},
+    });
+    const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
+    return { ...createLiveAnswering({ live, pinned, clock, questions, changed }), clock };
+  }
+
+  it('keeps a timely answer timely when its batch waits for the database', async () => {
+    const { live } = storage;
+    // One second to answer (and half a second's grace); the database takes two to store a batch.
+    const { roomId, players } = await storage.roomWithPlayers(1, { timerSeconds: 1 });
+    const slowDatabase: LiveRepository = {
+      ...live,
+      insertAnswers: async (answers) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        return live.insertAnswers(answers);
+      },
+    };
+    const { answer, clock } = answering(slowDatabase);
+    await clock.sample();
+    const opened = await storage.open(roomId, 1500);
+    const player = { id: players[0]!.id, roomId, extraTimePercent: 0 };
+
+    const { receivedAt } = await answer(player, 1, { type: 'true_false', value: true });
+
+    const elapsed = Date.parse(receivedAt) - Date.parse(opened!.openedAt!);
+    expect(elapsed).toBeGreaterThanOrEqual(0);
+    expect(elapsed).toBeLessThan(1000);
+    const [stored] = await live.answersTo(roomId, 1);
+    expect(stored?.elapsedMs).toBe(elapsed);
+  });
+});

@@ -53,4 +53,44 @@ describe('answering a live question', () => {
     const [stored] = await live.answersTo(roomId, 1);
     expect(stored?.elapsedMs).toBe(elapsed);
   });
+
+  it('does not close early without a player whose phone dropped a moment ago', async () => {
+    const { live } = storage;
+    const { roomId, players } = await storage.roomWithPlayers(2);
+    const [ada, ben] = players.map((player) => ({ id: player.id, roomId, extraTimePercent: 0 }));
+    for (const player of [ada!, ben!]) await live.setConnected(player.id, true);
+    const checks: { missing: number; away: number }[] = [];
+    const { answer } = answering({
+      ...live,
+      stillToAnswer: async (...args) => {
+        const found = await live.stillToAnswer(...args);
+        checks.push(found);
+        return found;
+      },
+    });
+    await storage.open(roomId);
+
+    await live.setConnected(ben!.id, false);
+    await answer(ada!, 1, { type: 'true_false', value: true });
+    // The room looked, found Ben away for less than his grace, and waits for him.
+    await expect.poll(() => checks, { timeout: 20_000 }).toEqual([{ missing: 1, away: 1 }]);
+    expect((await live.findRoom(roomId))?.state).toBe('question_open');
+
+    await live.setConnected(ben!.id, true);
+    await answer(ben!, 1, { type: 'true_false', value: false });
+    await expect
+      .poll(async () => (await live.findRoom(roomId))?.state, { timeout: 20_000 })
+      .toBe('question_closed');
+  });
+
+  it('stops waiting for a player who has been away longer than the grace', async () => {
+    const { live } = storage;
+    const { roomId, players } = await storage.roomWithPlayers(2);
+    for (const player of players) await live.setConnected(player.id, true);
+    await storage.open(roomId);
+    await live.setConnected(players[1]!.id, false);
+    expect(await live.stillToAnswer(roomId, 1, 60_000)).toEqual({ missing: 2, away: 1 });
+    // Away for longer than no grace at all: only the connected player is waited for.
+    expect(await live.stillToAnswer(roomId, 1, 0)).toEqual({ missing: 1, away: 0 });
+  });
 });

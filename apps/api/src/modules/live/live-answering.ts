@@ -8,7 +8,7 @@ import type { LiveQuestions } from './live-questions';
 import type { DatabaseClock } from './live-database-clock';
 import type { LiveChange } from './live.service';
 import { roomNotFound } from './live-joining';
-import { limitMsOf, NETWORK_GRACE_MS } from './live-timing';
+import { limitMsOf, NETWORK_GRACE_MS, RECONNECT_GRACE_MS } from './live-timing';
 
 /** How long after the latest answer the room checks whether everyone has answered. */
 const EVERYONE_CHECK_AFTER_MS = 100;
@@ -20,7 +20,7 @@ const EVERYONE_CHECK_AFTER_MS = 100;
  * and its pinned questions come from bounded caches, the player is who the connection proved.
  */
 export function createLiveAnswering(deps: {
-  live: Pick<LiveRepository, 'insertAnswers' | 'everyoneAnswered'>;
+  live: Pick<LiveRepository, 'insertAnswers' | 'stillToAnswer'>;
   pinned: PinnedRoomData;
   clock: Pick<DatabaseClock, 'now'>;
   questions: Pick<LiveQuestions, 'closeQuestion'>;
@@ -74,23 +74,30 @@ export function createLiveAnswering(deps: {
   }
 
   /**
-   * Once everyone in the room has answered there is no need to wait for the clock. The check
-   * runs once for a burst of answers (a room of 2,000 answers within seconds), a moment after the
-   * latest: checking after each would cost the database a scan of the room per answer.
+   * Once everyone in the room has answered there is no need to wait for the clock. Everyone is
+   * every player in the room, those who dropped a moment ago too: a phone that lost its
+   * connection for a second must not find the question closed when it comes back. The check runs
+   * once for a burst of answers (a room of 2,000 answers within seconds), a moment after the
+   * latest: checking after each would cost the database a scan of the room per answer. When only
+   * players who are away are missing, it looks again once their grace has run out.
    */
   const everyoneChecks = new Map<string, ReturnType<typeof setTimeout>>();
-  function checkEveryoneAnswered(roomId: string, position: number) {
+  function checkEveryoneAnswered(
+    roomId: string,
+    position: number,
+    afterMs = EVERYONE_CHECK_AFTER_MS,
+  ) {
     clearTimeout(everyoneChecks.get(roomId));
     const timer = setTimeout(() => {
       everyoneChecks.delete(roomId);
       void (async () => {
-        if (await live.everyoneAnswered(roomId, position)) {
-          await deps.questions.closeQuestion(roomId, position);
-        }
+        const { missing, away } = await live.stillToAnswer(roomId, position, RECONNECT_GRACE_MS);
+        if (missing === 0) await deps.questions.closeQuestion(roomId, position);
+        else if (missing === away) checkEveryoneAnswered(roomId, position, RECONNECT_GRACE_MS);
       })().catch(() => {
         // The deadline closes the question in any case.
       });
-    }, EVERYONE_CHECK_AFTER_MS);
+    }, afterMs);
     timer.unref();
     everyoneChecks.set(roomId, timer);
   }

@@ -9,3 +9,9 @@ export const limitMsOf = (room: Pick<RoomRow, 'settings'>, extraTimePercent: num
  * server's, and a message sent just in time spends a moment on the network.
  */
 export const NETWORK_GRACE_MS = 500;
+
+/**
+ * A player whose connection dropped is waited for this long before the room closes a question
+ * early without them: phones on a school's Wi-Fi drop for a second and come back.
+ */
+export const RECONNECT_GRACE_MS = 3000;

@@ -392,7 +392,11 @@ export function createLiveRepository(db: ApiDb) {
         .execute(),
 
     async setConnected(playerId: string, connected: boolean) {
-      await db.updateTable('live_players').set({ connected }).where('id', '=', playerId).execute();
+      await db
+        .updateTable('live_players')
+        .set({ connected, disconnected_at: connected ? null : sql<string>`now()` })
+        .where('id', '=', playerId)
+        .execute();
     },
 
     async kick(roomId: string, playerId: string, ban: boolean) {
@@ -670,14 +674,30 @@ export function createLiveRepository(db: ApiDb) {
         where p.id = q.id and q.room_id = ${roomId}`.execute(db);
     },
 
-    /** The room's open question may close early: every player still in it has answered. */
-    async everyoneAnswered(roomId: string, position: number) {
+    /**
+     * Who the room's open question still waits for: players in the room who have not answered,
+     * connected or away for less than `graceMs` (a phone that dropped for a moment is coming
+     * back). `away` counts those of them who are not connected now.
+     */
+    async stillToAnswer(roomId: string, position: number, graceMs: number) {
       const row = await db
         .selectFrom('live_players as p')
-        .select(sql<number>`count(*)::int`.as('missing'))
+        .select([
+          sql<number>`count(*)::int`.as('missing'),
+          sql<number>`(count(*) filter (where not p.connected))::int`.as('away'),
+        ])
         .where('p.room_id', '=', roomId)
         .where('p.kicked', '=', false)
-        .where('p.connected', '=', true)
+        .where((eb) =>
+          eb.or([
+            eb('p.connected', '=', true),
+            eb(
+              'p.disconnected_at',
+              '>',
+              sql<string>`now() - make_interval(secs => ${graceMs / 1000})`,
+            ),
+          ]),
+        )
         .where((eb) =>
           eb.not(
             eb.exists(
@@ -691,7 +711,7 @@ export function createLiveRepository(db: ApiDb) {
           ),
         )
         .executeTakeFirstOrThrow();
-      return Number(row.missing) === 0;
+      return { missing: Number(row.missing), away: Number(row.away) };
     },
 
     /* ---------- a guest keeping their result (live-claim.ts) ---------- */

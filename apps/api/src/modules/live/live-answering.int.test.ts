@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { createLiveAnswering } from './live-answering';
 import { createDatabaseClock } from './live-database-clock';
+import { createInFlightAnswers } from './live-in-flight';
 import { createPinnedRoomData } from './live-pinned';
 import { createLiveQuestions } from './live-questions';
 import { createLiveStorage, type LiveStorage } from './live-storage-fixtures';
@@ -18,15 +19,21 @@ describe('answering a live question', () => {
   function answering(live: LiveRepository) {
     const pinned = createPinnedRoomData(live);
     const changed = () => {};
+    const inFlight = createInFlightAnswers({ maxWaitMs: 1000 });
     const questions = createLiveQuestions({
       live,
+      inFlight,
       unitOfWork: createUnitOfWork(storage.db),
       pinned,
       changed,
       opened: () => {},
     });
     const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
-    return { ...createLiveAnswering({ live, pinned, clock, questions, changed }), clock };
+    return {
+      ...createLiveAnswering({ live, pinned, clock, inFlight, questions, changed }),
+      clock,
+      questions,
+    };
   }
 
   it('keeps a timely answer timely when its batch waits for the database', async () => {
@@ -92,5 +99,30 @@ describe('answering a live question', () => {
     expect(await live.stillToAnswer(roomId, 1, 60_000)).toEqual({ missing: 2, away: 1 });
     // Away for longer than no grace at all: only the connected player is waited for.
     expect(await live.stillToAnswer(roomId, 1, 0)).toEqual({ missing: 1, away: 0 });
+  });
+
+  it('scores an answer taken in time that is still being stored when the question closes', async () => {
+    const { live } = storage;
+    const { roomId, players } = await storage.roomWithPlayers(1);
+    let storing = false;
+    const { answer, questions } = answering({
+      ...live,
+      insertAnswers: async (answers) => {
+        storing = true;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return live.insertAnswers(answers);
+      },
+    });
+    await storage.open(roomId);
+    const player = { id: players[0]!.id, roomId, extraTimePercent: 0 };
+
+    const taken = answer(player, 1, { type: 'true_false', value: true });
+    await expect.poll(() => storing, { timeout: 20_000 }).toBe(true);
+    // The deadline comes while the answer waits for the database.
+    await questions.closeQuestion(roomId, 1);
+
+    await expect(taken).resolves.toMatchObject({ receivedAt: expect.any(String) });
+    const [scored] = await live.answersTo(roomId, 1);
+    expect(scored?.points).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import type { LiveRepository, PlayerRow } from './live.repository';
 import type { PinnedRoomData } from './live-pinned';
 import type { LiveQuestions } from './live-questions';
 import type { DatabaseClock } from './live-database-clock';
+import type { InFlightAnswers } from './live-in-flight';
 import type { LiveChange } from './live.service';
 import { roomNotFound } from './live-joining';
 import { limitMsOf, NETWORK_GRACE_MS, RECONNECT_GRACE_MS } from './live-timing';
@@ -23,6 +24,7 @@ export function createLiveAnswering(deps: {
   live: Pick<LiveRepository, 'insertAnswers' | 'stillToAnswer'>;
   pinned: PinnedRoomData;
   clock: Pick<DatabaseClock, 'now'>;
+  inFlight: Pick<InFlightAnswers, 'track'>;
   questions: Pick<LiveQuestions, 'closeQuestion'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
@@ -53,15 +55,17 @@ export function createLiveAnswering(deps: {
     if (!graded.ok) {
       throw new HttpProblem('validation.failed', { detail: graded.error.message });
     }
-    const stored = await storeAnswer({
-      roomId: player.roomId,
-      playerId: player.id,
-      position,
-      answer: given,
-      correct: graded.correct,
-      limitMs: limitMsOf({ settings }, player.extraTimePercent) + NETWORK_GRACE_MS,
-      arrivedAt,
-    });
+    const stored = await deps.inFlight.track(player.roomId, () =>
+      storeAnswer({
+        roomId: player.roomId,
+        playerId: player.id,
+        position,
+        answer: given,
+        correct: graded.correct,
+        limitMs: limitMsOf({ settings }, player.extraTimePercent) + NETWORK_GRACE_MS,
+        arrivedAt,
+      }),
+    );
     if (stored === 'closed') throw closed();
     if (stored === 'duplicate') {
       throw new HttpProblem('live.already_answered', {

@@ -2,9 +2,10 @@ import { accuracyPoints, speedPoints } from '@questa/scoring';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import type { LiveRepository, RoomRow } from './live.repository';
+import type { InFlightAnswers } from './live-in-flight';
 import type { PinnedRoomData } from './live-pinned';
 import type { LiveChange } from './live.service';
-import { limitMsOf, NETWORK_GRACE_MS } from './live-timing';
+import { limitMsOf, NETWORK_GRACE_MS, STORE_MARGIN_MS } from './live-timing';
 
 /**
  * The clock of a room's questions: opening one (and resuming it), and closing and scoring it
@@ -14,6 +15,8 @@ export function createLiveQuestions(deps: {
   live: Pick<LiveRepository, 'maxExtraTimePercent' | 'transition' | 'overdueRooms'>;
   unitOfWork: UnitOfWork;
   pinned: Pick<PinnedRoomData, 'question'>;
+  /** Answers this process took and is still storing: a close waits for them. */
+  inFlight: Pick<InFlightAnswers, 'settled'>;
   changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
@@ -29,7 +32,8 @@ export function createLiveQuestions(deps: {
       set: {
         state: 'question_open',
         position,
-        openForMs: limitMsOf(room, extra) + NETWORK_GRACE_MS,
+        // Answers are taken until the limit and its grace; the margin lets the last be stored.
+        openForMs: limitMsOf(room, extra) + NETWORK_GRACE_MS + STORE_MARGIN_MS,
       },
     });
     if (opened) announceOpen(opened);
@@ -50,6 +54,7 @@ export function createLiveQuestions(deps: {
     // Read before the unit of work: a pinned question never changes, and the work must not wait
     // on anything but its own statements.
     const question = await deps.pinned.question(roomId, position);
+    await deps.inFlight.settled(roomId);
     const closed = await deps.unitOfWork(async (work) => {
       const room = await work.live.transition(roomId, {
         from: ['question_open'],

@@ -15,3 +15,9 @@ export const NETWORK_GRACE_MS = 500;
  * early without them: phones on a school's Wi-Fi drop for a second and come back.
  */
 export const RECONNECT_GRACE_MS = 3000;
+
+/**
+ * A question stays open this much longer than answers are taken: an answer that came just in
+ * time, in any process, has this long to be stored before the question closes and is scored.
+ */
+export const STORE_MARGIN_MS = 1000;

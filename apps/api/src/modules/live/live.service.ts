@@ -4,11 +4,13 @@ import type { UserRow } from '../users/user.repository';
 import { createLiveAnswering } from './live-answering';
 import { createDatabaseClock } from './live-database-clock';
 import { createLiveHostCommands } from './live-host-commands';
+import { createInFlightAnswers } from './live-in-flight';
 import { createLiveJoining } from './live-joining';
 import { createPinnedRoomData } from './live-pinned';
 import { createLiveQuestions } from './live-questions';
 import { createLiveResults } from './live-results';
 import { createLiveRooms } from './live-rooms';
+import { STORE_MARGIN_MS } from './live-timing';
 import { createLiveViews } from './live-views';
 import type { LiveRepository, PlayerRow } from './live.repository';
 import type { RoomQuestions } from './room-questions';
@@ -48,16 +50,18 @@ export function createLiveService(deps: {
   const pinned = createPinnedRoomData(live);
   const rooms = createLiveRooms(deps);
   const joining = createLiveJoining({ live, changed });
+  const inFlight = createInFlightAnswers({ maxWaitMs: STORE_MARGIN_MS });
   const questions = createLiveQuestions({
     live,
     unitOfWork: deps.unitOfWork,
     pinned,
+    inFlight,
     changed,
     opened: deps.opened,
   });
   const host = createLiveHostCommands({ live, rooms, questions, changed });
   const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
-  const answering = createLiveAnswering({ live, pinned, clock, questions, changed });
+  const answering = createLiveAnswering({ live, pinned, clock, inFlight, questions, changed });
   const views = createLiveViews({ live, pinned });
   const results = createLiveResults({ live, rooms });
 

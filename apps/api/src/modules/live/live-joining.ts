@@ -6,6 +6,7 @@ import {
   type LiveJoined,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
+import { batchedWrites } from '../../db/batched-writes';
 import type { UserRow } from '../users/user.repository';
 import type { LiveRepository } from './live.repository';
 import type { LiveChange } from './live.service';
@@ -29,8 +30,8 @@ export function createLiveJoining(deps: {
     | 'replaceToken'
     | 'countPlayers'
     | 'addPlayer'
-    | 'playerByToken'
-    | 'setConnected'
+    | 'playersByTokens'
+    | 'setConnectedMany'
   >;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
@@ -103,14 +104,37 @@ export function createLiveJoining(deps: {
     });
   }
 
+  // A tenth of a room coming back within a second (a school's Wi-Fi dropping) must not queue
+  // hundreds of statements in front of the room's answers: devices coming back at the same time
+  // are looked up together, and connections and departures are written together.
+  const lookUp = batchedWrites(
+    async (hashes: readonly string[]) => {
+      const found = new Map(
+        (await live.playersByTokens([...new Set(hashes)])).map(({ tokenHash, ...player }) => [
+          tokenHash,
+          player,
+        ]),
+      );
+      return hashes.map((hash) => found.get(hash));
+    },
+    { maxBatch: 500 },
+  );
+  const writeConnected = batchedWrites(
+    async (changes: readonly { playerId: string; connected: boolean }[]) => {
+      await live.setConnectedMany(changes);
+      return changes.map(() => undefined);
+    },
+    { maxBatch: 1000 },
+  );
+
   /** The player a device's token names, if it is still in the room. */
   async function playerOf(roomId: string, token: string) {
-    const player = await live.playerByToken(hashToken(token));
+    const player = await lookUp(hashToken(token));
     return player && player.roomId === roomId && !player.kicked ? player : undefined;
   }
 
   async function setConnected(playerId: string, roomId: string, connected: boolean) {
-    await live.setConnected(playerId, connected);
+    await writeConnected({ playerId, connected });
     deps.changed(roomId, 'players');
   }
 

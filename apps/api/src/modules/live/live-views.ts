@@ -8,7 +8,11 @@ import { presentedValues } from '@questa/scoring';
 import { answerText, distribution, shownResultPosition } from './live-present';
 import type { LiveRepository } from './live.repository';
 import type { PinnedRoomData } from './live-pinned';
+import { batchedWrites } from '../../db/batched-writes';
 import { limitMsOf } from './live-timing';
+
+/** How long a room view read for one device serves others who ask. */
+const ROOM_VIEW_REUSE_MS = 250;
 
 /** What the room, the host's console and each player see of a room, as it stands now. */
 export function createLiveViews(deps: {
@@ -118,9 +122,54 @@ export function createLiveViews(deps: {
     return views;
   }
 
+  // A room view serves everyone who asks within a moment of each other: a burst of devices coming
+  // back costs one read, not one each. A change of the room drops it; so does its age, for changes
+  // made in another process.
+  const recentViews = new Map<string, { at: number; view: Promise<LiveRoomView | undefined> }>();
+  function roomView(roomId: string) {
+    const recent = recentViews.get(roomId);
+    if (recent && performance.now() - recent.at < ROOM_VIEW_REUSE_MS) return recent.view;
+    const view = views(roomId, { forHost: false }).then((found) => found?.room);
+    const entry = { at: performance.now(), view };
+    recentViews.set(roomId, entry);
+    view.then(
+      () =>
+        setTimeout(
+          () => recentViews.get(roomId) === entry && recentViews.delete(roomId),
+          ROOM_VIEW_REUSE_MS,
+        ).unref(),
+      () => recentViews.get(roomId) === entry && recentViews.delete(roomId),
+    );
+    return view;
+  }
+
+  // Players coming back at the same time get their own views from one set of reads.
+  const oneView = batchedWrites(
+    async (wanted: readonly { roomId: string; playerId: string }[]) => {
+      const byRoom = new Map<string, string[]>();
+      for (const { roomId, playerId } of wanted) {
+        byRoom.set(roomId, [...(byRoom.get(roomId) ?? []), playerId]);
+      }
+      const found = new Map<string, LivePlayerView>();
+      await Promise.all(
+        [...byRoom].map(async ([roomId, playerIds]) => {
+          for (const view of await playerViews(roomId, [...new Set(playerIds)])) {
+            found.set(`${roomId}:${view.playerId}`, view);
+          }
+        }),
+      );
+      return wanted.map(({ roomId, playerId }) => found.get(`${roomId}:${playerId}`));
+    },
+    { maxBatch: 500 },
+  );
+
   return {
     /** The room as its players see it. */
-    roomView: async (roomId: string) => (await views(roomId, { forHost: false }))?.room,
+    roomView,
+    /** Forgets the room's view: it changed. */
+    forget: (roomId: string) => recentViews.delete(roomId),
+    /** One player's own view. */
+    playerView: (roomId: string, playerId: string) => oneView({ roomId, playerId }),
     /** The room as its players see it, and the host's console with it. */
     consoleViews: (roomId: string) =>
       views(roomId, { forHost: true }) as Promise<

@@ -334,6 +334,16 @@ export function createLiveRepository(db: ApiDb) {
       return row ?? 'nickname_taken';
     },
 
+    /** The players these tokens name, for a burst of devices coming back at once. */
+    playersByTokens: (tokenHashes: readonly string[]) =>
+      tokenHashes.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('live_players')
+            .select([...playerColumns, 'token_hash as tokenHash'])
+            .where('token_hash', 'in', [...tokenHashes])
+            .execute(),
+
     playerByToken: (tokenHash: string) =>
       db
         .selectFrom('live_players')
@@ -397,6 +407,19 @@ export function createLiveRepository(db: ApiDb) {
         .set({ connected, disconnected_at: connected ? null : sql<string>`now()` })
         .where('id', '=', playerId)
         .execute();
+    },
+
+    /** Players connecting and going away, in one statement; the last change of a player wins. */
+    async setConnectedMany(changes: readonly { playerId: string; connected: boolean }[]) {
+      const last = new Map(changes.map((change) => [change.playerId, change.connected]));
+      if (last.size === 0) return;
+      const values = JSON.stringify([...last].map(([id, connected]) => ({ id, connected })));
+      await sql`
+        update ${table('live_players')} as p
+        set connected = v.connected,
+          disconnected_at = case when v.connected then null else now() end
+        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, connected boolean)
+        where p.id = v.id`.execute(db);
     },
 
     async kick(roomId: string, playerId: string, ban: boolean) {

@@ -46,8 +46,15 @@ export function createLiveService(deps: {
   /** Called when a question opens or resumes, with when it closes. */
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
 }) {
-  const { live, changed } = deps;
+  const { live } = deps;
   const pinned = createPinnedRoomData(live);
+  const views = createLiveViews({ live, pinned });
+  const changed = (roomId: string, what: LiveChange) => {
+    // A new state or new scores must reach a device coming back at once; counts of answers and
+    // players may be a moment old (the coalesced update after them is read afresh).
+    if (what === 'room' || what === 'scores') views.forget(roomId);
+    deps.changed(roomId, what);
+  };
   const rooms = createLiveRooms(deps);
   const joining = createLiveJoining({ live, changed });
   const inFlight = createInFlightAnswers({ maxWaitMs: STORE_MARGIN_MS });
@@ -62,7 +69,6 @@ export function createLiveService(deps: {
   const host = createLiveHostCommands({ live, rooms, questions, changed });
   const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
   const answering = createLiveAnswering({ live, pinned, clock, inFlight, questions, changed });
-  const views = createLiveViews({ live, pinned });
   const results = createLiveResults({ live, rooms });
 
   return {
@@ -79,6 +85,7 @@ export function createLiveService(deps: {
     roomView: views.roomView,
     consoleViews: views.consoleViews,
     playerViews: views.playerViews,
+    playerView: views.playerView,
     /** Where rooms stand, for catching up connections that missed a view. */
     roomMarks: (roomIds: readonly string[]) => live.roomMarks(roomIds),
     results: results.results,

@@ -1,15 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  generatedNickname,
-  isOffensiveNickname,
-  type LiveJoin,
-  type LiveJoined,
-} from '@questa/contracts';
+import { generatedNickname, type LiveJoin, type LiveJoined } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { batchedWrites } from '../../db/batched-writes';
 import type { UserRow } from '../users/user.repository';
 import type { LiveRepository } from './live.repository';
 import type { LiveChange } from './live.service';
+import { isOffensiveNickname } from './nickname-filter';
 
 export const roomNotFound = () =>
   new HttpProblem('live.room_not_found', {

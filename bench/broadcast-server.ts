@@ -14,6 +14,10 @@ const io = new Server(http, {
 io.on('connection', (socket) => {
   if (socket.handshake.auth.host !== true) {
     void socket.join('players');
+    // A player's answer is acknowledged at once: the yardstick for Questa's answer path.
+    socket.on('message', (_message: unknown, ack: (result: { ok: true }) => void) =>
+      ack({ ok: true }),
+    );
     return;
   }
   socket.on('message', (message: { payload: unknown }, ack: (result: { ok: true }) => void) => {

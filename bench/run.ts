@@ -11,6 +11,7 @@ import { benchFormats } from './formats';
 import { benchLearning } from './learning';
 import { benchPlayerPage } from './player-page';
 import { benchLive, benchLiveBroadcast, benchLiveSpread } from './live';
+import { benchLiveClassroom } from './live-classroom';
 import { initialJavaScriptGzipBytes } from './bundle-size';
 import { benchQuestionDb } from './question-db';
 import { measureInRounds, median, type RoundsResult, type Spread } from './measure';
@@ -170,6 +171,7 @@ if (runs('player')) await benchPlayerPage(say);
 if (runs('formats')) await benchFormats(say);
 if (runs('billing')) await benchBilling(say, { learners: BILLING_LEARNERS, rounds: ROUNDS });
 if (runs('live')) {
+  await benchLiveClassroom(say, { players: livePlayers });
   await benchLive(say, { players: livePlayers, questions: 10 });
   await benchLiveBroadcast(say, { players: livePlayers, rounds: ROUNDS, changes: 20 });
   await benchLiveSpread(say, { players: livePlayers, questions: 10, processes: 3 });

@@ -241,6 +241,7 @@ export interface ApiTables {
     kicked: Generated<boolean>;
     banned: Generated<boolean>;
     connected: Generated<boolean>;
+    disconnected_at: Generated<string | null>;
     joined_at: Generated<string>;
   };
   live_answers: {

@@ -20,10 +20,17 @@ export const LIVE_LIMITS = {
   /** Messages a connection may send per second before it is told to slow down. */
   messagesPerSecond: 10,
   /**
-   * Wrong codes one address may try per minute: six digits must not be enumerable. Joins with a
+   * Wrong codes one device may try per minute: six digits must not be enumerable. Joins with a
    * right code do not count, so a whole class behind one school address can join at once.
    */
   wrongCodesPerMinute: 20,
+  /**
+   * Wrong codes one address may try per minute, all its devices together: a school's address
+   * holds hundreds of phones, and one of them mistyping must not lock the others out.
+   */
+  wrongCodesPerAddressPerMinute: 200,
+  /** Players one device may join a room as, per ten minutes: its token brings it back anyway. */
+  joinsPerDevicePerRoom: 5,
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import {
+  LIVE_LIMITS,
   questionContent,
   type LiveAck,
   type LiveCandidateList,
@@ -470,6 +471,63 @@ describe('hosting from a tenant’s banks, and keeping a guest’s result', () =
       const response = await claim(learner, room.id, { playerToken: guest.playerToken });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'auth.forbidden' });
+    });
+  });
+
+  describe('joining from a school behind one address', () => {
+    let code: string;
+    beforeAll(async () => {
+      ({ code } = (
+        await open(author, { bankId: riversId, clientId: ownClientId })
+      ).json<LiveRoomSummary>());
+    });
+    const join = (body: { code: string; nickname: string }, cookie?: string) =>
+      kit.api.inject({
+        method: 'POST',
+        url: '/api/rooms/join',
+        payload: body,
+        headers: {
+          'x-questa-request': '1',
+          origin: TEST_ORIGIN,
+          ...(cookie && { cookie }),
+        },
+      });
+    const deviceCookie = (response: Awaited<ReturnType<typeof join>>) =>
+      String(response.headers['set-cookie']).split(';')[0]!;
+
+    it('stops the device that guesses codes, and lets the other phones in', async () => {
+      const first = await join({
+        code: code === '000000' ? '000001' : '000000',
+        nickname: 'Guesser',
+      });
+      const guesser = deviceCookie(first);
+      for (let i = 1; i < LIVE_LIMITS.wrongCodesPerMinute; i++) {
+        const wrong = String((Number(code) + i) % 1_000_000).padStart(6, '0');
+        expect((await join({ code: wrong, nickname: 'Guesser' }, guesser)).statusCode).toBe(404);
+      }
+      const stopped = await join({ code, nickname: 'Guesser' }, guesser);
+      expect(stopped.statusCode).toBe(429);
+      expect(stopped.json()).toMatchObject({ code: 'rate_limited' });
+      // Every other phone behind the same address joins with the right code.
+      for (const nickname of ['Ada', 'Ben', 'Cem']) {
+        expect((await join({ code, nickname })).statusCode).toBe(201);
+      }
+    });
+
+    it('lets one device join a room as a new player a few times, not hundreds', async () => {
+      const first = await join({ code, nickname: 'Loop 0' });
+      expect(first.statusCode).toBe(201);
+      const device = deviceCookie(first);
+      const statuses = [];
+      for (let i = 1; i < 300; i++) {
+        const response = await join({ code, nickname: `Loop ${i}` }, device);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) break;
+      }
+      expect(statuses.filter((status) => status === 201)).toHaveLength(
+        LIVE_LIMITS.joinsPerDevicePerRoom - 1,
+      );
+      expect(statuses.at(-1)).toBe(429);
     });
   });
 });

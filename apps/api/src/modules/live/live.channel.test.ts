@@ -73,6 +73,7 @@ function roomsOf(version: { value: number }) {
   return {
     roomView: async () => view(),
     playerViews: async (_roomId: string, ids: readonly string[]) => ids.map(you),
+    playerView: async (_roomId: string, id: string) => you(id),
     consoleViews: async () => ({
       room: view(),
       host: { players: 1, connected: 1, latest: [] },

@@ -217,9 +217,9 @@ export function createLiveChannel(options: {
   async function sendPlayer(roomId: string, socket: LiveSocket) {
     const { actor } = socket.data;
     if (actor.role !== 'player') return;
-    const [view, [you]] = await Promise.all([
+    const [view, you] = await Promise.all([
       live.roomView(roomId),
-      live.playerViews(roomId, [actor.player.id]),
+      live.playerView(roomId, actor.player.id),
     ]);
     if (view) socket.emit('room', view);
     if (you) {

@@ -1,27 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, sql, type Kysely } from '@questa/db';
+import { sql, type Kysely } from '@questa/db';
 import { readTestSettings } from '@questa/config';
-import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
-import type { LiveRoomSettings, QuestionContent } from '@questa/contracts';
-import { API_SCHEMA, apiMigrations, type ApiTables } from '../../db/tables';
+import type { ApiTables } from '../../db/tables';
 import { createUnitOfWork } from '../../db/unit-of-work';
-import { createUserRepository } from '../users/user.repository';
-import { createLiveRepository, type LiveRepository } from './live.repository';
-
-const settings: LiveRoomSettings = {
-  timerSeconds: 30,
-  scoring: 'speed',
-  streakBonus: true,
-  showQuestionOnDevices: true,
-  maxPlayers: 2000,
-  nicknames: 'typed',
-};
-
-const content = {
-  type: 'true_false',
-  stem: 'The Danube flows through Vienna.',
-  correct: true,
-} as unknown as QuestionContent;
+import type { LiveRepository } from './live.repository';
+import { createLiveStorage, type LiveStorage } from './live-storage-fixtures';
 
 /**
  * The statements a live room's hot path depends on, on both engines: an answer is stored by one
@@ -29,67 +12,18 @@ const content = {
  * is either scored or refused, never stored unscored.
  */
 describe('live room storage', () => {
-  let test: TestDatabase;
+  let storage: LiveStorage;
   let db: Kysely<ApiTables>;
   let live: LiveRepository;
-  let hostUserId = '';
-  let rooms = 0;
+  let roomWithPlayers: LiveStorage['roomWithPlayers'];
+  let open: (roomId: string) => ReturnType<LiveStorage['open']>;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    await migrate(test.database, API_SCHEMA, apiMigrations);
-    db = test.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
-    live = createLiveRepository(db);
-    ({ id: hostUserId } = await createUserRepository(db).upsertFromSignIn({
-      sub: 'host-sub',
-      email: 'host@questa.test',
-      name: 'Host',
-      roles: [],
-    }));
+    storage = await createLiveStorage();
+    ({ db, live, roomWithPlayers } = storage);
+    open = (roomId) => storage.open(roomId);
   });
-  afterAll(() => test.dispose());
-
-  async function roomWithPlayers(count: number) {
-    rooms++;
-    const roomId = await live.createRoom(
-      {
-        code: String(100000 + rooms),
-        hostUserId,
-        clientId: '00000000-0000-4000-8000-000000000001',
-        bankId: '00000000-0000-4000-8000-000000000002',
-        bankTitle: 'Rivers',
-        settings,
-      },
-      [
-        {
-          questionId: '00000000-0000-4000-8000-000000000003',
-          version: 1,
-          content,
-          presented: content as never,
-        },
-      ],
-    );
-    const players = [];
-    for (let i = 0; i < count; i++) {
-      const added = await live.addPlayer({
-        roomId: roomId!,
-        nickname: `Player ${i}`,
-        userId: null,
-        tokenHash: `token-${rooms}-${i}`,
-        extraTimePercent: 0,
-      });
-      if (added === 'nickname_taken') throw new Error('unexpected');
-      players.push(added);
-    }
-    return { roomId: roomId!, players };
-  }
-
-  const open = (roomId: string) =>
-    live.transition(roomId, {
-      from: ['lobby'],
-      position: 0,
-      set: { state: 'question_open', position: 1, openForMs: 30_000 },
-    });
+  afterAll(() => storage.test.dispose());
 
   const answerOf = async (roomId: string, playerId: string, limitMs = 30_000) =>
     (
@@ -101,6 +35,7 @@ describe('live room storage', () => {
           answer: { type: 'true_false', value: true } as never,
           correct: true,
           limitMs,
+          arrivedAt: await live.databaseNow(),
         },
       ])
     )[0];
@@ -129,6 +64,7 @@ describe('live room storage', () => {
     await open(second.roomId);
     const [ada, ben, cem] = first.players;
     await live.kick(first.roomId, cem!.id, false);
+    const arrivedAt = await live.databaseNow();
     const answer = (roomId: string, playerId: string, limitMs = 30_000) => ({
       roomId,
       playerId,
@@ -136,6 +72,7 @@ describe('live room storage', () => {
       answer: { type: 'true_false', value: true } as never,
       correct: true,
       limitMs,
+      arrivedAt,
     });
     const results = await live.insertAnswers([
       answer(first.roomId, ada!.id),
@@ -155,6 +92,28 @@ describe('live room storage', () => {
       'closed',
     ]);
     expect(await live.insertAnswers([answer(first.roomId, ada!.id)])).toEqual(['duplicate']);
+  });
+
+  it('times an answer from when it arrived, not from when its batch is stored', async () => {
+    const { roomId, players } = await roomWithPlayers(2);
+    const opened = await open(roomId);
+    const at = (ms: number) => new Date(Date.parse(opened!.openedAt!) + ms).toISOString();
+    const answer = (playerId: string, arrivedAt: string) => ({
+      roomId,
+      playerId,
+      position: 1,
+      answer: { type: 'true_false', value: true } as never,
+      correct: true,
+      limitMs: 1500,
+      arrivedAt,
+    });
+    // Stored whenever the batch gets its turn, each is as fast or as late as its arrival.
+    const [timely, late] = await live.insertAnswers([
+      answer(players[0]!.id, at(200)),
+      answer(players[1]!.id, at(1600)),
+    ]);
+    expect(timely).toEqual({ answeredAt: at(200), elapsedMs: 200 });
+    expect(late).toBe('closed');
   });
 
   it('writes every answer’s points in one statement and adds them to the scores', async () => {

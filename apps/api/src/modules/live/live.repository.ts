@@ -334,6 +334,16 @@ export function createLiveRepository(db: ApiDb) {
       return row ?? 'nickname_taken';
     },
 
+    /** The players these tokens name, for a burst of devices coming back at once. */
+    playersByTokens: (tokenHashes: readonly string[]) =>
+      tokenHashes.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('live_players')
+            .select([...playerColumns, 'token_hash as tokenHash'])
+            .where('token_hash', 'in', [...tokenHashes])
+            .execute(),
+
     playerByToken: (tokenHash: string) =>
       db
         .selectFrom('live_players')
@@ -392,7 +402,24 @@ export function createLiveRepository(db: ApiDb) {
         .execute(),
 
     async setConnected(playerId: string, connected: boolean) {
-      await db.updateTable('live_players').set({ connected }).where('id', '=', playerId).execute();
+      await db
+        .updateTable('live_players')
+        .set({ connected, disconnected_at: connected ? null : sql<string>`now()` })
+        .where('id', '=', playerId)
+        .execute();
+    },
+
+    /** Players connecting and going away, in one statement; the last change of a player wins. */
+    async setConnectedMany(changes: readonly { playerId: string; connected: boolean }[]) {
+      const last = new Map(changes.map((change) => [change.playerId, change.connected]));
+      if (last.size === 0) return;
+      const values = JSON.stringify([...last].map(([id, connected]) => ({ id, connected })));
+      await sql`
+        update ${table('live_players')} as p
+        set connected = v.connected,
+          disconnected_at = case when v.connected then null else now() end
+        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, connected boolean)
+        where p.id = v.id`.execute(db);
     },
 
     async kick(roomId: string, playerId: string, ban: boolean) {
@@ -486,6 +513,8 @@ export function createLiveRepository(db: ApiDb) {
      * One answer per player per question, by the primary key. The rooms' rows are share-locked so
      * that an answer and the question's close cannot pass each other: an answer either lands
      * before the close scores the question, or it sees the question closed.
+     * An answer's time is when it arrived (`arrivedAt`, by the database's clock), not when its
+     * batch is stored: time spent waiting for the database must not make a timely answer late.
      * Answers one result per answer, in order. Points are given when the question closes.
      */
     async insertAnswers(
@@ -496,6 +525,7 @@ export function createLiveRepository(db: ApiDb) {
         answer: AnswerInput;
         correct: boolean;
         limitMs: number;
+        arrivedAt: string;
       }[],
     ): Promise<({ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate')[]> {
       if (answers.length === 0) return [];
@@ -507,9 +537,10 @@ export function createLiveRepository(db: ApiDb) {
           answer: answer.answer,
           correct: answer.correct,
           limit_ms: answer.limitMs,
+          arrived_at: answer.arrivedAt,
         })),
       );
-      const since = sql`extract(epoch from (now() - r.opened_at)) * 1000`;
+      const since = sql`extract(epoch from (v.arrived_at - r.opened_at)) * 1000`;
       const { rows } = await sql<{
         roomId: string;
         playerId: string;
@@ -517,10 +548,13 @@ export function createLiveRepository(db: ApiDb) {
         answeredAt: string;
         elapsedMs: number;
       }>`
-        insert into ${table('live_answers')} (room_id, player_id, position, answer, elapsed_ms, correct)
-        select r.id, p.id, r.position, v.answer, greatest(0, ${since})::int, v.correct
+        insert into ${table('live_answers')}
+          (room_id, player_id, position, answer, elapsed_ms, correct, answered_at)
+        select r.id, p.id, r.position, v.answer, greatest(0, ${since})::int, v.correct,
+          greatest(v.arrived_at, r.opened_at)
         from jsonb_to_recordset(${given}::jsonb)
-          as v(room_id uuid, player_id uuid, position int, answer jsonb, correct boolean, limit_ms int)
+          as v(room_id uuid, player_id uuid, position int, answer jsonb, correct boolean,
+            limit_ms int, arrived_at timestamptz)
         join ${table('live_rooms')} as r on r.id = v.room_id
         join ${table('live_players')} as p on p.id = v.player_id and p.room_id = r.id
         where not p.kicked and r.state = 'question_open' and r.position = v.position
@@ -562,6 +596,12 @@ export function createLiveRepository(db: ApiDb) {
         }
         return row || earlier.has(key) ? 'duplicate' : 'closed';
       });
+    },
+
+    /** The database's clock, which opens and closes questions: answers are stamped by it. */
+    async databaseNow() {
+      const { rows } = await sql<{ now: string }>`select now() as now`.execute(db);
+      return iso(rows[0]!.now);
     },
 
     /** What scoring a question needs of each answer to it: who gave it, and their streak. */
@@ -657,14 +697,30 @@ export function createLiveRepository(db: ApiDb) {
         where p.id = q.id and q.room_id = ${roomId}`.execute(db);
     },
 
-    /** The room's open question may close early: every player still in it has answered. */
-    async everyoneAnswered(roomId: string, position: number) {
+    /**
+     * Who the room's open question still waits for: players in the room who have not answered,
+     * connected or away for less than `graceMs` (a phone that dropped for a moment is coming
+     * back). `away` counts those of them who are not connected now.
+     */
+    async stillToAnswer(roomId: string, position: number, graceMs: number) {
       const row = await db
         .selectFrom('live_players as p')
-        .select(sql<number>`count(*)::int`.as('missing'))
+        .select([
+          sql<number>`count(*)::int`.as('missing'),
+          sql<number>`(count(*) filter (where not p.connected))::int`.as('away'),
+        ])
         .where('p.room_id', '=', roomId)
         .where('p.kicked', '=', false)
-        .where('p.connected', '=', true)
+        .where((eb) =>
+          eb.or([
+            eb('p.connected', '=', true),
+            eb(
+              'p.disconnected_at',
+              '>',
+              sql<string>`now() - make_interval(secs => ${graceMs / 1000})`,
+            ),
+          ]),
+        )
         .where((eb) =>
           eb.not(
             eb.exists(
@@ -678,7 +734,7 @@ export function createLiveRepository(db: ApiDb) {
           ),
         )
         .executeTakeFirstOrThrow();
-      return Number(row.missing) === 0;
+      return { missing: Number(row.missing), away: Number(row.away) };
     },
 
     /* ---------- a guest keeping their result (live-claim.ts) ---------- */

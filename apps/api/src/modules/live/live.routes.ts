@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   bankIdParams,
-  LIVE_LIMITS,
   liveCandidateList,
   liveCandidateQuery,
   liveClaim,
@@ -18,11 +18,12 @@ import {
   type LiveResults,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
+import { readCookie } from '../auth/session-cookie';
 import type { UserRow } from '../users/user.repository';
 import type { LiveClaims } from './live-claim';
 import type { LiveService } from './live.service';
 import type { RoomQuestions } from './room-questions';
-import { createRateLimiter } from './rate-limit';
+import { createJoinLimits } from './join-limits';
 
 const tags = ['live'];
 
@@ -57,6 +58,24 @@ export function resultsCsv(results: LiveResults): string {
   return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
+const DEVICE_COOKIE = 'questa_live_device';
+
+/**
+ * The device a join comes from, by a cookie of its own; a device without one gets one. It names
+ * nobody: it only lets limits tell one phone from the others behind a school's address.
+ */
+function deviceOf(request: FastifyRequest, reply: FastifyReply): string {
+  const known = readCookie(request.headers.cookie, DEVICE_COOKIE);
+  if (known) return known;
+  const device = randomBytes(32).toString('base64url');
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${device}; Path=/api/rooms; HttpOnly; SameSite=Lax; Max-Age=31536000${secure}`,
+  );
+  return device;
+}
+
 export const liveRoutes: FastifyPluginAsyncZod<{
   live: LiveService;
   roomQuestions: RoomQuestions;
@@ -64,12 +83,9 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   /** The signed-in user, if any: guests join rooms too. */
   optionalUser: (request: FastifyRequest) => Promise<UserRow | undefined>;
 }> = async (app, { live, roomQuestions, claims, optionalUser }) => {
-  // Only wrong codes count: a class behind one school address joins in one go, while a loop
-  // guessing codes is stopped after a few tries a minute.
-  const wrongCodes = createRateLimiter({
-    limit: LIVE_LIMITS.wrongCodesPerMinute,
-    windowMs: 60_000,
-  });
+  // Wrong codes count per device: a class behind one school address joins in one go while a
+  // loop guessing codes is stopped after a few tries a minute.
+  const joinLimits = createJoinLimits();
 
   app.post(
     '/rooms',
@@ -224,7 +240,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{
           'live.room_not_found': 'no open room has this code.',
           'live.room_full': 'the room has as many players as its host allows.',
           'live.nickname_taken': 'someone in the room has this nickname.',
-          rate_limited: 'too many wrong codes from this address; wait `Retry-After` seconds.',
+          rate_limited:
+            'too many wrong codes from this device (or, all together, from this address), or this device joined the room too often; wait `Retry-After` seconds.',
         },
       },
       schema: {
@@ -237,13 +254,16 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      wrongCodes.check(request.ip);
+      const joiner = { device: deviceOf(request, reply), address: request.ip };
+      joinLimits.check(joiner, request.body.code);
       const user = await optionalUser(request);
       try {
-        return reply.code(201).send(await live.join(user ?? null, request.body));
+        const joined = await live.join(user ?? null, request.body);
+        joinLimits.joined(joiner, request.body.code);
+        return reply.code(201).send(joined);
       } catch (error) {
         if (error instanceof HttpProblem && error.code === 'live.room_not_found') {
-          wrongCodes.hit(request.ip);
+          joinLimits.wrongCode(joiner);
         }
         throw error;
       }

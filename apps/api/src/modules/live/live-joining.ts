@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { generatedNickname, type LiveJoin, type LiveJoined } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { batchedWrites } from '../../db/batched-writes';
+import type { UserRow } from '../users/user.repository';
+import type { LiveRepository } from './live.repository';
+import type { LiveChange } from './live.service';
+import { isOffensiveNickname } from './nickname-filter';
+
+export const roomNotFound = () =>
+  new HttpProblem('live.room_not_found', {
+    detail: 'There is no open room with this code. Check the code on the big screen.',
+  });
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Players joining a room, coming back with their device's token, and being away: who is in a
+ * room and whether they are connected.
+ */
+export function createLiveJoining(deps: {
+  live: Pick<
+    LiveRepository,
+    | 'findOpenRoomByCode'
+    | 'playerOfUser'
+    | 'replaceToken'
+    | 'countPlayers'
+    | 'addPlayer'
+    | 'playersByTokens'
+    | 'setConnectedMany'
+  >;
+  changed: (roomId: string, what: LiveChange) => void;
+}) {
+  const { live } = deps;
+
+  async function join(user: UserRow | null, input: LiveJoin): Promise<LiveJoined> {
+    const room = await live.findOpenRoomByCode(input.code);
+    if (!room) throw roomNotFound();
+    const token = randomBytes(24).toString('base64url');
+
+    // A signed-in player who is already in the room comes back as themselves.
+    if (user) {
+      const existing = await live.playerOfUser(room.id, user.id);
+      if (existing?.banned) {
+        throw new HttpProblem('auth.forbidden', {
+          detail: 'The host has removed you from this room.',
+        });
+      }
+      if (existing && !existing.kicked) {
+        await live.replaceToken(existing.id, hashToken(token));
+        return {
+          roomId: room.id,
+          playerId: existing.id,
+          nickname: existing.nickname,
+          playerToken: token,
+        };
+      }
+    }
+    const { players } = await live.countPlayers(room.id);
+    if (players >= room.settings.maxPlayers) {
+      throw new HttpProblem('live.room_full', {
+        detail: `This room is full (${room.settings.maxPlayers} players).`,
+      });
+    }
+    const generated = room.settings.nicknames === 'generated';
+    for (let tries = 0; tries < (generated ? 10 : 1); tries++) {
+      const nickname = generated ? generatedNickname(Math.random) : input.nickname;
+      if (!nickname) {
+        throw new HttpProblem('validation.failed', {
+          detail: 'Choose a nickname.',
+          errors: [{ field: 'nickname', message: 'required' }],
+        });
+      }
+      if (!generated && isOffensiveNickname(nickname)) {
+        throw new HttpProblem('validation.failed', {
+          detail: 'Choose another nickname: this one is not allowed here.',
+          errors: [{ field: 'nickname', message: 'not allowed' }],
+        });
+      }
+      const added = await live.addPlayer({
+        roomId: room.id,
+        nickname,
+        userId: user?.id ?? null,
+        tokenHash: hashToken(token),
+        extraTimePercent: user?.extraTimePercent ?? 0,
+      });
+      if (added !== 'nickname_taken') {
+        deps.changed(room.id, 'players');
+        return {
+          roomId: room.id,
+          playerId: added.id,
+          nickname: added.nickname,
+          playerToken: token,
+        };
+      }
+    }
+    throw new HttpProblem('live.nickname_taken', {
+      detail: 'Someone in this room already has this nickname. Choose another.',
+      errors: [{ field: 'nickname', message: 'taken' }],
+    });
+  }
+
+  // A tenth of a room coming back within a second (a school's Wi-Fi dropping) must not queue
+  // hundreds of statements in front of the room's answers: devices coming back at the same time
+  // are looked up together, and connections and departures are written together.
+  const lookUp = batchedWrites(
+    async (hashes: readonly string[]) => {
+      const found = new Map(
+        (await live.playersByTokens([...new Set(hashes)])).map(({ tokenHash, ...player }) => [
+          tokenHash,
+          player,
+        ]),
+      );
+      return hashes.map((hash) => found.get(hash));
+    },
+    { maxBatch: 500 },
+  );
+  const writeConnected = batchedWrites(
+    async (changes: readonly { playerId: string; connected: boolean }[]) => {
+      await live.setConnectedMany(changes);
+      return changes.map(() => undefined);
+    },
+    { maxBatch: 1000 },
+  );
+
+  /** The player a device's token names, if it is still in the room. */
+  async function playerOf(roomId: string, token: string) {
+    const player = await lookUp(hashToken(token));
+    return player && player.roomId === roomId && !player.kicked ? player : undefined;
+  }
+
+  async function setConnected(playerId: string, roomId: string, connected: boolean) {
+    await writeConnected({ playerId, connected });
+    deps.changed(roomId, 'players');
+  }
+
+  return { join, playerOf, setConnected };
+}
+
+export type LiveJoining = ReturnType<typeof createLiveJoining>;

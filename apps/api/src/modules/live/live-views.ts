@@ -1,0 +1,180 @@
+import {
+  LIVE_LIMITS,
+  type LiveHostView,
+  type LivePlayerView,
+  type LiveRoomView,
+} from '@questa/contracts';
+import { presentedValues } from '@questa/scoring';
+import { answerText, distribution, shownResultPosition } from './live-present';
+import type { LiveRepository } from './live.repository';
+import type { PinnedRoomData } from './live-pinned';
+import { batchedWrites } from '../../db/batched-writes';
+import { limitMsOf } from './live-timing';
+
+/** How long a room view read for one device serves others who ask. */
+const ROOM_VIEW_REUSE_MS = 250;
+
+/** What the room, the host's console and each player see of a room, as it stands now. */
+export function createLiveViews(deps: {
+  live: Pick<
+    LiveRepository,
+    | 'findRoomWithCounts'
+    | 'answersTo'
+    | 'standings'
+    | 'latestPlayers'
+    | 'findRoom'
+    | 'playersWithRank'
+    | 'latestAnsweredPositions'
+  >;
+  pinned: Pick<PinnedRoomData, 'question'>;
+}) {
+  const { live } = deps;
+
+  /** What everyone in the room sees, and what the host's console adds: from one read of the room. */
+  async function views(
+    roomId: string,
+    options: { forHost: boolean },
+  ): Promise<{ room: LiveRoomView; host?: LiveHostView } | undefined> {
+    const room = await live.findRoomWithCounts(roomId);
+    if (!room) return undefined;
+    const showsQuestion = room.state === 'question_open' || room.state === 'question_closed';
+    const question = showsQuestion ? await deps.pinned.question(roomId, room.position) : undefined;
+    const reveal =
+      room.state === 'question_closed' && question
+        ? {
+            answerText: answerText(question.content, presentedValues(question.presented)),
+            distribution: distribution(
+              question.content,
+              question.presented,
+              room.skipped ? [] : await live.answersTo(roomId, room.position),
+            ),
+            skipped: room.skipped,
+          }
+        : null;
+    const leaderboard =
+      room.state === 'leaderboard' || room.state === 'finished'
+        ? (await live.standings(roomId, LIVE_LIMITS.leaderboardSize)).map(
+            ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
+          )
+        : null;
+    const view: LiveRoomView = {
+      id: room.id,
+      code: room.code,
+      bankTitle: room.bankTitle,
+      state: room.state,
+      settings: room.settings,
+      position: room.position,
+      questionCount: room.questionCount,
+      // Phones get the options even when the question shows on the big screen only: they answer
+      // by shape, and the client leaves the stem out.
+      question: question ? question.presented : null,
+      // Everyone's deadline without extra time; a player adds their own `extraMs`.
+      deadline:
+        room.state === 'question_open' && room.openedAt
+          ? new Date(Date.parse(room.openedAt) + limitMsOf(room, 0)).toISOString()
+          : null,
+      serverNow: room.serverNow,
+      paused: room.pausedRemainingMs !== null,
+      answered: showsQuestion ? room.answered : 0,
+      playerCount: room.players,
+      reveal,
+      leaderboard,
+    };
+    if (!options.forHost) return { room: view };
+    const latest = await live.latestPlayers(roomId, LIVE_LIMITS.latestNames);
+    return { room: view, host: { players: room.players, connected: room.connected, latest } };
+  }
+
+  async function playerViews(roomId: string, playerIds: readonly string[]) {
+    const room = await live.findRoom(roomId);
+    if (!room) return [];
+    // A few queries for every player at once: a room of 2,000 refreshes in the same time as one.
+    const lastPosition = shownResultPosition(room.state, room.position);
+    const scored = lastPosition > 0 && !(room.skipped && lastPosition === room.position);
+    const [players, lastAnswers, answered] = await Promise.all([
+      live.playersWithRank(roomId, playerIds),
+      scored ? live.answersTo(roomId, lastPosition) : Promise.resolve([]),
+      live.latestAnsweredPositions(roomId, playerIds),
+    ]);
+    const lastOf = new Map(lastAnswers.map((answer) => [answer.playerId, answer]));
+    const views: LivePlayerView[] = [];
+    for (const player of players) {
+      const last = lastOf.get(player.id);
+      views.push({
+        playerId: player.id,
+        nickname: player.nickname,
+        score: player.score,
+        streak: player.streak,
+        rank: player.rank,
+        answeredPosition: answered.get(player.id) ?? 0,
+        extraMs: limitMsOf(room, player.extraTimePercent) - limitMsOf(room, 0),
+        lastResult:
+          lastPosition > 0
+            ? {
+                position: lastPosition,
+                correct: last?.correct === true,
+                points: last?.points ?? 0,
+              }
+            : null,
+        kicked: player.kicked,
+      });
+    }
+    return views;
+  }
+
+  // A room view serves everyone who asks within a moment of each other: a burst of devices coming
+  // back costs one read, not one each. A change of the room drops it; so does its age, for changes
+  // made in another process.
+  const recentViews = new Map<string, { at: number; view: Promise<LiveRoomView | undefined> }>();
+  function roomView(roomId: string) {
+    const recent = recentViews.get(roomId);
+    if (recent && performance.now() - recent.at < ROOM_VIEW_REUSE_MS) return recent.view;
+    const view = views(roomId, { forHost: false }).then((found) => found?.room);
+    const entry = { at: performance.now(), view };
+    recentViews.set(roomId, entry);
+    view.then(
+      () =>
+        setTimeout(
+          () => recentViews.get(roomId) === entry && recentViews.delete(roomId),
+          ROOM_VIEW_REUSE_MS,
+        ).unref(),
+      () => recentViews.get(roomId) === entry && recentViews.delete(roomId),
+    );
+    return view;
+  }
+
+  // Players coming back at the same time get their own views from one set of reads.
+  const oneView = batchedWrites(
+    async (wanted: readonly { roomId: string; playerId: string }[]) => {
+      const byRoom = new Map<string, string[]>();
+      for (const { roomId, playerId } of wanted) {
+        byRoom.set(roomId, [...(byRoom.get(roomId) ?? []), playerId]);
+      }
+      const found = new Map<string, LivePlayerView>();
+      await Promise.all(
+        [...byRoom].map(async ([roomId, playerIds]) => {
+          for (const view of await playerViews(roomId, [...new Set(playerIds)])) {
+            found.set(`${roomId}:${view.playerId}`, view);
+          }
+        }),
+      );
+      return wanted.map(({ roomId, playerId }) => found.get(`${roomId}:${playerId}`));
+    },
+    { maxBatch: 500 },
+  );
+
+  return {
+    /** The room as its players see it. */
+    roomView,
+    /** Forgets the room's view: it changed. */
+    forget: (roomId: string) => recentViews.delete(roomId),
+    /** One player's own view. */
+    playerView: (roomId: string, playerId: string) => oneView({ roomId, playerId }),
+    /** The room as its players see it, and the host's console with it. */
+    consoleViews: (roomId: string) =>
+      views(roomId, { forHost: true }) as Promise<
+        { room: LiveRoomView; host: LiveHostView } | undefined
+      >,
+    playerViews,
+  };
+}

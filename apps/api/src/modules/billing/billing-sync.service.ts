@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@questa/contracts';
+import type { SubscriptionChangeSource, SubscriptionStatus } from '@questa/contracts';
 import type {
   PartnerCheckout,
   PartnerInvoice,
@@ -53,7 +53,7 @@ export type Snapshot =
   | { kind: 'invoice'; invoice: ReadObject<PartnerInvoice> }
   | { kind: 'refund'; refund: ReadObject<PartnerRefund> };
 
-export type Source = 'webhook' | 'reconcile';
+export type Source = SubscriptionChangeSource;
 
 export interface SubscriptionCorrection {
   subscriptionId: string;
@@ -91,6 +91,7 @@ const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
 const ACTORS: Record<Source, string> = {
   webhook: 'service:payment-partner',
   reconcile: 'service:billing-reconcile',
+  checkout_return: 'service:checkout-return',
 };
 
 export function createBillingSync() {

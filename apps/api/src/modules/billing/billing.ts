@@ -13,6 +13,7 @@ import { createBillingJobs } from './billing-jobs.service';
 import { createBillingReportRepository } from './billing-report.repository';
 import { createBillingSync } from './billing-sync.service';
 import { billingRoutes, webhookRoutes } from './billing.routes';
+import { createCheckoutReturn } from './checkout-return.service';
 import { createCheckoutRepository } from './checkout.repository';
 import { createCheckoutService } from './checkout.service';
 import { createNoticeRepository } from './notice.repository';
@@ -97,21 +98,31 @@ export function createBilling(deps: {
     jobs.kick();
   };
 
+  const checkoutService = createCheckoutService({
+    partner,
+    plans: planService,
+    checkouts,
+    subscriptions,
+    users: deps.users,
+    entitlements: deps.entitlements,
+    audit: deps.audit,
+    publicUrl: deps.publicUrl,
+    checkoutExpiryMinutes: deps.settings.checkoutExpiryMinutes ?? 60,
+    changed: deps.forgetUsers,
+  });
+
   return {
     plans: planService,
     jobs,
     notices,
-    checkouts: createCheckoutService({
-      partner,
-      plans: planService,
+    checkouts: checkoutService,
+    checkoutReturn: createCheckoutReturn({
+      reader,
+      unitOfWork: deps.unitOfWork,
+      sync,
       checkouts,
-      subscriptions,
-      users: deps.users,
-      entitlements: deps.entitlements,
-      audit: deps.audit,
-      publicUrl: deps.publicUrl,
-      checkoutExpiryMinutes: deps.settings.checkoutExpiryMinutes ?? 60,
-      changed: deps.forgetUsers,
+      overview: checkoutService.overview,
+      changed,
     }),
     webhooks: createWebhookService({
       partner,
@@ -140,7 +151,11 @@ export type Billing = ReturnType<typeof createBilling>;
 /** Billing's routes, and its periodic work for as long as the server runs. */
 export const billingApp: FastifyPluginAsync<{ billing: Billing }> = async (app, { billing }) => {
   billing.useLog(app.log);
-  await app.register(billingRoutes, { plans: billing.plans, checkouts: billing.checkouts });
+  await app.register(billingRoutes, {
+    plans: billing.plans,
+    checkouts: billing.checkouts,
+    checkoutReturn: billing.checkoutReturn,
+  });
   await app.register(webhookRoutes, { webhooks: billing.webhooks });
   await app.register(billingAdminRoutes, {
     plans: billing.plans,

@@ -74,8 +74,9 @@ export function createBilling(deps: {
   const planService = createPlanService({ plans, unitOfWork: deps.unitOfWork, partner });
 
   // Set below, once the jobs exist: a change may have queued mail, which goes out after commit.
-  let afterChange = (userIds: string[]) => deps.forgetUsers(userIds);
-  const changed = (userIds: string[]) => afterChange(userIds);
+  let afterChange = (userIds: string[], _mailQueued: boolean) => deps.forgetUsers(userIds);
+  /** After a commit: sessions of `userIds` are dropped; mail is looked for only when some waits. */
+  const changed = (userIds: string[], mailQueued = true) => afterChange(userIds, mailQueued);
 
   const jobs = createBillingJobs({
     partner,
@@ -93,9 +94,10 @@ export function createBilling(deps: {
     changed,
     log,
   });
-  afterChange = (userIds) => {
+  // Looking for mail costs a query; a webhook burst would pay it per event with none to send.
+  afterChange = (userIds, mailQueued) => {
     if (userIds.length > 0) deps.forgetUsers(userIds);
-    jobs.kick();
+    if (mailQueued) jobs.kick();
   };
 
   const checkoutService = createCheckoutService({

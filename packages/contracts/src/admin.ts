@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ids } from './ids';
 import { auditActions, globalRoles, tenantRoles } from './rules/access';
+import { subscriptionStatuses } from './rules/billing';
 
 /** Where a page of a list starts: the `nextCursor` of the page before; the first page has none. */
 export const pageCursor = z
@@ -32,6 +33,18 @@ export const adminUser = z.object({
   premiumGrant: z.object({ until: z.iso.datetime({ offset: true }).nullable() }).nullable(),
   /** Extra exam time, as a percentage of the time limit. */
   extraTimePercent: z.number().int(),
+  /**
+   * The subscription that decides their plan: a running one (trialing, active, past due) first,
+   * else the latest; null when they never subscribed. Premium comes from it or from a grant.
+   */
+  subscription: z
+    .object({
+      status: z.enum(subscriptionStatuses),
+      plan: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+      currentPeriodEnd: z.iso.datetime({ offset: true }).nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUserList = z.object({

@@ -5,6 +5,7 @@ import {
   billingIntervals,
   promotionDurations,
   refundReasons,
+  subscriptionChangeSources,
   subscriptionStatuses,
 } from './rules/billing';
 import { LIVE_LIMITS } from './rules/live';
@@ -282,6 +283,20 @@ export const checkout = z.object({
 });
 export type Checkout = z.infer<typeof checkout>;
 
+export const checkoutReturn = z
+  .strictObject({
+    sessionId: z
+      .string()
+      .regex(/^cs_[A-Za-z0-9_]{1,200}$/, { error: 'must be a checkout session id (cs_…)' })
+      .meta({
+        description:
+          'The partner’s checkout session the learner paid, as the success address carries it.',
+        example: 'cs_test_a1B2c3D4',
+      }),
+  })
+  .meta({ examples: [{ sessionId: 'cs_test_a1B2c3D4' }] });
+export type CheckoutReturn = z.infer<typeof checkoutReturn>;
+
 export const redirectUrl = z.object({ url: z.string() });
 export type RedirectUrl = z.infer<typeof redirectUrl>;
 
@@ -355,7 +370,7 @@ export type RefundCreate = z.infer<typeof refundCreate>;
 /** One change to a subscription, as the partner reported it or the reconcile job found it. */
 export const subscriptionChange = z.object({
   at: isoDate,
-  source: z.enum(['webhook', 'reconcile']),
+  source: z.enum(subscriptionChangeSources),
   status: z.enum(subscriptionStatuses),
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),

@@ -4,6 +4,7 @@ import type {
   PlanFeatures,
   PromotionDuration,
   RefundReason,
+  SubscriptionChangeSource,
   SubscriptionStatus,
   GradedAnswer,
   LearnerPassage,
@@ -336,7 +337,7 @@ export interface ApiTables {
     id: Generated<string>;
     subscription_id: string;
     at: Generated<string>;
-    source: 'webhook' | 'reconcile';
+    source: SubscriptionChangeSource;
     status: SubscriptionStatus;
     before: Record<string, unknown>;
     after: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { sql } from '@questa/db';
 import type { SandboxDb } from '../sandbox-db';
+import type { SearchQuery } from '../wire/search-query';
 import { jsonb } from './json';
 import { pageNewestFirst, type PageQuery } from './paging';
 
@@ -129,6 +130,44 @@ export function createObjectRepository(db: SandboxDb) {
           .execute(),
       );
       return { data: page.rows.map((row) => row.data as T), hasMore: page.hasMore };
+    },
+
+    /**
+     * A page of objects of `type` that `query` matches, newest first; `after` is the `seq` the
+     * previous page ended at. Comparisons ignore case, as Stripe's search does.
+     */
+    async search<T>(
+      type: string,
+      query: SearchQuery,
+      page: { limit: number; after: number | undefined },
+    ): Promise<{ data: T[]; hasMore: boolean; last: number | undefined }> {
+      const rows = await db
+        .selectFrom('objects')
+        .select(['data', 'seq'])
+        .where('type', '=', type)
+        .where(sql<string>`data #>> '{deleted}'`, 'is', null)
+        .where((eb) => {
+          const tests = query.clauses.map((clause) => {
+            const field = sql<string>`lower(${fieldOf(clause.field)})`;
+            const value = clause.value.toLowerCase();
+            const test =
+              clause.match === 'exact'
+                ? eb(field, '=', value)
+                : eb(sql<number>`strpos(${field}, ${value})`, '>', 0);
+            return clause.negated ? eb.not(eb.fn.coalesce(test, eb.val(false))) : test;
+          });
+          return query.join === 'or' ? eb.or(tests) : eb.and(tests);
+        })
+        .$if(page.after !== undefined, (select) => select.where('seq', '<', String(page.after)))
+        .orderBy('seq', 'desc')
+        .limit(page.limit + 1)
+        .execute();
+      const shown = rows.slice(0, page.limit);
+      return {
+        data: shown.map((row) => row.data as T),
+        hasMore: rows.length > page.limit,
+        last: shown.length > 0 ? Number(shown.at(-1)!.seq) : undefined,
+      };
     },
 
     /**

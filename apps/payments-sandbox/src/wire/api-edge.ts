@@ -63,6 +63,22 @@ export const requestInfo = (request: FastifyRequest): RequestInfo => ({
 });
 
 /**
+ * A request pinned to another API version expects objects of another shape (fields that moved,
+ * were renamed or are gone); answering it in this version's shape would mislead its client
+ * silently, so it is refused, as Stripe refuses a version it does not know. Without the header
+ * the sandbox's own version applies, as an account's default does at Stripe.
+ */
+function refuseOtherVersions(header: string | string[] | undefined) {
+  if (header === undefined) return;
+  const version = Array.isArray(header) ? header.join(', ') : header.trim();
+  if (version === SANDBOX_API_VERSION) return;
+  throw invalidRequest(
+    `Unsupported Stripe-Version: '${version}'. The sandbox speaks API version ${SANDBOX_API_VERSION} only, whose objects have another shape than other versions'; pin the client to ${SANDBOX_API_VERSION} (the installed stripe SDK's own) or send no Stripe-Version header.`,
+    { code: 'api_version_unsupported' },
+  );
+}
+
+/**
  * Stripe's edge of the API, for the scope it is registered in: form-encoded bodies with bracket
  * notation, the secret key as a bearer token, Idempotency-Key on POST (the first response is
  * replayed for the same parameters, other parameters are refused), and every error in Stripe's
@@ -105,9 +121,8 @@ export function stripeApiEdge(
       idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
       claimed: false,
     };
-    const version = request.headers['stripe-version'];
     reply.header('request-id', request.stripe.requestId);
-    reply.header('stripe-version', typeof version === 'string' ? version : SANDBOX_API_VERSION);
+    reply.header('stripe-version', SANDBOX_API_VERSION);
     reply.header('cache-control', 'no-cache, no-store');
 
     const key = presentedKey(request);
@@ -123,6 +138,7 @@ export function stripeApiEdge(
         code: 'api_key_invalid',
       });
     }
+    refuseOtherVersions(request.headers['stripe-version']);
   });
 
   // After the body is parsed, so that the key is compared with the parameters it came with.

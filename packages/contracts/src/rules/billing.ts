@@ -52,9 +52,20 @@ export const BILLING_LIMITS = {
   revenueMonthsMax: 36,
 } as const;
 
-/** Where the partner's hosted pages send the learner back to, under the client's `/billing`. */
+/**
+ * Where the partner's hosted pages send the learner back to, under the client's `/billing`. The
+ * partner writes the paid session's id in place of `{CHECKOUT_SESSION_ID}`, so the page that
+ * comes back can have that session applied without waiting for the partner's webhooks.
+ */
 export const BILLING_RETURN = {
-  success: '/billing?checkout=success',
+  success: '/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}',
   canceled: '/billing?checkout=canceled',
   portal: '/billing',
 } as const;
+
+/** The query parameter of the success address that carries the partner's checkout session. */
+export const CHECKOUT_SESSION_PARAM = 'session_id';
+
+/** What a subscription's history names as the origin of a change. */
+export const subscriptionChangeSources = ['webhook', 'reconcile', 'checkout_return'] as const;
+export type SubscriptionChangeSource = (typeof subscriptionChangeSources)[number];

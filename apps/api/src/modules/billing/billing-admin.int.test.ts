@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AdminUser,
   AuditEvent,
   BillingOverview,
   InvoiceList,
@@ -281,5 +282,22 @@ describe('billing, as admins run it', () => {
     expect(renewals).toHaveLength(1);
     expect(renewals[0]!.text).toContain('€90.00');
     expect(renewals[0]!.text).toContain('/billing');
+  });
+  it('lists a learner on a trial in the admin’s users with the subscription behind their premium', async () => {
+    const learner = await kit.learner('trial-in-users');
+    await kit.subscribe(learner, kit.priceOf('eur', 'month'));
+    const listed = await kit.admin.call({ url: '/api/admin/users?q=trial-in-users' });
+    expect(listed.statusCode).toBe(200);
+    const [user] = listed.json<{ users: AdminUser[] }>().users;
+    expect(user).toMatchObject({
+      id: learner.userId,
+      premiumGrant: null,
+      subscription: {
+        status: 'trialing',
+        plan: { id: kit.premium.id, name: 'Premium' },
+        cancelAtPeriodEnd: false,
+      },
+    });
+    expect(user!.subscription!.currentPeriodEnd).toEqual(expect.any(String));
   });
 });

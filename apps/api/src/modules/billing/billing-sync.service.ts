@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@questa/contracts';
+import type { SubscriptionChangeSource, SubscriptionStatus } from '@questa/contracts';
 import type {
   PartnerCheckout,
   PartnerInvoice,
@@ -53,7 +53,7 @@ export type Snapshot =
   | { kind: 'invoice'; invoice: ReadObject<PartnerInvoice> }
   | { kind: 'refund'; refund: ReadObject<PartnerRefund> };
 
-export type Source = 'webhook' | 'reconcile';
+export type Source = SubscriptionChangeSource;
 
 export interface SubscriptionCorrection {
   subscriptionId: string;
@@ -67,6 +67,8 @@ export interface ApplyResult {
   /** Learners whose premium may have changed, so their cached sessions are dropped. */
   userIds: string[];
   corrections: SubscriptionCorrection[];
+  /** Mail was queued with the change, to be sent once it commits. */
+  mailQueued?: boolean;
 }
 
 const none = (outcome: ApplyResult['outcome']): ApplyResult => ({
@@ -91,6 +93,7 @@ const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
 const ACTORS: Record<Source, string> = {
   webhook: 'service:payment-partner',
   reconcile: 'service:billing-reconcile',
+  checkout_return: 'service:checkout-return',
 };
 
 export function createBillingSync() {
@@ -217,7 +220,8 @@ export function createBillingSync() {
       readAt,
     );
     // An open invoice the partner has tried to collect is a failed payment: one mail per attempt.
-    if (invoice.status === 'open' && invoice.attemptCount > 0) {
+    const failed = invoice.status === 'open' && invoice.attemptCount > 0;
+    if (failed) {
       await work.notices.add({
         key: `payment_failed:${invoice.id}:${invoice.attemptCount}`,
         userId,
@@ -229,7 +233,7 @@ export function createBillingSync() {
         },
       });
     }
-    return { outcome: 'applied', userIds: [], corrections: [] };
+    return { outcome: 'applied', userIds: [], corrections: [], mailQueued: failed };
   }
 
   async function applyRefund(

@@ -3,6 +3,7 @@ import {
   billingOverview,
   checkout,
   checkoutCreate,
+  checkoutReturn as checkoutReturnBody,
   invoice,
   invoiceList,
   invoiceParams,
@@ -12,6 +13,7 @@ import {
   webhookHeaders,
   webhookReceipt,
 } from '@questa/contracts';
+import type { CheckoutReturnService } from './checkout-return.service';
 import type { CheckoutService } from './checkout.service';
 import type { PlanService } from './plan.service';
 import type { WebhookService } from './webhook.service';
@@ -22,7 +24,8 @@ const tags = ['billing'];
 export const billingRoutes: FastifyPluginAsyncZod<{
   plans: PlanService;
   checkouts: CheckoutService;
-}> = async (app, { plans, checkouts }) => {
+  checkoutReturn: CheckoutReturnService;
+}> = async (app, { plans, checkouts, checkoutReturn }) => {
   app.get(
     '/billing/plans',
     {
@@ -77,6 +80,32 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.code(201).send(await checkouts.start(request.auth!.user, request.body, request.ip)),
+  );
+
+  app.post(
+    '/billing/checkout/return',
+    {
+      config: {
+        permission: 'billing:use',
+        problems: {
+          not_found: 'the learner has no checkout under that session id.',
+          unavailable:
+            'the payment partner is not answering; its webhooks will still bring the payment.',
+        },
+      },
+      schema: {
+        summary: 'Apply the checkout I just paid, on my return from the partner’s page',
+        description:
+          'The partner’s success address carries the session id. Questa reads that session and ' +
+          'the subscription it began from the partner and applies them at once, as the ' +
+          'partner’s webhooks would when they arrive; asking again, or the webhooks arriving ' +
+          'before or after, changes nothing more. Answers with the learner’s premium, read afresh.',
+        tags,
+        body: checkoutReturnBody,
+        response: { 200: billingOverview },
+      },
+    },
+    (request) => checkoutReturn.apply(request.auth!.user, request.body.sessionId),
   );
 
   app.post(

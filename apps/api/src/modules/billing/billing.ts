@@ -13,6 +13,7 @@ import { createBillingJobs } from './billing-jobs.service';
 import { createBillingReportRepository } from './billing-report.repository';
 import { createBillingSync } from './billing-sync.service';
 import { billingRoutes, webhookRoutes } from './billing.routes';
+import { createCheckoutReturn } from './checkout-return.service';
 import { createCheckoutRepository } from './checkout.repository';
 import { createCheckoutService } from './checkout.service';
 import { createNoticeRepository } from './notice.repository';
@@ -73,8 +74,9 @@ export function createBilling(deps: {
   const planService = createPlanService({ plans, unitOfWork: deps.unitOfWork, partner });
 
   // Set below, once the jobs exist: a change may have queued mail, which goes out after commit.
-  let afterChange = (userIds: string[]) => deps.forgetUsers(userIds);
-  const changed = (userIds: string[]) => afterChange(userIds);
+  let afterChange = (userIds: string[], _mailQueued: boolean) => deps.forgetUsers(userIds);
+  /** After a commit: sessions of `userIds` are dropped; mail is looked for only when some waits. */
+  const changed = (userIds: string[], mailQueued = true) => afterChange(userIds, mailQueued);
 
   const jobs = createBillingJobs({
     partner,
@@ -92,26 +94,37 @@ export function createBilling(deps: {
     changed,
     log,
   });
-  afterChange = (userIds) => {
+  // Looking for mail costs a query; a webhook burst would pay it per event with none to send.
+  afterChange = (userIds, mailQueued) => {
     if (userIds.length > 0) deps.forgetUsers(userIds);
-    jobs.kick();
+    if (mailQueued) jobs.kick();
   };
+
+  const checkoutService = createCheckoutService({
+    partner,
+    plans: planService,
+    checkouts,
+    subscriptions,
+    users: deps.users,
+    entitlements: deps.entitlements,
+    audit: deps.audit,
+    publicUrl: deps.publicUrl,
+    checkoutExpiryMinutes: deps.settings.checkoutExpiryMinutes ?? 60,
+    changed: deps.forgetUsers,
+  });
 
   return {
     plans: planService,
     jobs,
     notices,
-    checkouts: createCheckoutService({
-      partner,
-      plans: planService,
+    checkouts: checkoutService,
+    checkoutReturn: createCheckoutReturn({
+      reader,
+      unitOfWork: deps.unitOfWork,
+      sync,
       checkouts,
-      subscriptions,
-      users: deps.users,
-      entitlements: deps.entitlements,
-      audit: deps.audit,
-      publicUrl: deps.publicUrl,
-      checkoutExpiryMinutes: deps.settings.checkoutExpiryMinutes ?? 60,
-      changed: deps.forgetUsers,
+      overview: checkoutService.overview,
+      changed,
     }),
     webhooks: createWebhookService({
       partner,
@@ -140,7 +153,11 @@ export type Billing = ReturnType<typeof createBilling>;
 /** Billing's routes, and its periodic work for as long as the server runs. */
 export const billingApp: FastifyPluginAsync<{ billing: Billing }> = async (app, { billing }) => {
   billing.useLog(app.log);
-  await app.register(billingRoutes, { plans: billing.plans, checkouts: billing.checkouts });
+  await app.register(billingRoutes, {
+    plans: billing.plans,
+    checkouts: billing.checkouts,
+    checkoutReturn: billing.checkoutReturn,
+  });
   await app.register(webhookRoutes, { webhooks: billing.webhooks });
   await app.register(billingAdminRoutes, {
     plans: billing.plans,

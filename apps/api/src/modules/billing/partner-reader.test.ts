@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PartnerSubscription, PaymentPartner } from '../../adapters/payment-partner';
-import { createPartnerReader } from './partner-reader';
+import { createPartnerReader, EVENT_CLOCK_MARGIN_MS } from './partner-reader';
 
 /** A partner whose subscription reads wait until the test lets each one answer. */
 function slowPartner() {
@@ -47,5 +47,34 @@ describe('partner reader', () => {
     expect(pending).toHaveLength(1);
     answer();
     expect((await later)!.value.status).toBe('v3');
+  });
+
+  it('answers an event from a kept read that began after the event was created, else reads again', async () => {
+    const { partner, pending, answer } = slowPartner();
+    const reader = createPartnerReader(partner);
+    const first = reader.subscription('sub_1');
+    answer();
+    const read = (await first)!;
+
+    // Created well before that read began: the read shows it, and the partner is not asked.
+    const older = new Date(read.readAt.getTime() - EVENT_CLOCK_MARGIN_MS - 1000);
+    const kept = await reader.snapshot('subscription', 'sub_1', older);
+    expect(pending).toHaveLength(0);
+    expect(kept).toMatchObject({ kind: 'subscription', subscription: { readAt: read.readAt } });
+
+    // Created within the clock margin of the read, or after it: only a new read is sure to show it.
+    for (const createdAt of [new Date(read.readAt.getTime() - 500), new Date()]) {
+      const fresh = reader.snapshot('subscription', 'sub_1', createdAt);
+      await expect.poll(() => pending.length).toBe(1);
+      answer();
+      expect(await fresh).toMatchObject({
+        subscription: { value: { status: expect.any(String) } },
+      });
+    }
+    // Without the event's time nothing kept is trusted.
+    const unknown = reader.snapshot('subscription', 'sub_1');
+    await expect.poll(() => pending.length).toBe(1);
+    answer();
+    await unknown;
   });
 });

@@ -1,6 +1,12 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingOverview, Checkout, InvoiceList, Refund } from '@questa/contracts';
+import {
+  CHECKOUT_SESSION_PARAM,
+  type BillingOverview,
+  type Checkout,
+  type InvoiceList,
+  type Refund,
+} from '@questa/contracts';
 import type { MailMessage } from '@questa/mail';
 import { payCheckout, startSandbox, type RunningSandbox } from '@questa/payments-sandbox/testing';
 import { createStripePartner } from '../../adapters/payment-partner';
@@ -141,6 +147,35 @@ describe('billing against the built-in sandbox partner', () => {
     });
     expect(exam.statusCode).toBe(402);
   }, 120_000);
+
+  it('shows premium on the return from the hosted page, while the webhooks are still late', async () => {
+    const learner = await kit.learner('sandbox-returns');
+    await sandbox.control('/delivery', { late: 'true', late_ms: '60000' });
+    try {
+      const checkout = await checkoutAs(learner);
+      const paid = await payCheckout(checkout.url!, { cardNumber: PAYS });
+      const back = new URL(paid.location!, 'http://questa.test');
+      expect(back.pathname).toBe('/billing');
+      expect(back.searchParams.get('checkout')).toBe('success');
+      const sessionId = back.searchParams.get(CHECKOUT_SESSION_PARAM)!;
+      expect(sessionId).toMatch(/^cs_test_/);
+
+      // No webhook has come yet: the return alone switches premium on, at once.
+      expect((await billingOf(learner)).status).toBe('checkout_pending');
+      const returned = await learner.call({
+        method: 'POST',
+        url: '/api/billing/checkout/return',
+        payload: { sessionId },
+      });
+      expect(returned.statusCode).toBe(200);
+      expect(returned.json<BillingOverview>().billing.status).toBe('trialing');
+      expect((await learner.call({ url: '/api/session' })).json()).toMatchObject({
+        entitlements: { premium: true },
+      });
+    } finally {
+      await sandbox.control('/delivery', { late: 'false' });
+    }
+  }, 60_000);
 
   it('sees an abandoned checkout expire on the sandbox’s clock', async () => {
     const learner = await kit.learner('sandbox-abandons');

@@ -4,6 +4,7 @@ import type {
   RefundReason,
   Subscription,
   SubscriptionChange,
+  SubscriptionChangeSource,
   SubscriptionStatus,
 } from '@questa/contracts';
 import { sql } from '@questa/db';
@@ -244,7 +245,7 @@ export function createSubscriptionRepository(db: ApiDb) {
 
     async recordChange(change: {
       subscriptionId: string;
-      source: 'webhook' | 'reconcile';
+      source: SubscriptionChangeSource;
       status: SubscriptionStatus;
       before: Record<string, unknown>;
       after: Record<string, unknown>;

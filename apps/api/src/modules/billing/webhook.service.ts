@@ -9,19 +9,19 @@ export type WebhookOutcome = 'applied' | 'ignored' | 'unknown_customer' | 'dupli
 
 /**
  * The partner's webhooks. A delivery is believed only when its signature and timestamp hold.
- * Each event names an object; the object is read again from the partner (no transaction open)
- * and applied whole, in the same transaction that records the event's id, so an event is applied
+ * Each event names an object; the object is read again from the partner (no transaction open),
+ * or taken from a read that began after the event was created, and applied whole, in the same transaction that records the event's id, so an event is applied
  * once however often it is delivered, and in whatever order events arrive the rows end as the
  * partner's latest state. Mail it causes is sent after commit.
  */
 export function createWebhookService(deps: {
   partner: PaymentPartner;
   unitOfWork: UnitOfWork;
-  subscriptions: Pick<SubscriptionRepository, 'eventSeen'>;
+  subscriptions: Pick<SubscriptionRepository, 'eventSeen' | 'claimEvent'>;
   sync: BillingSync;
   reader: PartnerReader;
-  /** Called after commit with the learners whose premium may have changed. */
-  changed: (userIds: string[]) => void;
+  /** Called after commit with the learners whose premium may have changed, and whether mail waits. */
+  changed: (userIds: string[], mailQueued: boolean) => void;
 }) {
   return {
     async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
@@ -35,14 +35,23 @@ export function createWebhookService(deps: {
           errors: [{ field: 'stripe-signature', message: 'does not verify' }],
         });
       }
+      const objectId = event.objectId;
+      if (!isReadable(event.objectType) || !objectId) {
+        // Nothing to read or apply: recording the event is all there is, in one statement.
+        const recorded = await deps.subscriptions.claimEvent({
+          id: event.id,
+          type: event.type,
+          objectId,
+          createdAt: event.createdAt,
+          outcome: 'ignored',
+        });
+        return recorded ? 'ignored' : 'duplicate';
+      }
       // A replay costs one lookup: no read from the partner, no transaction.
       if (await deps.subscriptions.eventSeen(event.id)) return 'duplicate';
 
-      const objectId = event.objectId;
-      const snapshot =
-        isReadable(event.objectType) && objectId
-          ? await deps.reader.snapshot(event.objectType, objectId)
-          : undefined;
+      // A read kept from an earlier event serves when it began after this event was created.
+      const snapshot = await deps.reader.snapshot(event.objectType, objectId, event.createdAt);
 
       const result = await deps.unitOfWork(async (work) => {
         const claimed = await work.subscriptions.claimEvent({
@@ -52,15 +61,15 @@ export function createWebhookService(deps: {
           createdAt: event.createdAt,
           outcome: snapshot ? 'applied' : 'ignored',
         });
-        if (!claimed) return { outcome: 'duplicate' as const, userIds: [] };
-        if (!snapshot) return { outcome: 'ignored' as const, userIds: [] };
+        if (!claimed) return { outcome: 'duplicate' as const, userIds: [], mailQueued: false };
+        if (!snapshot) return { outcome: 'ignored' as const, userIds: [], mailQueued: false };
         const applied = await deps.sync.apply(work, snapshot, 'webhook');
         if (applied.outcome !== 'applied') {
           await work.subscriptions.setEventOutcome(event.id, applied.outcome);
         }
         return applied;
       });
-      deps.changed(result.userIds);
+      deps.changed(result.userIds, result.mailQueued ?? false);
       return result.outcome;
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requestInfo } from '../../wire/api-edge';
+import { readSearchPage } from '../../wire/list';
 import type { Params } from '../../wire/params';
 import { idParam, type RouteKit } from '../route-kit';
 import type { CustomerInput, CustomerService } from './customer.service';
@@ -15,7 +16,7 @@ function customerInput(params: Params): CustomerInput {
   };
 }
 
-/** Customers: create, retrieve, update, delete and list. */
+/** Customers: create, retrieve, update, delete, list and search. */
 export function customerRoutes(customers: CustomerService, kit: RouteKit) {
   return async (app: FastifyInstance) => {
     app.post('/customers', async (request) => {
@@ -23,6 +24,15 @@ export function customerRoutes(customers: CustomerService, kit: RouteKit) {
       const input = { ...customerInput(params), testClock: params.string('test_clock') };
       params.done();
       return kit.respond(await customers.create(input, requestInfo(request)), expand);
+    });
+
+    // A static path, which the router tries before `/customers/:id` would take `search` for an id.
+    app.get('/customers/search', async (request) => {
+      const { params, expand } = kit.read(request);
+      const query = params.string('query', { required: true })!;
+      const page = readSearchPage(params);
+      params.done();
+      return kit.respond(await customers.search(query, page), expand);
     });
 
     app.get('/customers/:id', async (request) => {

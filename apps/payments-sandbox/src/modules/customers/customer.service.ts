@@ -6,7 +6,8 @@ import type {
   SubscriptionObject,
 } from '../../model/objects';
 import type { RequestInfo } from '../../store/ledger';
-import type { PageParams } from '../../wire/list';
+import { searchPageToken, type PageParams, type SearchResult } from '../../wire/list';
+import { parseSearchQuery } from '../../wire/search-query';
 import { invalidRequest } from '../../wire/errors';
 import { ID_PREFIX, newId, randomToken } from '../../wire/ids';
 import type { SubscriptionInternal } from '../billing/billing-context';
@@ -25,6 +26,9 @@ export interface CustomerInput {
 
 const orNull = (value: string | undefined, current: string | null) =>
   value === undefined ? current : value === '' ? null : value;
+
+/** The customer fields Stripe's search reads that the sandbox answers for. */
+const CUSTOMER_SEARCH_FIELDS = ['email', 'name', 'phone', 'metadata'] as const;
 
 export function createCustomerService({ work, objects }: ServiceKit) {
   return {
@@ -140,6 +144,22 @@ export function createCustomerService({ work, objects }: ServiceKit) {
         await ledger.save(customer);
         return stub;
       });
+    },
+
+    /** `GET /v1/customers/search`: Stripe's search query, on the fields Stripe searches customers by. */
+    async search(
+      query: string,
+      page: { limit: number; after: number | undefined },
+    ): Promise<SearchResult<CustomerObject>> {
+      const parsed = parseSearchQuery(query, CUSTOMER_SEARCH_FIELDS);
+      const found = await objects.search<CustomerObject>('customer', parsed, page);
+      return {
+        object: 'search_result',
+        data: found.data,
+        has_more: found.hasMore,
+        next_page: found.hasMore && found.last !== undefined ? searchPageToken(found.last) : null,
+        url: '/v1/customers/search',
+      };
     },
 
     list(filter: { email?: string | undefined; testClock?: string | undefined }, page: PageParams) {

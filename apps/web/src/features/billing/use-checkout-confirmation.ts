@@ -2,6 +2,7 @@ import type { BillingOverview } from '@questa/contracts';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toApiError, type ApiError } from '../../lib/api-client';
 import { getBillingOverview } from './api/get-billing-overview';
+import { returnFromCheckout } from './api/return-from-checkout';
 
 export type Confirmation =
   | { state: 'confirming' }
@@ -21,13 +22,32 @@ const landed = (overview: BillingOverview) =>
 const pause = (attempt: number) => (attempt < 10 ? 1000 : 2000);
 
 /**
- * After the partner's checkout sends the learner back, asks the server until the payment
- * partner's webhook has made the subscription active (or trialing), up to a deadline.
+ * The first answer on return: the paid session applied at once when the success address named
+ * it. If that cannot be done (the partner slow, an address without a session), the webhooks
+ * still bring the payment, so the page falls back to asking for the learner's premium.
+ */
+async function firstLook(sessionId: string | null): Promise<BillingOverview> {
+  if (sessionId) {
+    try {
+      return await returnFromCheckout(sessionId);
+    } catch {
+      // The overview below reports whatever is wrong in a way the learner can act on.
+    }
+  }
+  return getBillingOverview();
+}
+
+/**
+ * After the partner's checkout sends the learner back, has the paid session applied, then asks
+ * the server until the subscription is active (or trialing), up to a deadline.
  */
 export function useCheckoutConfirmation({
+  sessionId = null,
   deadlineMs = CONFIRMATION_DEADLINE_MS,
   onConfirmed,
 }: {
+  /** The partner's checkout session, from the success address. */
+  sessionId?: string | null;
   deadlineMs?: number;
   onConfirmed: (overview: BillingOverview) => void;
 }) {
@@ -42,7 +62,7 @@ export function useCheckoutConfirmation({
 
     const ask = async (attempt: number) => {
       try {
-        const overview = await getBillingOverview();
+        const overview = attempt === 0 ? await firstLook(sessionId) : await getBillingOverview();
         if (stopped) return;
         if (landed(overview)) {
           setConfirmation({ state: 'confirmed', overview });
@@ -69,7 +89,7 @@ export function useCheckoutConfirmation({
       stopped = true;
       clearTimeout(timer);
     };
-  }, [round, deadlineMs]);
+  }, [round, deadlineMs, sessionId]);
 
   return {
     ...confirmation,

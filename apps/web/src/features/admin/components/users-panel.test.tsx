@@ -78,6 +78,47 @@ describe('users panel: premium and extra exam time', () => {
     ).toBe('35');
   });
 
+  it('shows learners on a trial or paying as premium, beside any grant', async () => {
+    const plan = { id: 'a0000000-0000-4000-8000-000000000002', name: 'Premium' };
+    const period = { currentPeriodEnd: '2026-05-01T00:00:00.000Z', cancelAtPeriodEnd: false };
+    const trying = anAdminUser({
+      id: '55555555-5555-4555-8555-555555555555',
+      email: 'tess@example.com',
+      displayName: 'Tess Trial',
+      subscription: { status: 'trialing', plan, ...period },
+    });
+    const paying = anAdminUser({
+      id: '66666666-6666-4666-8666-666666666666',
+      email: 'pat@example.com',
+      displayName: 'Pat Paying',
+      premiumGrant: { until: null },
+      subscription: { status: 'active', plan, ...period },
+    });
+    const late = anAdminUser({
+      id: '77777777-7777-4777-8777-777777777777',
+      email: 'lee@example.com',
+      displayName: 'Lee Late',
+      subscription: { status: 'past_due', plan, ...period },
+    });
+    const lapsed = anAdminUser({
+      id: '88888888-8888-4888-8888-888888888888',
+      email: 'cal@example.com',
+      displayName: 'Cal Canceled',
+      subscription: { status: 'canceled', plan, ...period },
+    });
+    stubApi({
+      'GET /api/admin/users': () =>
+        jsonResponse({ users: [trying, paying, late, lapsed], nextCursor: null }),
+    });
+    renderApp('/admin', { session: anAdminSession() });
+    await screen.findByRole('table', { name: 'Users' });
+    expect(rowOf('Tess Trial').getByText('Trial of Premium until May 1, 2026')).toBeTruthy();
+    expect(rowOf('Pat Paying').getByText('Premium, paying, renews May 1, 2026')).toBeTruthy();
+    expect(rowOf('Pat Paying').getByText('Granted too: Until revoked')).toBeTruthy();
+    expect(rowOf('Lee Late').getByText('Premium, payment past due')).toBeTruthy();
+    expect(rowOf('Cal Canceled').getByText('No')).toBeTruthy();
+  });
+
   it('grants premium until a date', async () => {
     const fetchMock = stubUsers();
     renderApp('/admin', { session: anAdminSession() });

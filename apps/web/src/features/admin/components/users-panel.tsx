@@ -67,15 +67,46 @@ export function UsersPanel({
     if (user.id === currentUser.id) onAccessChange();
   };
 
-  const premiumStatus = (user: AdminUser) => {
-    const until = user.premiumGrant?.until;
-    if (!user.premiumGrant)
-      return <span className="admin-secondary">{t('admin.premium.none')}</span>;
-    if (until === null || until === undefined) return t('admin.premium.untilRevokedStatus');
+  const grantStatus = (until: string | null) => {
+    if (until === null) return t('admin.premium.untilRevokedStatus');
     const date = formatDate(until, locale);
     return new Date(until).getTime() < openedAt
       ? t('admin.premium.ended', { date })
       : t('admin.premium.until', { date });
+  };
+
+  // Premium comes from a subscription (a trial, a paying one, one whose payment is late) or a grant.
+  const subscriptionStatus = ({ subscription }: AdminUser) => {
+    if (!subscription || !['trialing', 'active', 'past_due'].includes(subscription.status)) {
+      return null;
+    }
+    const plan = subscription.plan?.name ?? t('admin.premium.subscription.unknownPlan');
+    const date = subscription.currentPeriodEnd && formatDate(subscription.currentPeriodEnd, locale);
+    if (subscription.status === 'past_due')
+      return t('admin.premium.subscription.pastDue', { plan });
+    if (!date) return t('admin.premium.subscription.paying', { plan });
+    if (subscription.status === 'trialing') {
+      return t('admin.premium.subscription.trial', { plan, date });
+    }
+    return subscription.cancelAtPeriodEnd
+      ? t('admin.premium.subscription.ending', { plan, date })
+      : t('admin.premium.subscription.renews', { plan, date });
+  };
+
+  const premiumStatus = (user: AdminUser) => {
+    const paid = subscriptionStatus(user);
+    const granted = user.premiumGrant && grantStatus(user.premiumGrant.until ?? null);
+    if (!paid && !granted) {
+      return <span className="admin-secondary">{t('admin.premium.none')}</span>;
+    }
+    return (
+      <span className="admin-premium__sources">
+        {paid && <span>{paid}</span>}
+        {granted && (
+          <span>{paid ? t('admin.premium.grantedToo', { status: granted }) : granted}</span>
+        )}
+      </span>
+    );
   };
 
   const search = (event: FormEvent) => {

@@ -1,4 +1,5 @@
 import type { BillingOverview, SessionBilling } from '@questa/contracts';
+import { CHECKOUT_SESSION_PARAM } from '@questa/contracts/rules';
 import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
@@ -54,7 +55,12 @@ export function BillingPage({
   const returned = params.get('checkout');
 
   if (viewer.signedIn && returned === 'success') {
-    return <CheckoutReturn onConfirmed={onPremiumChanged} />;
+    return (
+      <CheckoutReturn
+        sessionId={params.get(CHECKOUT_SESSION_PARAM)}
+        onConfirmed={onPremiumChanged}
+      />
+    );
   }
   return (
     <>

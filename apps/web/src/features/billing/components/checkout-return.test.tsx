@@ -16,12 +16,20 @@ import { CheckoutReturn } from './checkout-return';
 const pending = () => anOverview({ billing: aSessionBilling({ status: 'checkout_pending' }) });
 const active = () => anOverview({ billing: activeBilling(), subscription: aSubscription() });
 
-function show(props: { deadlineMs?: number; onConfirmed?: () => void } = {}) {
+function show(
+  props: { sessionId?: string | null; deadlineMs?: number; onConfirmed?: () => void } = {},
+) {
   const router = createMemoryRouter(
     [
       {
         path: '/billing',
-        element: <CheckoutReturn onConfirmed={props.onConfirmed ?? (() => {})} {...props} />,
+        element: (
+          <CheckoutReturn
+            sessionId={props.sessionId ?? null}
+            onConfirmed={props.onConfirmed ?? (() => {})}
+            deadlineMs={props.deadlineMs}
+          />
+        ),
       },
     ],
     { initialEntries: ['/billing?checkout=success'] },
@@ -51,6 +59,40 @@ describe('coming back from the partner’s checkout', () => {
     expect(screen.getByRole('link', { name: 'Browse question banks' }).getAttribute('href')).toBe(
       '/',
     );
+  });
+
+  it('has the paid session applied on return, without waiting for the partner’s webhooks', async () => {
+    const onConfirmed = vi.fn();
+    const fetchMock = stubApi({
+      'POST /api/billing/checkout/return': (_url, init) => {
+        expect(JSON.parse(String(init?.body))).toEqual({ sessionId: 'cs_test_paid' });
+        return jsonResponse(active());
+      },
+      'GET /api/billing/subscription': () => jsonResponse(pending()),
+    });
+    show({ sessionId: 'cs_test_paid', onConfirmed });
+    await screen.findByRole('heading', { name: 'Premium is active' });
+    expect(onConfirmed).toHaveBeenCalledTimes(1);
+    expect(calls(fetchMock)).toEqual(['POST /api/billing/checkout/return']);
+  });
+
+  it('falls back to asking for premium when the session cannot be applied', async () => {
+    let asked = 0;
+    const fetchMock = stubApi({
+      'POST /api/billing/checkout/return': () =>
+        problemResponse({ status: 503, code: 'unavailable' }),
+      'GET /api/billing/subscription': () => {
+        asked += 1;
+        return jsonResponse(asked > 1 ? active() : pending());
+      },
+    });
+    show({ sessionId: 'cs_test_paid' });
+    await screen.findByRole('heading', { name: 'Premium is active' }, { timeout: 5000 });
+    expect(calls(fetchMock)).toEqual([
+      'POST /api/billing/checkout/return',
+      'GET /api/billing/subscription',
+      'GET /api/billing/subscription',
+    ]);
   });
 
   it('says so clearly when it takes too long, and checks again when asked', async () => {

@@ -10,14 +10,17 @@ import { billingOverviewQueryKey } from '../api/get-billing-overview';
 import { useCheckoutConfirmation } from '../use-checkout-confirmation';
 
 /**
- * Where the partner's checkout sends the learner back: "Confirming your payment…" until the
- * partner's webhook has switched premium on, then "Premium is active"; a clear word if it takes
- * too long, and a way to check again.
+ * Where the partner's checkout sends the learner back: "Confirming your payment…" while the paid
+ * session is applied (or, failing that, until the partner's webhook has switched premium on),
+ * then "Premium is active"; a clear word if it takes too long, and a way to check again.
  */
 export function CheckoutReturn({
+  sessionId,
   deadlineMs,
   onConfirmed,
 }: {
+  /** The partner's checkout session named by the success address, if it named one. */
+  sessionId: string | null;
   deadlineMs?: number;
   /** Premium changed: whatever shows it (the session, the header) should ask again. */
   onConfirmed: () => void;
@@ -25,6 +28,7 @@ export function CheckoutReturn({
   const { t, locale } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   const confirmation = useCheckoutConfirmation({
+    sessionId,
     deadlineMs,
     onConfirmed: (overview: BillingOverview) => {
       setQueryData(billingOverviewQueryKey, overview);

@@ -13,7 +13,18 @@ const tones = {
   paid: 'success',
   uncollectible: 'danger',
   void: 'neutral',
-} as const satisfies Record<Invoice['status'], string>;
+  refunded: 'neutral',
+  partly_refunded: 'info',
+} as const satisfies Record<InvoiceState, string>;
+
+/** What the learner should read of an invoice: a paid one given back says so, wholly or partly. */
+export function invoiceState(
+  invoice: Pick<Invoice, 'status' | 'amountPaid' | 'amountRefunded'>,
+): InvoiceState {
+  if (invoice.status !== 'paid' || invoice.amountRefunded <= 0) return invoice.status;
+  return invoice.amountRefunded >= invoice.amountPaid ? 'refunded' : 'partly_refunded';
+}
+type InvoiceState = Invoice['status'] | 'refunded' | 'partly_refunded';
 
 /** The learner's invoices and receipts, newest first, each with its page and PDF at the partner. */
 export function InvoiceList() {
@@ -56,6 +67,7 @@ export function InvoiceList() {
           <tbody>
             {invoices.data.invoices.map((invoice) => {
               const name = invoice.number ?? formatDate(invoice.createdAt, locale);
+              const state = invoiceState(invoice);
               return (
                 <tr key={invoice.id}>
                   <td>{formatDate(invoice.createdAt, locale)}</td>
@@ -82,9 +94,7 @@ export function InvoiceList() {
                     )}
                   </td>
                   <td>
-                    <Badge tone={tones[invoice.status]}>
-                      {t(`billing.invoices.state.${invoice.status}`)}
-                    </Badge>
+                    <Badge tone={tones[state]}>{t(`billing.invoices.state.${state}`)}</Badge>
                   </td>
                   <td className="invoice__links">
                     {invoice.hostedUrl && (

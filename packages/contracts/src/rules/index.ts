@@ -18,3 +18,4 @@ export * from './credit';
 export * from './passages';
 export * from './formula';
 export * from './calculated';
+export * from './verdict';

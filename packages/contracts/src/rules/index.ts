@@ -19,3 +19,4 @@ export * from './passages';
 export * from './formula';
 export * from './calculated';
 export * from './verdict';
+export * from './publishing';

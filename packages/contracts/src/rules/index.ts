@@ -20,3 +20,4 @@ export * from './formula';
 export * from './calculated';
 export * from './verdict';
 export * from './publishing';
+export * from './notifications';

@@ -179,13 +179,13 @@ describe.skipIf(!browserAvailable)('learning, as a new learner', () => {
     expect(await tryAgain.getAttribute('href')).toBe(`/banks/${bankId}/exams/default`);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // Only the missed questions: the 17 left unanswered are among them.
+    // Only the wrong answers: the 17 left unanswered are among them.
     const questions = page.getByRole('article');
     const all = await questions.count();
-    const missed = page.getByRole('radio', { name: /^Missed \(\d+\)$/ });
+    const missed = page.getByRole('radio', { name: /^Wrong \(\d+\)$/ });
     await missed.focus();
     await page.keyboard.press('Space');
-    await page.waitForURL(/\?show=missed$/);
+    await page.waitForURL(/\?show=wrong$/);
     const label = page.locator('label').filter({ has: missed });
     const missedCount = Number(/\((\d+)\)/.exec((await label.textContent()) ?? '')?.[1] ?? 0);
     await expect.poll(() => questions.count()).toBe(missedCount);

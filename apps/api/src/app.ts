@@ -35,6 +35,9 @@ import { itemStatisticsRoutes } from './modules/item-statistics/item-statistics.
 import { createPeopleService } from './modules/people/people.service';
 import { createGradingRepository } from './modules/grading/grading.repository';
 import { gradingRoutes } from './modules/grading/grading.routes';
+import { createNotificationRepository } from './modules/notifications/notification.repository';
+import { notificationRoutes } from './modules/notifications/notification.routes';
+import { createNotificationService } from './modules/notifications/notification.service';
 import { createGradingService } from './modules/grading/grading.service';
 import { peopleRoutes } from './modules/people/people.routes';
 import { createItemStatisticsService } from './modules/item-statistics/item-statistics.service';
@@ -122,6 +125,14 @@ export function createApiCore(deps: ApiDeps) {
   const banks = createLearnerBanks(catalog, entitlements);
   const blueprints = createBlueprintService({ blueprints: createBlueprintRepository(db) });
   const unitOfWork = createUnitOfWork(db);
+  // Set to the server's logger by apiApp, which has one; the service is built before it.
+  const notificationLog = { warn: (_details: object, _message: string) => {} };
+  const notifications = createNotificationService({
+    notifications: createNotificationRepository(db),
+    mail: deps.mail,
+    publicUrl: deps.publicUrl,
+    log: { warn: (details, message) => notificationLog.warn(details, message) },
+  });
   const exams = createExamService({
     unitOfWork,
     exams: createExamRepository(db),
@@ -150,7 +161,11 @@ export function createApiCore(deps: ApiDeps) {
       entitlements,
     }),
     statistics: createItemStatisticsService(createItemStatisticsRepository(db)),
-    grading: createGradingService({ unitOfWork, grading: createGradingRepository(db) }),
+    grading: createGradingService({
+      unitOfWork,
+      grading: createGradingRepository(db),
+      notifications,
+    }),
   };
   // The live service reports changes to the live channel and the clock, which need the HTTP
   // server and are attached by apiApp; until then the hooks do nothing.
@@ -206,6 +221,8 @@ export function createApiCore(deps: ApiDeps) {
     auth,
     catalog,
     learning,
+    notifications,
+    notificationLog,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
   };
@@ -279,6 +296,8 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     people: createPeopleService({ users: core.users, auth, questionDb: deps.questionDb }),
   });
   await app.register(gradingRoutes, { grading: learning.grading });
+  core.notificationLog.warn = (details, message) => app.log.warn(details, message);
+  await app.register(notificationRoutes, { notifications: core.notifications });
   await app.register(billingApp, { billing: core.billing });
 
   await app.register(liveRoutes, {

@@ -28,6 +28,9 @@ import type { MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
 import { memberRoutes } from './modules/members/member.routes';
 import { createMemberService } from './modules/members/member.service';
+import { createPublishingRepository } from './modules/publishing/publishing.repository';
+import { publishingRoutes } from './modules/publishing/publishing.routes';
+import { createPublishingService } from './modules/publishing/publishing.service';
 import { createQuestionBulkRepository } from './modules/questions/question-bulk.repository';
 import { createQuestionBulkService } from './modules/questions/question-bulk.service';
 import { createQuestionListRepository } from './modules/questions/question-list.repository';
@@ -123,14 +126,17 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
   await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
   await app.register(bankRoutes, { banks: createBankService({ banks, tenants }) });
+  const publishing = createPublishingService({ publishing: createPublishingRepository(db) });
+  await app.register(publishingRoutes, { publishing });
   const questions = createQuestionRepository(db);
   await app.register(questionRoutes, {
-    questions: createQuestionService({ questions, media }),
+    questions: createQuestionService({ questions, media, publishing }),
     list: questionList,
     bulk: createQuestionBulkService({
       bulk: createQuestionBulkRepository(db),
       list: questionList,
       banks,
+      publishing,
     }),
   });
   const passages = createPassageRepository(db);

@@ -17,3 +17,4 @@ export * from './question-bulk';
 export * from './hotspot';
 export * from './passage';
 export * from './grading';
+export * from './notifications';

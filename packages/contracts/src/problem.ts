@@ -31,6 +31,8 @@ export const problemCatalogue = {
   'passage.other_bank': { status: 422, title: 'Passage is in another bank' },
   'grading.conflict': { status: 409, title: 'Graded by someone else meanwhile' },
   'grading.not_awaiting': { status: 409, title: 'Answer is not open for grading' },
+  'publishing.second_person': { status: 403, title: 'Publishing needs a second person' },
+  'notifications.unsubscribe_invalid': { status: 400, title: 'Unsubscribe link not valid' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
   'media.range': { status: 416, title: 'Range not satisfiable' },

@@ -16,4 +16,5 @@ export {
   type Generated,
   type RawBuilder,
   type Transaction,
+  type ExpressionBuilder,
 } from 'kysely';

@@ -3,6 +3,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, such as List-Unsubscribe on notification mail. */
+  headers?: Record<string, string>;
 }
 
 /** Where Questa's emails go: a real SMTP server, or files in the data folder. */

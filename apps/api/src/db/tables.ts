@@ -382,6 +382,16 @@ export interface ApiTables {
     partner_created_at: string;
     processed_at: Generated<string>;
   };
+  notifications: {
+    id: Generated<string>;
+    user_id: string;
+    kind: string;
+    subject: unknown;
+    created_at: Generated<string>;
+    read_at: string | null;
+  };
+  notification_mail_preferences: { user_id: string; kind: string; mail: boolean };
+  notification_signing_keys: { id: number; secret: Buffer };
   billing_notices: {
     id: Generated<string>;
     key: string;

@@ -11,7 +11,14 @@ import type {
 
 /** The question database's own tables, in the `question_db` schema. */
 export interface QuestionDbTables {
-  clients: { id: Generated<string>; slug: string; name: string; created_at: Generated<string> };
+  clients: {
+    id: Generated<string>;
+    slug: string;
+    name: string;
+    created_at: Generated<string>;
+    /** Null while the tenant keeps the default for its team's size. */
+    publishing_second_person: Generated<boolean | null>;
+  };
   memberships: {
     client_id: string;
     user_id: string;

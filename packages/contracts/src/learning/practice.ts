@@ -111,7 +111,9 @@ export const practiceSummary = z.object({
       topic: z.string(),
       /** The first part of the stem, as Markdown. */
       excerpt: z.string(),
-      correct: z.boolean(),
+      /** What the answer earned, for its verdict on the one scale (`verdictOf`). */
+      points: z.number(),
+      maxPoints: z.number(),
       due: isoDate,
     }),
   ),

@@ -18,3 +18,6 @@ export * from './credit';
 export * from './passages';
 export * from './formula';
 export * from './calculated';
+export * from './verdict';
+export * from './publishing';
+export * from './notifications';

@@ -19,5 +19,7 @@ export const questionBulkSkipReasons = [
   'not_published',
   /** Delete never removes a question that was published: answers may refer to it. */
   'was_published',
+  /** Publishing needs a second person, and the one asking wrote the current version. */
+  'own_version',
 ] as const;
 export type QuestionBulkSkipReason = (typeof questionBulkSkipReasons)[number];

@@ -9,6 +9,7 @@ import {
   type GradingDetail,
   type GradingQueue,
   type PracticeAnswerResult,
+  type PracticeSummary,
   type PracticeState,
   type QuestionContent,
 } from '@questa/contracts';
@@ -355,6 +356,11 @@ describe('grading essays', () => {
       points: 1,
       feedback: { status: 'self_rated', rating: 'partly' },
     });
+    // Rated "Partly", the summary has the points for a partly right verdict, not a wrong one.
+    const ratedSummary = await pia.call({ url: `/api/practice/sessions/${session.id}/summary` });
+    expect(ratedSummary.json<PracticeSummary>().reviews).toMatchObject([
+      { points: 1, maxPoints: 2 },
+    ]);
     const again = await pia.call({
       method: 'POST',
       url: `${base}/rating`,

@@ -97,6 +97,7 @@ export function createGradingRepository(db: ApiDb) {
           'client_id as clientId',
           'bank_id as bankId',
           'bank_title as bankTitle',
+          'blueprint_title as examTitle',
           'pass_mark as passMark',
           'state',
         ])

@@ -4,6 +4,7 @@ import { HttpProblem } from '@questa/http-kit';
 import { examScore, gradedEssay, isGradePoints, stemExcerpt } from '@questa/scoring';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
+import type { NotificationService } from '../notifications/notification.service';
 import type { GradingRepository, GradingRow } from './grading.repository';
 
 /** Queue lengths are bounded; a grader works from the oldest. */
@@ -29,7 +30,12 @@ export const pseudonymOf = (clientId: string, userId: string): string =>
  * pass or fail, what is still pending) and, the first time, records the answer for the learner's
  * progress and review card, all in one transaction.
  */
-export function createGradingService(deps: { unitOfWork: UnitOfWork; grading: GradingRepository }) {
+export function createGradingService(deps: {
+  unitOfWork: UnitOfWork;
+  grading: GradingRepository;
+  /** Tells the learner, once the grade is committed; never inside the transaction. */
+  notifications?: Pick<NotificationService, 'notify'>;
+}) {
   const itemOf = (clientId: string, row: GradingRow): GradingQueueItem => ({
     attemptId: row.attemptId,
     position: row.position,
@@ -75,7 +81,7 @@ export function createGradingService(deps: { unitOfWork: UnitOfWork; grading: Gr
       input: { points: number; comment: string; gradeVersion: number },
       grader: { sub: string; ip: string },
     ): Promise<GradingDetail> {
-      await deps.unitOfWork(async (work) => {
+      const graded = await deps.unitOfWork(async (work) => {
         const attempt = await work.grading.lockAttempt(clientId, attemptId);
         if (!attempt) throw noSuchAnswer();
         const row = await work.grading.find(clientId, attemptId, position);
@@ -166,7 +172,20 @@ export function createGradingService(deps: { unitOfWork: UnitOfWork; grading: Gr
             ...(first ? {} : { previousPoints: row.points }),
           },
         });
+        return {
+          userId: attempt.userId,
+          subject: {
+            kind: 'essay_graded' as const,
+            attemptId,
+            examTitle: attempt.examTitle,
+            bankTitle: attempt.bankTitle,
+            position,
+            points: result.points,
+            maxPoints: row.content.points,
+          },
+        };
       });
+      await deps.notifications?.notify(graded.userId, graded.subject);
       return this.open(clientId, attemptId, position);
     },
   };

@@ -175,7 +175,8 @@ export function createPracticeService(deps: {
           topic: content.topic,
           // As shown: a calculated question's excerpt carries the learner's own numbers.
           excerpt: stemExcerpt(presented.stem),
-          correct: result.correct,
+          points: result.points,
+          maxPoints: result.maxPoints,
           due,
         }))
         .sort((a, b) => a.due.localeCompare(b.due)),

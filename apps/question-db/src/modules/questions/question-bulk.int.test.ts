@@ -24,14 +24,14 @@ describe('bulk actions on a bank’s questions', () => {
 
   const newBank = (slug: string, who = 'olive', tenant = acme) =>
     t.createBank(tenant, slug, headers[who]!);
-  const create = async (bankId: string, topic = 'Rivers') => {
+  const create = async (bankId: string, topic = 'Rivers', writer = 'olive') => {
     const content = { ...sampleQuestions.single_choice, topic };
-    const response = await call('olive', 'POST', `/banks/${bankId}/questions`, { content });
+    const response = await call(writer, 'POST', `/banks/${bankId}/questions`, { content });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<QuestionDetail>().id;
   };
-  const createMany = (bankId: string, count: number, topic?: string) =>
-    Promise.all(Array.from({ length: count }, () => create(bankId, topic)));
+  const createMany = (bankId: string, count: number, topic?: string, writer?: string) =>
+    Promise.all(Array.from({ length: count }, () => create(bankId, topic, writer)));
   const bulk = (who: string, bankId: string, body: object, tenant = acme) =>
     call(who, 'POST', `/banks/${bankId}/questions/bulk`, body, tenant);
   const bulkOk = async (who: string, bankId: string, body: object) => {
@@ -84,7 +84,7 @@ describe('bulk actions on a bank’s questions', () => {
 
   it('publishes drafts in one step for someone who may both submit and publish', async () => {
     const bankId = await newBank('one-step');
-    const ids = await createMany(bankId, 5);
+    const ids = await createMany(bankId, 5, 'Rivers', 'ada');
 
     // A reviewer alone may not submit, so their drafts stay where they are.
     const reviewer = await bulkOk('rey', bankId, { action: 'publish', questionIds: ids });
@@ -97,6 +97,13 @@ describe('bulk actions on a bank’s questions', () => {
     // The same version, published once: learners see version 1.
     const one = await call('olive', 'GET', `/questions/${ids[0]}`);
     expect(one.json<QuestionDetail>()).toMatchObject({ publishedVersion: 1, currentVersion: 1 });
+
+    // With an owner and a reviewer, publishing needs a second person: the owner's own drafts
+    // are left for the reviewer, with the reason.
+    const own = await createMany(bankId, 2, 'Rivers', 'olive');
+    const refused = await bulkOk('olive', bankId, { action: 'publish', questionIds: own });
+    expect(refused.done).toEqual([]);
+    expect(refused.skipped.map((s) => s.reason)).toEqual(['own_version', 'own_version']);
   });
 
   it('acts on every question matching the list filters, and counts them as the list does', async () => {

@@ -1,7 +1,12 @@
 import { sql } from '@questa/db';
 import type { QuestionDb } from '../../db/tables';
 import { searchConfigOf, searchDocumentOf } from '../../db/search';
-import { lockedColumns, lockedWrites, type LockedQuestion } from './question.repository';
+import {
+  currentAuthor,
+  lockedColumns,
+  lockedWrites,
+  type LockedQuestion,
+} from './question.repository';
 
 /** What a bulk action may do while it holds the row locks of its questions. */
 function bulkWrites(db: QuestionDb) {
@@ -81,6 +86,7 @@ export function createQuestionBulkRepository(db: QuestionDb) {
             : await trx
                 .selectFrom('questions')
                 .select(lockedColumns)
+                .select(currentAuthor)
                 .where('client_id', '=', clientId)
                 .where('bank_id', '=', bankId)
                 .where('id', 'in', questionIds)

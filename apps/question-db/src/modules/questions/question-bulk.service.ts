@@ -1,7 +1,6 @@
 import {
   QUESTION_BULK_MAX,
   type QuestionBulk,
-  type QuestionBulkAction,
   type QuestionBulkResult,
   type QuestionBulkSkipReason,
 } from '@questa/contracts';
@@ -12,13 +11,22 @@ import type { BankRepository } from '../banks/bank.repository';
 import type { BulkWrites, QuestionBulkRepository } from './question-bulk.repository';
 import type { QuestionListService } from './question-list.service';
 import type { LockedQuestion } from './question.repository';
-import { planTransition, transitionPermissions } from './workflow';
+import {
+  publishesDrafts,
+  publishRefusal,
+  retireRefusal,
+  type PublishingAbility,
+} from '@questa/contracts/rules';
+import {
+  refusalDetail,
+  refusalProblem,
+  type PublishingService,
+} from '../publishing/publishing.service';
+import { planWithDrafts, transitionPermissions } from './workflow';
 
 /** Any one of these permissions allows the action, as for one question at a time. */
-const bulkPermissions: Record<QuestionBulkAction, readonly Permission[]> = {
+const bulkPermissions: Record<'submit' | 'move' | 'delete', readonly Permission[]> = {
   submit: transitionPermissions.submit,
-  publish: transitionPermissions.publish,
-  retire: transitionPermissions.retire,
   move: ['question:write'],
   delete: ['question:write'],
 };
@@ -39,35 +47,19 @@ const skip = (reason: QuestionBulkSkipReason, detail: string): Outcome => ({
   detail,
 });
 
-/**
- * The workflow's moves for one question, as its transitions route would make them. Someone who
- * may both submit and publish gets a draft published in one step: on its own they would click
- * "submit" and then "publish" on the same question, and an import of many questions should not
- * need two passes. The version makes both moves in order, within the one transaction.
- */
-function planFor(
-  action: keyof typeof refusedBecause,
-  question: LockedQuestion,
-  maySubmit: boolean,
-) {
-  if (action !== 'publish' || question.status !== 'draft' || !maySubmit) {
-    return planTransition(action, question);
-  }
-  const submitted = planTransition('submit', question);
-  if (!submitted.ok) return submitted;
-  const published = planTransition('publish', { ...question, status: 'in_review' });
-  if (!published.ok) return published;
-  return { ...published, moves: [...submitted.moves, ...published.moves] };
-}
-
 /** Moves one question through the workflow exactly as its transitions route would. */
 async function transition(
   action: keyof typeof refusedBecause,
   question: LockedQuestion,
   writes: BulkWrites,
-  maySubmit: boolean,
+  principal: Principal,
+  ability: PublishingAbility,
 ): Promise<Outcome> {
-  const plan = planFor(action, question, maySubmit);
+  if (action === 'publish' && question.currentAuthorId === principal.sub) {
+    const refusal = publishRefusal(ability, true);
+    if (refusal) return skip('own_version', refusalDetail(action, refusal));
+  }
+  const plan = planWithDrafts(action, question, publishesDrafts(ability));
   if (!plan.ok) return skip(refusedBecause[action], plan.detail);
   for (const move of plan.moves) {
     await writes.moveVersion(question.id, move.version, move.from, move.to);
@@ -101,6 +93,7 @@ export function createQuestionBulkService(deps: {
   bulk: QuestionBulkRepository;
   list: Pick<QuestionListService, 'ids'>;
   banks: Pick<BankRepository, 'visibilityOf'>;
+  publishing: Pick<PublishingService, 'abilityOf'>;
 }) {
   /** The questions a request names, or those its filter selects in the bank, at most the limit. */
   async function selected(
@@ -143,11 +136,18 @@ export function createQuestionBulkService(deps: {
     ): Promise<QuestionBulkResult> {
       const visibility = await deps.banks.visibilityOf(clientId, bankId);
       if (!visibility || !mayReadBank(principal, clientId, visibility)) throw noSuchBank();
-      const allowedBy = bulkPermissions[body.action];
-      if (!allowedBy.some((permission) => can(principal, permission, clientId))) {
-        throw new HttpProblem('auth.forbidden', {
-          detail: `Your role does not allow ${body.action} (${allowedBy.join(' or ')}).`,
-        });
+      const ability = await deps.publishing.abilityOf(principal, clientId);
+      if (body.action === 'publish' || body.action === 'retire') {
+        const refused =
+          body.action === 'publish' ? publishRefusal(ability, false) : retireRefusal(ability);
+        if (refused) throw refusalProblem(body.action, refused);
+      } else {
+        const allowedBy = bulkPermissions[body.action];
+        if (!allowedBy.some((permission) => can(principal, permission, clientId))) {
+          throw new HttpProblem('auth.forbidden', {
+            detail: `Your role does not allow ${body.action} (${allowedBy.join(' or ')}).`,
+          });
+        }
       }
       const target = body.targetBankId;
       if (target !== undefined) {
@@ -164,7 +164,6 @@ export function createQuestionBulkService(deps: {
       }
 
       const ids = await selected(principal, clientId, bankId, body);
-      const maySubmit = bulkPermissions.submit.some((p) => can(principal, p, clientId));
       return deps.bulk.inBulk(clientId, bankId, ids, async (questions, writes) => {
         const byId = new Map(questions.map((question) => [question.id, question]));
         const done: string[] = [];
@@ -175,7 +174,7 @@ export function createQuestionBulkService(deps: {
           if (!question) outcome = skip('not_found', 'This bank has no such question.');
           else if (body.action === 'move') outcome = { done: true };
           else if (body.action === 'delete') outcome = deletable(question);
-          else outcome = await transition(body.action, question, writes, maySubmit);
+          else outcome = await transition(body.action, question, writes, principal, ability);
           if (outcome.done) done.push(questionId);
           else skipped.push({ questionId, reason: outcome.reason, detail: outcome.detail });
         }

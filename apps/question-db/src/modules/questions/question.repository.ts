@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from '@questa/db';
+import { sql, type ExpressionBuilder } from '@questa/db';
 import type {
   BankVisibility,
   QuestionContent,
   QuestionStatus,
   QuestionVersion,
 } from '@questa/contracts';
-import type { QuestionDb } from '../../db/tables';
+import type { QuestionDb, QuestionDbTables } from '../../db/tables';
 import { jsonb, searchConfigOf, searchDocumentOf } from '../../db/search';
 import { isoTimestamp } from '../../db/timestamps';
 
@@ -24,6 +24,8 @@ export interface LockedQuestion {
   publishedVersion: number | null;
   /** The current version's status. */
   status: QuestionStatus;
+  /** Who last wrote the current version: with a second person, not who may publish it. */
+  currentAuthorId: string | null;
 }
 
 export interface QuestionHead {
@@ -335,7 +337,7 @@ export function lockedWrites(db: QuestionDb) {
 
 export type LockedWrites = ReturnType<typeof lockedWrites>;
 
-/** The columns of a `LockedQuestion`. */
+/** The columns of a `LockedQuestion`, with `currentAuthor` beside them. */
 export const lockedColumns = [
   'id',
   'bank_id as bankId',
@@ -344,6 +346,15 @@ export const lockedColumns = [
   'published_version as publishedVersion',
   'status',
 ] as const;
+
+/** Who last wrote a question's current version, selected beside its `lockedColumns`. */
+export const currentAuthor = (eb: ExpressionBuilder<QuestionDbTables, 'questions'>) =>
+  eb
+    .selectFrom('question_versions as v')
+    .select('v.author_id')
+    .whereRef('v.question_id', '=', 'questions.id')
+    .whereRef('v.version', '=', 'questions.current_version')
+    .as('currentAuthorId');
 
 export function createQuestionRepository(db: QuestionDb) {
   return {
@@ -370,6 +381,7 @@ export function createQuestionRepository(db: QuestionDb) {
         const question = await trx
           .selectFrom('questions')
           .select(lockedColumns)
+          .select(currentAuthor)
           .where('id', '=', questionId)
           .where('client_id', '=', clientId)
           .forUpdate()

@@ -10,7 +10,14 @@ import { can, type Principal } from '@questa/policy';
 import { mayReadBank, noSuchBank } from '../banks/bank-access';
 import type { MediaRepository } from '../media/media.repository';
 import type { LockedQuestion, QuestionHead, QuestionRepository } from './question.repository';
-import { planTransition, transitionPermissions } from './workflow';
+import {
+  publishesDrafts,
+  publishRefusal,
+  retireRefusal,
+  type PublishingAbility,
+} from '@questa/contracts/rules';
+import { refusalProblem, type PublishingService } from '../publishing/publishing.service';
+import { planWithDrafts, transitionPermissions, type QuestionTransition } from './workflow';
 
 const noSuchQuestion = () =>
   new HttpProblem('not_found', { detail: 'This tenant has no such question.' });
@@ -22,6 +29,18 @@ function expectRevision(question: LockedQuestion, expected: number) {
       `Someone else saved this question after you loaded it: it is now at revision ` +
       `${question.revision}, not ${expected}. Reload it and apply your changes again.`,
   });
+}
+
+/** Whether the caller's role alone rules the action out, before the question is looked at. */
+function roleRefuses(
+  action: QuestionTransition,
+  ability: PublishingAbility,
+  principal: Principal,
+  clientId: string,
+): boolean {
+  if (action === 'publish') return publishRefusal(ability, false) === 'role';
+  if (action === 'retire') return retireRefusal(ability) === 'role';
+  return !transitionPermissions[action].some((permission) => can(principal, permission, clientId));
 }
 
 function toDetail(head: QuestionHead, current: QuestionVersion): QuestionDetail {
@@ -39,6 +58,7 @@ function toDetail(head: QuestionHead, current: QuestionVersion): QuestionDetail 
 export function createQuestionService(deps: {
   questions: QuestionRepository;
   media: Pick<MediaRepository, 'unknownTo'>;
+  publishing: Pick<PublishingService, 'abilityOf'>;
 }) {
   const { questions } = deps;
 
@@ -122,18 +142,24 @@ export function createQuestionService(deps: {
       questionId: string,
       { action, expectedRevision }: z.infer<typeof questionTransition>,
     ): Promise<QuestionDetail> {
-      const allowedBy = transitionPermissions[action];
-      if (!allowedBy.some((permission) => can(principal, permission, clientId))) {
+      const ability = await deps.publishing.abilityOf(principal, clientId);
+      const refusedRole = roleRefuses(action, ability, principal, clientId);
+      if (refusedRole) {
         // The route asked only for tenant:read, so whoever gets here may see the question
         // exists: 404 for a missing one first, then 403.
         await visible(principal, clientId, questionId);
+        if (action === 'publish' || action === 'retire') throw refusalProblem(action, 'role');
         throw new HttpProblem('auth.forbidden', {
-          detail: `Your role does not allow ${action.replaceAll('_', ' ')} (${allowedBy.join(' or ')}).`,
+          detail: `Your role does not allow ${action.replaceAll('_', ' ')} (${transitionPermissions[action].join(' or ')}).`,
         });
       }
       const done = await questions.changeLocked(clientId, questionId, async (question, writes) => {
         expectRevision(question, expectedRevision);
-        const plan = planTransition(action, question);
+        if (action === 'publish') {
+          const refusal = publishRefusal(ability, question.currentAuthorId === principal.sub);
+          if (refusal) throw refusalProblem(action, refusal);
+        }
+        const plan = planWithDrafts(action, question, publishesDrafts(ability));
         if (!plan.ok) throw new HttpProblem('conflict.version', { detail: plan.detail });
         for (const move of plan.moves) {
           await writes.moveVersion(question.id, move.version, move.from, move.to);

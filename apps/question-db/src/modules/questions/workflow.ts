@@ -3,11 +3,15 @@ import type { Permission } from '@questa/policy';
 
 export type QuestionTransition = (typeof questionTransitions)[number];
 
-/** Any one of these permissions allows the action. */
-export const transitionPermissions: Record<QuestionTransition, readonly Permission[]> = {
+/**
+ * Any one of these permissions allows the action. Publishing and retiring also depend on the
+ * tenant's setting, which `publishRefusal` in the contracts' rules decides.
+ */
+export const transitionPermissions: Record<
+  Exclude<QuestionTransition, 'publish' | 'retire'>,
+  readonly Permission[]
+> = {
   submit: ['question:write'],
-  publish: ['question:publish'],
-  retire: ['question:publish'],
   // Authors take back what they submitted; reviewers send it back with their remarks.
   return_to_draft: ['question:write', 'question:review'],
 };
@@ -78,4 +82,24 @@ export function planTransition(action: QuestionTransition, state: WorkflowState)
         publishedVersion: null,
       };
   }
+}
+
+/**
+ * A plan as `planTransition` makes it, except that a draft is published in one step (submitted
+ * and published, in that order) when `draftsToo` says the one asking may skip review: without it
+ * they would click "submit" and then "publish" on the same question.
+ */
+export function planWithDrafts(
+  action: QuestionTransition,
+  state: WorkflowState,
+  draftsToo: boolean,
+): TransitionPlan {
+  if (action !== 'publish' || state.status !== 'draft' || !draftsToo) {
+    return planTransition(action, state);
+  }
+  const submitted = planTransition('submit', state);
+  if (!submitted.ok) return submitted;
+  const published = planTransition('publish', { ...state, status: 'in_review' });
+  if (!published.ok) return published;
+  return { ...published, moves: [...submitted.moves, ...published.moves] };
 }

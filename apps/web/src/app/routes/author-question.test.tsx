@@ -23,6 +23,9 @@ function openEditor(
 ) {
   const fetchMock = stubApi({
     [`GET ${qdb(`/questions/${questionId}`)}`]: () => jsonResponse(detail),
+    // A team whose publishing needs a second person, unless a test says otherwise.
+    [`GET ${qdb('/publishing')}`]: () =>
+      jsonResponse({ secondPerson: true, chosen: null, publishers: 2 }),
     ...routes,
   });
   renderApp(editorPath, { session: asRole(role) });
@@ -259,11 +262,55 @@ describe('question editor', () => {
 
     expect(await screen.findByRole('button', { name: 'Return to draft' })).toBeTruthy();
     expect(screen.getByText('Submitted for review.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    // Publishing is shown, refused, with why and who publishes instead.
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish.getAttribute('aria-disabled')).toBe('true');
+    expect(publish.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(publish.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /only its reviewers and owners publish/,
+    );
     expect(bodyOf(fetchMock, 'POST', qdb(`/questions/${questionId}/transitions`)).body).toEqual({
       action: 'submit',
       expectedRevision: 3,
     });
+  });
+
+  it('says why an owner may not publish a version they wrote, and who may', async () => {
+    const fetchMock = openEditor(
+      aQuestionDetail(contents.true_false, {}, { status: 'in_review' }),
+      'owner',
+    );
+    const publish = await screen.findByRole('button', { name: 'Publish' });
+    expect(publish.getAttribute('aria-disabled')).toBe('true');
+    const reason = document.getElementById(publish.getAttribute('aria-describedby')!)!;
+    expect(reason.textContent).toContain('You wrote this version');
+    expect(reason.textContent).toContain('another reviewer or owner publishes it');
+    expect(reason.textContent).toContain('The owner of Acme Academy chooses');
+    // Refused, it stays focusable for keyboards and sends nothing when pressed.
+    publish.focus();
+    expect(document.activeElement).toBe(publish);
+    fireEvent.click(publish);
+    expect(calls(fetchMock).some((call) => call.startsWith('POST'))).toBe(false);
+  });
+
+  it('lets a teacher on their own publish a draft directly', async () => {
+    const fetchMock = openEditor(aQuestionDetail(), 'owner', {
+      [`GET ${qdb('/publishing')}`]: () =>
+        jsonResponse({ secondPerson: false, chosen: null, publishers: 1 }),
+      [`POST ${qdb(`/questions/${questionId}/transitions`)}`]: () =>
+        jsonResponse(
+          aQuestionDetail(contents.single_choice, { publishedVersion: 1 }, { status: 'published' }),
+        ),
+    });
+    const publish = await screen.findByRole('button', { name: 'Publish' });
+    expect(publish.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(publish);
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, 'POST', qdb(`/questions/${questionId}/transitions`)).body).toEqual({
+        action: 'publish',
+        expectedRevision: 3,
+      }),
+    );
   });
 
   it('offers reviewers to publish what is in review, without editing it', async () => {

@@ -19,8 +19,10 @@ export function tenantAccess(session: SignedInSession, membership: Membership): 
   const { clientId } = membership;
   return {
     membership,
+    userSub: session.user.sub,
     canWrite: sessionCan(session, 'question:write', clientId),
     canPublish: sessionCan(session, 'question:publish', clientId),
+    canManageMembers: sessionCan(session, 'member:manage', clientId),
     canManageKeys: sessionCan(session, 'credential:manage', clientId),
     canGrade: sessionCan(session, 'answer:grade', clientId),
   };

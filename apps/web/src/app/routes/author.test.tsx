@@ -19,6 +19,42 @@ const bioLab = aMembership({
 });
 
 describe('authoring page', () => {
+  it('tells members the publishing rule and lets the owner choose it', async () => {
+    const fetchMock = stubApi({
+      [`GET ${qdb('/banks')}`]: () => jsonResponse({ banks: [], nextCursor: null }),
+      [`GET ${qdb('/publishing')}`]: () =>
+        jsonResponse({ secondPerson: false, chosen: null, publishers: 1 }),
+      [`PUT ${qdb('/publishing')}`]: () =>
+        jsonResponse({ secondPerson: true, chosen: true, publishers: 1 }),
+    });
+    renderApp('/author', { session: aSession({}, [aMembership({ role: 'owner' })]) });
+
+    const rule = await screen.findByRole('region', { name: 'Publishing' });
+    expect(rule.textContent).toContain('Whoever writes questions publishes them directly');
+    expect(rule.textContent).toContain('once two members can publish (now 1)');
+    const save = within(rule).getByRole('button', { name: 'Save rule' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(rule).getByRole('radio', { name: 'Yes, always' }));
+    fireEvent.click(save);
+
+    expect(await within(rule).findByText('Publishing rule saved.')).toBeTruthy();
+    expect(rule.textContent).toContain('Publishing needs a second person');
+    expect(rule.textContent).toContain('The owner chose this.');
+    expect(calls(fetchMock)).toContain(`PUT ${qdb('/publishing')}`);
+  });
+
+  it('tells an author the rule without offering to change it', async () => {
+    stubApi({
+      [`GET ${qdb('/banks')}`]: () => jsonResponse({ banks: [], nextCursor: null }),
+      [`GET ${qdb('/publishing')}`]: () =>
+        jsonResponse({ secondPerson: true, chosen: null, publishers: 2 }),
+    });
+    renderApp('/author', { session: aSession({}, [aMembership({ role: 'author' })]) });
+    const rule = await screen.findByRole('region', { name: 'Publishing' });
+    expect(await within(rule).findByText(/reviewers and owners publish/)).toBeTruthy();
+    expect(within(rule).queryByRole('radio')).toBeNull();
+  });
+
   it('lists each tenant with its role and its banks with question counts', async () => {
     const fetchMock = stubApi({
       [`GET ${qdb('/banks')}`]: () =>

@@ -34,7 +34,7 @@ describe('exam review page', () => {
     expect(third?.getByText('No answer was given.')).toBeTruthy();
   });
 
-  it('sums up by topic first, offers the exam again, and filters the missed questions', async () => {
+  it('sums up by topic first, offers the exam again, and filters them by verdict', async () => {
     stubApi({ [`GET ${base}/review`]: () => jsonResponse(aReview()) });
     const router = renderApp(path, { session: aSession() });
 
@@ -53,15 +53,51 @@ describe('exam review page', () => {
     ).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(3);
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Missed (2)' }));
+    // Awaiting grading is offered only while some answer awaits it.
+    expect(screen.queryByRole('radio', { name: /Awaiting grading/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Wrong (2)' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     expect(screen.getByRole('status').textContent).toBe('Showing 2 of 3 questions.');
     expect(screen.queryByRole('heading', { name: 'Question 2' })).toBeNull();
-    expect(router.state.location.search).toBe('?show=missed');
+    expect(router.state.location.search).toBe('?show=wrong');
 
-    fireEvent.click(screen.getByRole('radio', { name: 'Right (1)' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Correct (1)' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(screen.getByRole('heading', { name: 'Question 2' })).toBeTruthy();
+  });
+
+  it('reads an essay graded 4 of 5 as partly right, under its own filter', async () => {
+    const review = aReview();
+    const [first, second, third] = review.items;
+    const graded = {
+      ...third!,
+      correct: false,
+      points: 4,
+      maxPoints: 5,
+      grading: 'graded' as const,
+    };
+    const awaiting = { ...first!, correct: null, points: null, grading: 'awaiting' as const };
+    stubApi({
+      [`GET ${base}/review`]: () => jsonResponse({ ...review, items: [awaiting, second!, graded] }),
+    });
+    renderApp(path, { session: aSession() });
+
+    const essay = within(await screen.findByRole('article', { name: 'Question 3' }));
+    const verdict = essay.getByText('Partly right').closest('.verdict')!;
+    // The score is its own line on a phone: no separator that could start it.
+    expect(verdict.textContent).toBe('Partly right 4 of 5 points');
+    expect(essay.queryByText('Wrong')).toBeNull();
+    expect(
+      within(screen.getByRole('article', { name: 'Question 1' })).getByText('Awaiting grading'),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Partly right (1)' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('radio', { name: 'Awaiting grading (1)' }));
+    expect(await screen.findByRole('article', { name: 'Question 1' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('radio', { name: 'Wrong (0)' }));
+    expect(await screen.findByText('No question was answered wrong.')).toBeTruthy();
   });
 
   it('offers no second try when the bank no longer has the exam', async () => {
@@ -94,7 +130,7 @@ describe('exam review page', () => {
     expect(screen.queryByRole('heading', { name: 'Correct answer' })).toBeNull();
     // Neither topics nor a filter would keep which answers were right to themselves.
     expect(screen.queryByRole('table', { name: 'By topic' })).toBeNull();
-    expect(screen.queryByRole('radio', { name: /Missed/ })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /Wrong/ })).toBeNull();
   });
 
   it('says the exam is still running until it has been submitted', async () => {

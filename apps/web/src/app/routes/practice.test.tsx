@@ -237,7 +237,17 @@ describe('practice page', () => {
               questionId: '5d0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3',
               topic: 'Asia',
               excerpt: 'What is the capital of Japan?',
-              correct: false,
+              points: 0,
+              maxPoints: 1,
+              due: inAWeek,
+            },
+            {
+              questionId: '5d0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c4',
+              topic: 'Europe',
+              // An essay the learner rated "Partly": half its points.
+              excerpt: 'Why did Rome grow?',
+              points: 1,
+              maxPoints: 2,
               due: inAWeek,
             },
           ],
@@ -254,7 +264,10 @@ describe('practice page', () => {
     expect(within(topics).getByRole('rowheader', { name: 'Asia' })).toBeTruthy();
     const reviews = screen.getByRole('table', { name: 'Coming back for review' });
     expect(within(reviews).getByText('What is the capital of Japan?')).toBeTruthy();
-    expect(within(reviews).getByText('in 7 days')).toBeTruthy();
+    expect(within(reviews).getAllByText('in 7 days')).toHaveLength(2);
+    const [japan, rome] = within(reviews).getAllByRole('row').slice(1);
+    expect(japan!.textContent).toContain('(Wrong)');
+    expect(rome!.textContent).toContain('(Partly right)');
     expect(calls(fetchMock)).not.toContain(`POST ${base}/next`);
     expect(calls(fetchMock)).not.toContain(`GET ${base}/summary`);
   });

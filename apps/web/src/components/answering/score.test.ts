@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../lib/i18n';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { roundPoints, scoreText, verdictOf } from './score';
+import { roundPoints, scoreText } from './score';
 
 const inEnglish = createTranslator('en', en, en);
 const inGerman = createTranslator('de', de, en);
@@ -29,14 +29,5 @@ describe('score text', () => {
   it('writes numbers the reader’s way', () => {
     expect(scoreText(inGerman, 2 / 3, 1)).toBe('0,67 von 1 Punkt');
     expect(scoreText(inGerman, 1.5, 2)).toBe('1,5 von 2 Punkten');
-  });
-});
-
-describe('verdict', () => {
-  it('is partly right for some points but not all, and wrong for none', () => {
-    expect(verdictOf(true, 1)).toBe('correct');
-    expect(verdictOf(false, 0.5)).toBe('partial');
-    expect(verdictOf(false, 0)).toBe('wrong');
-    expect(verdictOf(false, null)).toBe('wrong');
   });
 });

@@ -1,13 +1,5 @@
 import type { Translate } from '../../lib/i18n';
 
-export type VerdictKind = 'correct' | 'partial' | 'wrong';
-
-/** Right, partly right (some points but not all) or wrong; without points, right or wrong. */
-export function verdictOf(correct: boolean, points: number | null): VerdictKind {
-  if (correct) return 'correct';
-  return points !== null && points > 0 ? 'partial' : 'wrong';
-}
-
 /**
  * Points as people read them: at most two decimals, so partial credit of 2/3 shows as 0.67,
  * never 0.667 or 0.6666666666666666.

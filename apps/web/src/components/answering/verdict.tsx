@@ -1,29 +1,35 @@
+import { verdictOf } from '@questa/contracts/rules';
 import type { Ref } from 'react';
 import { useT } from '../../lib/i18n';
-import { CheckIcon, CrossIcon, PartialIcon } from '../ui/icons';
-import { scoreText, verdictOf } from './score';
+import { CheckIcon, ClockIcon, CrossIcon, PartialIcon } from '../ui/icons';
+import { scoreText } from './score';
 import './verdict.css';
 
-const icons = { correct: CheckIcon, partial: PartialIcon, wrong: CrossIcon };
+const icons = { correct: CheckIcon, partial: PartialIcon, wrong: CrossIcon, awaiting: ClockIcon };
 
 /**
- * A graded answer's verdict and points, e.g. "Partly right · 0.67 of 1 point": in words and an
- * icon, never colour alone, and the same in practice, reviews and exam results.
+ * A graded answer's verdict and points, e.g. "Partly right" and "0.67 of 1 point": in words and an
+ * icon, never colour alone, and the same in practice, reviews and exam results. The points are a
+ * second flex item rather than text after a separator, so on a narrow screen they wrap onto a
+ * line of their own that does not begin with a stray "·".
  */
 export function Verdict({
-  correct,
   points,
   maxPoints,
+  awaiting = false,
+  showPoints = true,
   as = 'p',
   size = 'md',
   labelId,
   ref,
   tabIndex,
 }: {
-  correct: boolean;
-  /** Null where the points are not shown. */
+  /** Null while a person has still to score the answer. */
   points: number | null;
   maxPoints: number;
+  awaiting?: boolean;
+  /** False where the review policy hides the points. */
+  showPoints?: boolean;
   as?: 'p' | 'h2';
   size?: 'md' | 'lg';
   /** The id of the verdict's words alone, for a region named by them. */
@@ -33,7 +39,7 @@ export function Verdict({
   tabIndex?: number;
 }) {
   const t = useT();
-  const kind = verdictOf(correct, points);
+  const kind = verdictOf({ points, maxPoints, awaiting });
   const Icon = icons[kind];
   const className = `verdict verdict--${kind} verdict--${size}`;
   const content = (
@@ -42,11 +48,11 @@ export function Verdict({
       <span id={labelId} className="verdict__label">
         {t(`answering.verdict.${kind}`)}
       </span>
-      {points !== null && (
-        <span className="verdict__score">
-          <span aria-hidden="true">· </span>
-          {scoreText(t, points, maxPoints)}
-        </span>
+      {showPoints && points !== null && kind !== 'awaiting' && (
+        <>
+          {/* Read aloud and copied as "Partly right 0.67 of 1 point"; a flex gap shows it. */}{' '}
+          <span className="verdict__score">{scoreText(t, points, maxPoints)}</span>
+        </>
       )}
     </>
   );

@@ -24,3 +24,4 @@ export const bankKey = (clientId: string, bankId: string) => `${banksKey(clientI
 export const questionKey = (clientId: string, questionId: string) =>
   `qdb/${clientId}/questions/${questionId}`;
 export const credentialsKey = (clientId: string) => `qdb/${clientId}/credentials`;
+export const publishingKey = (clientId: string) => `qdb/${clientId}/publishing`;

@@ -12,6 +12,7 @@ import { useBanks } from '../api/list-banks';
 import { authorPaths } from '../paths';
 import type { TenantAccess } from '../tenant-access';
 import { NewBankForm } from './new-bank-form';
+import { PublishingRule } from './publishing-rule';
 import { VisibilityBadge } from './visibility-badge';
 
 /** One tenant: its banks with their question counts, and for writers a form for a new bank. */
@@ -58,6 +59,7 @@ export function TenantBanks({ access }: { access: TenantAccess }) {
           )}
         </div>
       </header>
+      {(access.canWrite || access.canPublish) && <PublishingRule access={access} />}
 
       {creating && (
         <NewBankForm

@@ -1,5 +1,6 @@
 import type { QuestionDetail } from '@questa/contracts';
-import { useState } from 'react';
+import type { PublishRefusal } from '@questa/contracts/rules';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +9,8 @@ import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Tabs } from '../../../components/ui/tabs';
-import { useT } from '../../../lib/i18n';
+import { useT, type Translate } from '../../../lib/i18n';
+import { usePublishing } from '../api/get-publishing';
 import type { QuestionAction } from '../api/transition-question';
 import { StatusBadge } from '../components/status-badge';
 import { HistoryPanel } from '../history/history-panel';
@@ -43,7 +45,17 @@ export function QuestionEditor({
   const [confirmingRetire, setConfirmingRetire] = useState(false);
   const [done, setDone] = useState<QuestionAction>();
   const status = detail.current.status;
-  const actions = workflowActions({ status, publishedVersion: detail.publishedVersion }, access);
+  const publishing = usePublishing(clientId);
+  // Until the rule is known, nothing is offered as refused; the server decides either way.
+  const actions =
+    publishing.status === 'pending'
+      ? []
+      : workflowActions({ status, publishedVersion: detail.publishedVersion }, access, {
+          secondPerson: publishing.data?.secondPerson ?? false,
+          wroteVersion: detail.current.authorId === access.userSub,
+        });
+  const refusals = actions.filter((offer) => offer.refusal !== null);
+  const reasonId = useId();
   const busy = draft.status === 'saving' || draft.action !== undefined;
 
   const take = async (action: QuestionAction) => {
@@ -86,19 +98,43 @@ export function QuestionEditor({
                 : t('editor.save')}
             </Button>
           )}
-          {actions.map((action) => (
-            <Button
-              key={action}
-              variant={action === 'retire' ? 'danger' : 'primary'}
-              disabled={busy || draft.status === 'conflict' || (draft.dirty && !draft.valid)}
-              // Retiring takes a published question away from learners, so it asks first.
-              onClick={() => (action === 'retire' ? setConfirmingRetire(true) : void take(action))}
-            >
-              {t(`workflow.${action}`)}
-            </Button>
-          ))}
+          {actions.map(({ action, refusal }) =>
+            refusal ? (
+              // Focusable though refused, so keyboard and screen-reader users meet the reason.
+              <Button
+                key={action}
+                variant="secondary"
+                aria-disabled="true"
+                aria-describedby={`${reasonId}-${action}`}
+                className="button--refused"
+              >
+                {t(`workflow.${action}`)}
+              </Button>
+            ) : (
+              <Button
+                key={action}
+                variant={action === 'retire' ? 'danger' : 'primary'}
+                disabled={busy || draft.status === 'conflict' || (draft.dirty && !draft.valid)}
+                // Retiring takes a published question away from learners, so it asks first.
+                onClick={() =>
+                  action === 'retire' ? setConfirmingRetire(true) : void take(action)
+                }
+              >
+                {t(`workflow.${action}`)}
+              </Button>
+            ),
+          )}
         </div>
       </header>
+      {refusals.length > 0 && (
+        <div className="editor-refusals">
+          {refusals.map(({ action, refusal }) => (
+            <p key={action} id={`${reasonId}-${action}`}>
+              {refusalText(t, action, refusal, access.membership.clientName)}
+            </p>
+          ))}
+        </div>
+      )}
 
       <p className="editor-step-done" role="status">
         {done && t(`workflow.done.${done}`)}
@@ -170,4 +206,18 @@ export function QuestionEditor({
       </ConfirmDialog>
     </div>
   );
+}
+
+/** Why an action is refused and who can take it instead, in the tenant's own name. */
+function refusalText(
+  t: Translate,
+  action: QuestionAction,
+  refusal: PublishRefusal | null,
+  tenant: string,
+): string {
+  const rule = t('workflow.refused.rule', { tenant });
+  if (refusal === 'own_version') return `${t('workflow.refused.ownVersion', { tenant })} ${rule}`;
+  const which =
+    action === 'retire' ? 'workflow.refused.retireRole' : 'workflow.refused.publishRole';
+  return `${t(which, { tenant })} ${rule}`;
 }

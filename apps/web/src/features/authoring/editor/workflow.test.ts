@@ -8,32 +8,46 @@ const viewer = { canWrite: false, canPublish: false };
 const draft = { status: 'draft', publishedVersion: null } as const;
 const inReview = { status: 'in_review', publishedVersion: null } as const;
 const published = { status: 'published', publishedVersion: 1 } as const;
+const team = { secondPerson: true, wroteVersion: false };
+const teamOwnVersion = { secondPerson: true, wroteVersion: true };
+const alone = { secondPerson: false, wroteVersion: true };
+
+const offered = (...args: Parameters<typeof workflowActions>) =>
+  workflowActions(...args).map(({ action, refusal }) =>
+    refusal ? `${action}:${refusal}` : action,
+  );
 
 describe('workflowActions', () => {
-  it('lets writers submit drafts', () => {
-    expect(workflowActions(draft, author)).toEqual(['submit']);
-    expect(workflowActions(draft, reviewer)).toEqual([]);
+  it('with a second person, lets writers submit and shows why they cannot publish', () => {
+    expect(offered(draft, author, team)).toEqual(['submit', 'publish:role']);
+    expect(offered(draft, reviewer, team)).toEqual([]);
+    expect(offered(inReview, author, team)).toEqual(['publish:role', 'return_to_draft']);
+    expect(offered(inReview, reviewer, team)).toEqual(['publish', 'return_to_draft']);
+    expect(offered(inReview, owner, teamOwnVersion)).toEqual([
+      'publish:own_version',
+      'return_to_draft',
+    ]);
+    expect(offered(inReview, viewer, team)).toEqual([]);
   });
 
-  it('lets publishers publish, and either role send back, what is in review', () => {
-    expect(workflowActions(inReview, reviewer)).toEqual(['publish', 'return_to_draft']);
-    expect(workflowActions(inReview, author)).toEqual(['return_to_draft']);
-    expect(workflowActions(inReview, owner)).toEqual(['publish', 'return_to_draft']);
+  it('lets an owner publish someone else’s draft in one step', () => {
+    expect(offered(draft, owner, team)).toEqual(['submit', 'publish']);
+    expect(offered(draft, owner, teamOwnVersion)).toEqual(['submit', 'publish:own_version']);
   });
 
-  it('lets publishers retire the published version, also under a newer draft', () => {
-    expect(workflowActions(published, reviewer)).toEqual(['retire']);
-    expect(workflowActions(published, author)).toEqual([]);
-    expect(workflowActions({ status: 'draft', publishedVersion: 1 }, owner)).toEqual([
+  it('without a second person, lets a writer publish their own draft directly', () => {
+    expect(offered(draft, owner, alone)).toEqual(['submit', 'publish']);
+    expect(offered(draft, author, alone)).toEqual(['submit', 'publish']);
+    expect(offered(published, author, alone)).toEqual(['retire']);
+  });
+
+  it('retires under a newer draft, and says why an author may not', () => {
+    expect(offered(published, reviewer, team)).toEqual(['retire']);
+    expect(offered(published, author, team)).toEqual(['retire:role']);
+    expect(offered({ status: 'draft', publishedVersion: 1 }, owner, team)).toEqual([
       'submit',
+      'publish',
       'retire',
     ]);
-  });
-
-  it('offers nothing for a retired question, nor to viewers', () => {
-    expect(workflowActions({ status: 'retired', publishedVersion: null }, owner)).toEqual([]);
-    for (const state of [draft, inReview, published]) {
-      expect(workflowActions(state, viewer)).toEqual([]);
-    }
   });
 });

@@ -12,7 +12,13 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime, useI18n } from '../../../lib/i18n';
 import { useExamReview } from '../api/get-exam-review';
-import { filterItems, resultsByTopic, reviewFilters, type ReviewFilter } from '../topic-results';
+import {
+  filterItems,
+  itemVerdict,
+  resultsByTopic,
+  reviewFilters,
+  type ReviewFilter,
+} from '../topic-results';
 import { ExamTopicTable } from './exam-topic-table';
 import { ReviewFilterChoice } from './review-filter';
 import './exam-review.css';
@@ -77,11 +83,9 @@ function ReviewView({ review }: { review: ExamReview }) {
   const asked = params.get('show');
   const filter: ReviewFilter = graded && isFilter(asked) ? asked : 'all';
   const shown = filterItems(review.items, filter);
-  const counts = {
-    all: review.items.length,
-    missed: filterItems(review.items, 'missed').length,
-    right: filterItems(review.items, 'right').length,
-  };
+  const counts = Object.fromEntries(
+    reviewFilters.map((each) => [each, filterItems(review.items, each).length]),
+  ) as Record<ReviewFilter, number>;
   const choose = (next: ReviewFilter) =>
     setParams(next === 'all' ? {} : { show: next }, { replace: true, preventScrollReset: true });
   return (
@@ -162,7 +166,7 @@ function ReviewView({ review }: { review: ExamReview }) {
         {graded && <ReviewFilterChoice value={filter} counts={counts} onChange={choose} />}
         <p role="status" className={graded ? 'exam-review__shown' : 'visually-hidden'}>
           {shown.length === 0
-            ? t(`exams.review.none.${filter === 'right' ? 'right' : 'missed'}`)
+            ? t(`exams.review.none.${filter === 'all' ? 'wrong' : filter}`)
             : t('exams.review.showing', { shown: shown.length, total: review.items.length })}
         </p>
         <ol className="exam-review__items">
@@ -207,15 +211,15 @@ function ReviewView({ review }: { review: ExamReview }) {
 function ItemVerdict({ item }: { item: ExamReviewItem }) {
   const { t } = useI18n();
   // A person scores an essay; until then it is neither right nor wrong.
-  if (item.grading === 'awaiting') {
-    return <p className="exam-review-item__awaiting">{t('exams.review.awaitingGrading')}</p>;
-  }
-  if (item.correct === null) {
+  const verdict = itemVerdict(item);
+  if (verdict === null) {
     return item.points === null ? null : (
       <p className="exam-review-item__points">{scoreText(t, item.points, item.maxPoints)}</p>
     );
   }
-  return <Verdict correct={item.correct} points={item.points} maxPoints={item.maxPoints} />;
+  return (
+    <Verdict points={item.points} maxPoints={item.maxPoints} awaiting={verdict === 'awaiting'} />
+  );
 }
 
 function ReviewSkeleton() {

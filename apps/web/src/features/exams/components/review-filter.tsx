@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { useT } from '../../../lib/i18n';
 import { reviewFilters, type ReviewFilter } from '../topic-results';
 
-/** All, missed or right questions: radio buttons, so arrows move between them. */
+/**
+ * All questions or those of one verdict: radio buttons, so arrows move between them. Awaiting
+ * grading is offered only while some answer awaits it.
+ */
 export function ReviewFilterChoice({
   value,
   counts,
@@ -17,18 +20,20 @@ export function ReviewFilterChoice({
   return (
     <fieldset className="review-filter">
       <legend>{t('exams.review.show')}</legend>
-      {reviewFilters.map((filter) => (
-        <label key={filter} className="review-filter__option">
-          <input
-            type="radio"
-            name={name}
-            value={filter}
-            checked={value === filter}
-            onChange={() => onChange(filter)}
-          />
-          {t(`exams.review.filter.${filter}`, { count: counts[filter] })}
-        </label>
-      ))}
+      {reviewFilters
+        .filter((filter) => filter !== 'awaiting' || counts.awaiting > 0 || value === filter)
+        .map((filter) => (
+          <label key={filter} className="review-filter__option">
+            <input
+              type="radio"
+              name={name}
+              value={filter}
+              checked={value === filter}
+              onChange={() => onChange(filter)}
+            />
+            {t(`exams.review.filter.${filter}`, { count: counts[filter] })}
+          </label>
+        ))}
     </fieldset>
   );
 }

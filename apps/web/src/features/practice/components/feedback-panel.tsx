@@ -1,10 +1,9 @@
 import type { LearnerQuestion, PracticeItem } from '@questa/contracts';
 import { useId, useState, type Ref } from 'react';
 import { Solution } from '../../../components/answering/graded-answer';
-import { verdictOf } from '../../../components/answering/score';
 import { SelfRatingForm } from '../../../components/answering/self-rating';
 import { Verdict } from '../../../components/answering/verdict';
-import type { SelfRating } from '@questa/contracts/rules';
+import { verdictOf, type SelfRating } from '@questa/contracts/rules';
 import type { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { formatRelativeTime } from '../../../lib/relative-time';
@@ -36,7 +35,7 @@ export function FeedbackPanel({
     <section
       ref={ref}
       tabIndex={-1}
-      className={`practice-feedback practice-feedback--${awaiting ? 'awaiting' : verdictOf(result.correct, result.points)}`}
+      className={`practice-feedback practice-feedback--${verdictOf({ points: result.points, maxPoints: result.maxPoints, awaiting })}`}
       aria-labelledby={verdictId}
     >
       {awaiting ? (
@@ -45,7 +44,6 @@ export function FeedbackPanel({
         </p>
       ) : (
         <Verdict
-          correct={result.correct}
           points={result.points}
           maxPoints={result.maxPoints}
           labelId={verdictId}

@@ -1,4 +1,5 @@
 import type { PracticeSession, PracticeSummary } from '@questa/contracts';
+import { verdictOf } from '@questa/contracts/rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RichText } from '../../../components/answering/rich-text';
@@ -109,7 +110,7 @@ function SummaryDetails({ summary }: { summary: PracticeSummary }) {
               <td>
                 <RichText source={review.excerpt} inline />{' '}
                 <span className="practice-end__verdict">
-                  ({review.correct ? t('answering.verdict.correct') : t('answering.verdict.wrong')})
+                  ({t(`answering.verdict.${verdictOf(review)}`)})
                 </span>
               </td>
               <td>

@@ -1,10 +1,9 @@
 import type { GradedAnswer, LearnerQuestion } from '@questa/contracts';
 import { useId, type Ref } from 'react';
 import { Solution } from '../../../components/answering/graded-answer';
-import { verdictOf } from '../../../components/answering/score';
 import { SelfRatingForm } from '../../../components/answering/self-rating';
 import { Verdict } from '../../../components/answering/verdict';
-import type { SelfRating } from '@questa/contracts/rules';
+import { verdictOf, type SelfRating } from '@questa/contracts/rules';
 import type { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { formatRelativeTime } from '../../../lib/relative-time';
@@ -29,7 +28,7 @@ export function ReviewFeedback({
   const { t, locale } = useI18n();
   const headingId = useId();
   const awaiting = graded.feedback.type === 'essay' && graded.feedback.status === 'awaiting';
-  const tone = awaiting ? 'awaiting' : verdictOf(graded.correct, graded.points);
+  const tone = verdictOf({ points: graded.points, maxPoints: graded.maxPoints, awaiting });
 
   return (
     <section className={`review-feedback review-feedback--${tone}`} aria-labelledby={headingId}>
@@ -44,7 +43,6 @@ export function ReviewFeedback({
           tabIndex={-1}
           labelId={headingId}
           size="lg"
-          correct={graded.correct}
           points={graded.points}
           maxPoints={graded.maxPoints}
         />

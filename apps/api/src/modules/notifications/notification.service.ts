@@ -1,0 +1,127 @@
+import {
+  MAIL_BY_DEFAULT,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '@questa/contracts/rules';
+import type { MailPreferences, NotificationList, NotificationSubject } from '@questa/contracts';
+import { HttpProblem } from '@questa/http-kit';
+import { essayGradedMail, type MailTransport } from '@questa/mail';
+import type { NotificationRepository } from './notification.repository';
+import { signUnsubscribe, verifyUnsubscribe } from './unsubscribe-token';
+
+/** A mail server that does not answer in this time is given up on; the in-app notice stays. */
+const MAIL_TIMEOUT_MS = 10_000;
+
+interface Log {
+  warn(details: object, message: string): void;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export function createNotificationService(deps: {
+  notifications: NotificationRepository;
+  mail: MailTransport | undefined;
+  publicUrl: string;
+  log: Log;
+}) {
+  const { notifications } = deps;
+  let key: Promise<Buffer> | undefined;
+  const signingKey = () => {
+    key ??= notifications.signingKey().catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
+    return key;
+  };
+
+  async function mailOn(userId: string, kind: NotificationKind): Promise<boolean> {
+    const chosen = await notifications.mailChoices(userId);
+    return chosen[kind] ?? MAIL_BY_DEFAULT[kind];
+  }
+
+  async function sendMail(userId: string, subject: NotificationSubject) {
+    if (!deps.mail || !(await mailOn(userId, subject.kind))) return;
+    const to = await notifications.recipient(userId);
+    if (!to) return;
+    const token = signUnsubscribe(await signingKey(), userId, subject.kind);
+    const message = essayGradedMail({
+      to: to.email,
+      name: to.name,
+      examTitle: subject.examTitle,
+      points: subject.points,
+      maxPoints: subject.maxPoints,
+      resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
+      unsubscribeUrl: `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+    await withTimeout(deps.mail.send(message), MAIL_TIMEOUT_MS);
+  }
+
+  return {
+    /**
+     * Tells a person: the in-app notice is written before this returns; the mail, when they
+     * chose it, follows without holding up the caller, and a mail that fails is logged.
+     */
+    async notify(userId: string, subject: NotificationSubject): Promise<{ mailed: Promise<void> }> {
+      await notifications.add(userId, subject);
+      const mailed = sendMail(userId, subject).catch((error: unknown) => {
+        deps.log.warn({ err: error, userId, kind: subject.kind }, 'notification mail not sent');
+      });
+      return { mailed };
+    },
+
+    async list(userId: string, limit: number, before?: string): Promise<NotificationList> {
+      const [page, unread] = await Promise.all([
+        notifications.page(userId, limit, before),
+        notifications.unread(userId),
+      ]);
+      return {
+        notifications: page,
+        unread,
+        nextBefore: page.length === limit ? (page.at(-1)?.createdAt ?? null) : null,
+      };
+    },
+
+    async unread(userId: string) {
+      return { unread: await notifications.unread(userId) };
+    },
+
+    async markRead(userId: string, ids: string[] | undefined) {
+      await notifications.markRead(userId, ids);
+      return { unread: await notifications.unread(userId) };
+    },
+
+    async preferences(userId: string): Promise<MailPreferences> {
+      const chosen = await notifications.mailChoices(userId);
+      return {
+        mail: Object.fromEntries(
+          NOTIFICATION_KINDS.map((kind) => [kind, chosen[kind] ?? MAIL_BY_DEFAULT[kind]]),
+        ) as MailPreferences['mail'],
+      };
+    },
+
+    async choose(userId: string, mail: Partial<Record<NotificationKind, boolean>>) {
+      await notifications.chooseMail(userId, mail);
+      return this.preferences(userId);
+    },
+
+    /** Turns one kind of mail off for whoever the token was signed for; no session needed. */
+    async unsubscribe(token: string): Promise<{ kind: NotificationKind }> {
+      const claims = verifyUnsubscribe(await signingKey(), token);
+      if (!claims || !(await notifications.userExists(claims.userId))) {
+        throw new HttpProblem('notifications.unsubscribe_invalid', {
+          detail: 'This unsubscribe link is not valid. Choose your mails under Account instead.',
+        });
+      }
+      await notifications.chooseMail(claims.userId, { [claims.kind]: false });
+      return { kind: claims.kind };
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { isoDate } from './learning/shared';
+import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE } from './rules/notifications';
+
+const notificationKind = z.enum(NOTIFICATION_KINDS);
+
+/** An essay in an exam got its grade (or a corrected one). */
+const essayGraded = z.object({
+  kind: z.literal('essay_graded'),
+  attemptId: z.uuid(),
+  examTitle: z.string(),
+  bankTitle: z.string(),
+  position: z.number().int().positive(),
+  points: z.number(),
+  maxPoints: z.number(),
+});
+
+/**
+ * What a notification is about, tagged by kind so each kind brings its own fields. With the
+ * second kind this becomes `z.discriminatedUnion('kind', [...])`; a union of one would only
+ * confuse the API's reference.
+ */
+export const notificationSubject = essayGraded;
+export type NotificationSubject = z.infer<typeof notificationSubject>;
+
+export const notification = z.object({
+  id: z.uuid(),
+  subject: notificationSubject,
+  createdAt: isoDate,
+  /** Null while unread. */
+  readAt: isoDate.nullable(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationList = z.object({
+  notifications: z.array(notification),
+  unread: z.number().int().nonnegative(),
+  /** Pass as `before` for the next, older page; null at the end. */
+  nextBefore: isoDate.nullable(),
+});
+export type NotificationList = z.infer<typeof notificationList>;
+
+export const notificationQuery = z.strictObject({
+  before: isoDate
+    .optional()
+    .meta({ description: 'Only notifications older than this: a page’s `nextBefore`.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATIONS_PAGE)
+    .default(NOTIFICATIONS_PAGE)
+    .meta({ description: 'How many to return at most.' }),
+});
+
+/** Marks the named notifications read, or every one when `all` is true. */
+export const notificationRead = z
+  .strictObject({ ids: z.array(z.uuid()).max(100).optional(), all: z.literal(true).optional() })
+  .refine((body) => (body.ids === undefined) !== (body.all === undefined), {
+    error: 'name the notifications in ids, or send all: true',
+  })
+  .meta({ examples: [{ all: true }] });
+
+export const notificationUnread = z.object({ unread: z.number().int().nonnegative() });
+
+/** One switch per kind of notification: whether it also comes by mail. */
+const mailSwitches = z.object({
+  essay_graded: z.boolean(),
+} satisfies Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>);
+
+/** Which kinds a person gets by mail; in-app notices come always. */
+export const mailPreferences = z.object({ mail: mailSwitches });
+export type MailPreferences = z.infer<typeof mailPreferences>;
+
+export const mailPreferencesUpdate = z
+  .strictObject({ mail: mailSwitches.partial().strict() })
+  .meta({ examples: [{ mail: { essay_graded: false } }] });
+
+/** From the link in a mail: signed for one person and one kind, and for nothing else. */
+export const unsubscribeBody = z
+  .strictObject({ token: z.string().min(10).max(600) })
+  .meta({ examples: [{ token: 'eyJwIjoidW5zdWJzY3JpYmUifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg' }] });
+export const unsubscribeResult = z.object({ kind: notificationKind });

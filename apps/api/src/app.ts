@@ -120,7 +120,11 @@ export function createApiCore(deps: ApiDeps) {
   });
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
   const banks = createLearnerBanks(catalog, entitlements);
-  const blueprints = createBlueprintService({ blueprints: createBlueprintRepository(db) });
+  const blueprints = createBlueprintService({
+    blueprints: createBlueprintRepository(db),
+    questionDb: deps.questionDb,
+    auth,
+  });
   const unitOfWork = createUnitOfWork(db);
   const exams = createExamService({
     unitOfWork,

@@ -18,6 +18,19 @@ interface OpenApiOptions {
   tags?: { name: string; description: string }[];
 }
 
+const REFERENCE_PAGE_POLICY = [
+  "default-src 'none'",
+  // The reference's own script starts it with an inline call and sets styles as it renders.
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /**
  * Generates the service's OpenAPI document from the same zod schemas that validate its requests,
  * so the published contract cannot drift from the code, and serves it at `openapi.json` with an
@@ -61,6 +74,12 @@ export const openApi = fp<OpenApiOptions>(
     );
     await app.register(async (docs) => {
       docs.decorate(ALL_ROUTES_PUBLIC, true);
+      // The reference is a page on Questa's origin: it may call this origin's API and nothing else,
+      // and no other site may frame it to trick a signed-in person into pressing its buttons.
+      docs.addHook('onSend', (_request, reply, payload, done) => {
+        reply.header('content-security-policy', REFERENCE_PAGE_POLICY);
+        done(null, payload);
+      });
       await docs.register(apiReference, {
         routePrefix: '/docs',
         logLevel: 'warn',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
 import type { QuestaConfig } from '@questa/config';
+import { addStrictTransport, type StrictTransport } from './response-headers';
 
 export interface RootServerOptions {
   logLevel: QuestaConfig['logLevel'];
@@ -9,6 +10,8 @@ export interface RootServerOptions {
   logFormat?: QuestaConfig['logFormat'];
   /** Log one line per request, at `debug` (errors are logged where they happen); off in tests. */
   logRequests?: boolean;
+  /** Set when browsers reach this process over HTTPS (`QuestaConfig['hsts']`). */
+  hsts?: StrictTransport | undefined;
 }
 
 /** One short line per entry, with the time of day; process id and host say nothing locally. */
@@ -47,6 +50,7 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
     reply.header('x-request-id', request.id);
     done();
   });
+  addStrictTransport(app, options.hsts);
   if (options.logRequests) {
     app.addHook('onResponse', (request, reply, done) => {
       request.log.debug(

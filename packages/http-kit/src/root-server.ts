@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
+import { redactedLogPaths, redactUrl, requestSerializer } from './log-redaction';
 import type { QuestaConfig } from '@questa/config';
 import { addStrictTransport, type StrictTransport } from './response-headers';
 
@@ -12,6 +13,8 @@ export interface RootServerOptions {
   logRequests?: boolean;
   /** Set when browsers reach this process over HTTPS (`QuestaConfig['hsts']`). */
   hsts?: StrictTransport | undefined;
+  /** Where log lines go instead of standard output (a test reading them). */
+  logStream?: { write(line: string): void };
 }
 
 /** One short line per entry, with the time of day; process id and host say nothing locally. */
@@ -26,11 +29,17 @@ const acceptableRequestId = /^[A-Za-z0-9-]{8,64}$/;
  * (echoed as `x-request-id` and present on every log line), and a bounded body size.
  */
 export function createRootServer(options: RootServerOptions): FastifyInstance {
+  const logger = {
+    level: options.logLevel,
+    redact: { paths: redactedLogPaths, censor: '[redacted]' },
+    serializers: { req: requestSerializer },
+  };
   const app = Fastify({
-    logger:
-      options.logFormat === 'pretty'
-        ? { level: options.logLevel, stream: prettyStream() }
-        : { level: options.logLevel },
+    logger: options.logStream
+      ? { ...logger, stream: options.logStream }
+      : options.logFormat === 'pretty'
+        ? { ...logger, stream: prettyStream() }
+        : logger,
     // Fastify's own request lines are two per request at `info`; ours is one, at `debug`, so the
     // default level shows start-up, warnings and errors only.
     logController: new LogController({ disableRequestLogging: true }),
@@ -55,7 +64,7 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
     app.addHook('onResponse', (request, reply, done) => {
       request.log.debug(
         { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        `${request.method} ${request.url}`,
+        `${request.method} ${redactUrl(request.url)}`,
       );
       done();
     });

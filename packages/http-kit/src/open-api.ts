@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ALL_ROUTES_PUBLIC } from './http-kit';
 import { describeOperation, type RouteProblems } from './open-api-operation';
+import type { TypedClient } from './api-reference/code-samples';
+import type { OpenApiDoc } from './api-reference/openapi-types';
+import { referenceRoutes } from './api-reference/reference-routes';
 
 type OpenApiDocument = NonNullable<FastifyDynamicSwaggerOptions['openapi']>;
 type SecuritySchemes = NonNullable<NonNullable<OpenApiDocument['components']>['securitySchemes']>;
@@ -16,26 +18,14 @@ interface OpenApiOptions {
   /** How callers authenticate; every route that is not public needs one of these. */
   securitySchemes: SecuritySchemes;
   tags?: { name: string; description: string }[];
+  /** The generated client the reference's JavaScript examples use; plain fetch without one. */
+  client?: TypedClient;
 }
-
-const REFERENCE_PAGE_POLICY = [
-  "default-src 'none'",
-  // The reference's own script starts it with an inline call and sets styles as it renders.
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /**
  * Generates the service's OpenAPI document from the same zod schemas that validate its requests,
- * so the published contract cannot drift from the code, and serves it at `openapi.json` with an
- * interactive reference at `docs`. The reference's script comes from the installed package and it
- * loads nothing from elsewhere: no web fonts, no proxy, no assistant.
+ * so the published contract cannot drift from the code, and serves it at `openapi.json` with a
+ * reference page at `docs`, rendered on the server from that document (api-reference/).
  */
 export const openApi = fp<OpenApiOptions>(
   async (app: FastifyInstance, options) => {
@@ -74,25 +64,10 @@ export const openApi = fp<OpenApiOptions>(
     );
     await app.register(async (docs) => {
       docs.decorate(ALL_ROUTES_PUBLIC, true);
-      // The reference is a page on Questa's origin: it may call this origin's API and nothing else,
-      // and no other site may frame it to trick a signed-in person into pressing its buttons.
-      docs.addHook('onSend', (_request, reply, payload, done) => {
-        reply.header('content-security-policy', REFERENCE_PAGE_POLICY);
-        done(null, payload);
-      });
-      await docs.register(apiReference, {
-        routePrefix: '/docs',
-        logLevel: 'warn',
-        configuration: {
-          url: `${app.prefix}/openapi.json`,
-          metaData: { title: `${options.title} reference` },
-          withDefaultFonts: false,
-          hideClientButton: true,
-          showDeveloperTools: 'never',
-          documentDownloadType: 'json',
-          agent: { disabled: true },
-          mcp: { disabled: true },
-        },
+      referenceRoutes(docs, {
+        document: () => app.swagger() as unknown as OpenApiDoc,
+        documentUrl: `${app.prefix}/openapi.json`,
+        ...(options.client && { client: options.client }),
       });
     });
   },

@@ -42,5 +42,8 @@ describe('headers on the question database’s answers', () => {
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
+    // The page runs no script at all, so nothing injected into it could run either.
+    expect(policy).not.toContain('script-src');
+    expect(policy).not.toContain('unsafe-inline');
   });
 });

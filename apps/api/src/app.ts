@@ -123,7 +123,11 @@ export function createApiCore(deps: ApiDeps) {
   });
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
   const banks = createLearnerBanks(catalog, entitlements);
-  const blueprints = createBlueprintService({ blueprints: createBlueprintRepository(db) });
+  const blueprints = createBlueprintService({
+    blueprints: createBlueprintRepository(db),
+    questionDb: deps.questionDb,
+    auth,
+  });
   const unitOfWork = createUnitOfWork(db);
   // Set to the server's logger by apiApp, which has one; the service is built before it.
   const notificationLog = { warn: (_details: object, _message: string) => {} };

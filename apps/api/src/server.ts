@@ -20,6 +20,7 @@ await runProcess({
     }
     const root = createRootServer({
       logLevel: config.logLevel,
+      hsts: config.hsts,
       logFormat: config.logFormat,
       logRequests: true,
     });

@@ -111,6 +111,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   const root = createRootServer({
     logLevel: config.logLevel,
+    hsts: config.hsts,
     logFormat: config.logFormat,
     logRequests: options.logRequests ?? true,
   });

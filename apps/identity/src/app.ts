@@ -18,6 +18,12 @@ import { createBackChannelLogout } from './modules/oidc/back-channel-logout';
 import { createBackChannelLogoutRepository } from './modules/oidc/back-channel-logout.repository';
 import { providerViews } from './modules/oidc/provider-views';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
+import { createAccountThrottle } from './modules/rate-limit/account-throttle';
+import {
+  createDatabaseThrottleStore,
+  type AccountThrottleStore,
+} from './modules/rate-limit/account-throttle-store';
+import { createKnownDevices } from './modules/rate-limit/known-devices';
 import { loadAssets } from './pages/assets';
 import { createCsrf } from './pages/csrf';
 import { pageErrorHandler } from './pages/error-page';
@@ -42,6 +48,8 @@ export interface IdentityDeps {
   accessTokenTtlSeconds?: number;
   mail: MailTransport;
   rateLimiter: RateLimiter;
+  /** Failed sign-ins per account: Redis when configured, else the provider's own tables. */
+  accountThrottleStore?: AccountThrottleStore;
   secureCookies: boolean;
   onAuditEvent?: (event: SignInFailedEvent) => Promise<void>;
   /** How often missed back-channel logouts are sent again; five seconds unless a test says. */
@@ -123,6 +131,15 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),
   );
+  const throttle = createAccountThrottle({
+    store: deps.accountThrottleStore ?? createDatabaseThrottleStore(db),
+    devices: createKnownDevices({ keys: cookieKeys, secure: deps.secureCookies, path: mountPath }),
+    accounts: accountRepository,
+    mail: deps.mail,
+    keys: cookieKeys,
+    resetLink: (locale) => `${deps.issuer}/reset${locale === 'en' ? '' : `?ui_locales=${locale}`}`,
+    log: app.log,
+  });
   const kit: PageKit = {
     context,
     csrf: createCsrf({ keys: cookieKeys, secure: deps.secureCookies, path: mountPath }),
@@ -140,7 +157,7 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
     acceptFormPosts(pages);
     pages.setErrorHandler(pageErrorHandler(context));
     assets.routes(pages);
-    await pages.register(interactionRoutes(kit, provider, accounts));
+    await pages.register(interactionRoutes(kit, provider, accounts, throttle));
     await pages.register(accountRoutes(kit, accounts));
   });
   await app.register(accountAdminRoutes(deps.clients, accounts));

@@ -46,6 +46,12 @@ export interface IdentityTables {
     used_at: string | null;
     created_at: Generated<string>;
   };
+  sign_in_throttle: {
+    account_key: string;
+    failures: number;
+    last_failure_at: string;
+    noticed_at: string | null;
+  };
 }
 
 export type IdentityDb = Kysely<IdentityTables>;

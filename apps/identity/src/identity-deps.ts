@@ -4,6 +4,7 @@ import { mailTransportFromConfig } from '@questa/mail';
 import type { IdentityDeps } from './app';
 import { createMemoryRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
+import { createRedisThrottleStore } from './modules/rate-limit/account-throttle-store';
 
 /**
  * The provider's dependencies as configuration chooses them: the main API as the one client,
@@ -21,6 +22,13 @@ export function identityDepsFromConfig(
         keyPrefix: `${config.redisKeyPrefix}identity:rate:`,
       })
     : createMemoryRateLimiter();
+  // Without Redis, failed sign-ins per account are counted in the database (the default).
+  const accountThrottleStore = config.redisUrl
+    ? createRedisThrottleStore({
+        redis: config.redisUrl,
+        keyPrefix: `${config.redisKeyPrefix}identity:throttle:`,
+      })
+    : undefined;
   return {
     database,
     issuer: config.oidc.issuer,
@@ -45,10 +53,12 @@ export function identityDepsFromConfig(
     accessTokenTtlSeconds: config.oidc.accessTokenTtlSeconds,
     mail,
     rateLimiter,
+    ...(accountThrottleStore && { accountThrottleStore }),
     secureCookies: config.secureCookies,
     async close() {
       mail.close?.();
       await rateLimiter.close();
+      await accountThrottleStore?.close();
     },
   };
 }

@@ -103,6 +103,10 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
         description: 'An API key of the tenant (`qdbk_…`) or an OpenID Connect access token.',
       },
     },
+    client: {
+      module: '@questa/qdb-client',
+      create: 'createQdbClient({ baseUrl: `${QUESTA_URL}/qdb/api/v1`, apiKey: QUESTA_API_KEY })',
+    },
   });
   await app.register(authentication, {
     auth: createAuthService({

@@ -76,6 +76,22 @@ describe('loadConfig', () => {
       credentials: undefined,
     });
   });
+
+  it('asks for HSTS when browsers reach Questa over HTTPS, a proxy ending TLS or not', () => {
+    expect(loadConfig({}).hsts).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://quiz.example.org' }).hsts).toEqual({
+      maxAgeSeconds: 31_536_000,
+    });
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://quiz.example.org', HSTS_MAX_AGE_SECONDS: '600' }).hsts,
+    ).toEqual({ maxAgeSeconds: 600 });
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://quiz.example.org', HSTS_MAX_AGE_SECONDS: '0' }).hsts,
+    ).toBeUndefined();
+    expect(() => loadConfig({ HSTS_MAX_AGE_SECONDS: 'a year' })).toThrow(
+      'HSTS_MAX_AGE_SECONDS must be a whole number of seconds',
+    );
+  });
 });
 
 describe('loadWebBuildConfig', () => {

@@ -123,6 +123,12 @@ const schema = z.object({
     .min(0, { error: 'must be a whole number of hours' })
     .max(168, { error: 'must be at most 168 hours' })
     .default(24),
+  HSTS_MAX_AGE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0, { error: 'must be a whole number of seconds (0 sends no HSTS header)' })
+    .max(63_072_000, { error: 'must be at most 63072000 seconds (two years)' })
+    .default(31_536_000),
   IDP_ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -180,6 +186,12 @@ export interface QuestaConfig {
     | undefined;
   /** Cookies get `Secure` and the `__Host-` prefix when the public origin is HTTPS. */
   secureCookies: boolean;
+  /**
+   * Set when browsers reach Questa over HTTPS, which an `https://` PUBLIC_URL says even when a
+   * proxy in front ends TLS and Questa itself only sees plain HTTP: every response then tells
+   * browsers to use HTTPS only, for this long.
+   */
+  hsts: { maxAgeSeconds: number } | undefined;
   redisUrl: string | undefined;
   /**
    * Starts the name of every key and stream Questa keeps in Redis, so that several installations
@@ -259,6 +271,10 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     seedDemoAccounts: toBoolean(raw.DEMO_ACCOUNTS),
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
     secureCookies: publicUrl.startsWith('https://'),
+    hsts:
+      publicUrl.startsWith('https://') && raw.HSTS_MAX_AGE_SECONDS > 0
+        ? { maxAgeSeconds: raw.HSTS_MAX_AGE_SECONDS }
+        : undefined,
     s3: raw.S3_BUCKET
       ? {
           bucket: raw.S3_BUCKET,

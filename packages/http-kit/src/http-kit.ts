@@ -11,6 +11,7 @@ import { isPermissionKey, type Permission } from '@questa/policy';
 import { HttpProblem, problemBody } from './problem';
 import { isNavigation, sendProblemPage, type ProblemPageLinks } from './problem-page';
 import type { RouteProblems } from './open-api-operation';
+import { addApiResponseHeaders } from './response-headers';
 
 export interface HttpKitOptions {
   /** Where the page shown to a browser navigation sends the person next. */
@@ -43,7 +44,8 @@ export const ALL_ROUTES_PUBLIC = Symbol('questa.allRoutesPublic');
 
 /**
  * The behaviour every Questa service shares: zod validation, problem documents for every error,
- * and a refusal to register any route that does not declare its permission.
+ * the headers API responses carry, and a refusal to register any route that does not declare its
+ * permission.
  */
 export const httpKit = fp(
   async (app: FastifyInstance, options: HttpKitOptions) => {
@@ -59,6 +61,7 @@ export const httpKit = fp(
       return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
     };
 
+    addApiResponseHeaders(app);
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 

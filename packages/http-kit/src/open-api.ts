@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ALL_ROUTES_PUBLIC } from './http-kit';
 import { describeOperation, type RouteProblems } from './open-api-operation';
+import type { TypedClient } from './api-reference/code-samples';
+import type { OpenApiDoc } from './api-reference/openapi-types';
+import { referenceRoutes } from './api-reference/reference-routes';
 
 type OpenApiDocument = NonNullable<FastifyDynamicSwaggerOptions['openapi']>;
 type SecuritySchemes = NonNullable<NonNullable<OpenApiDocument['components']>['securitySchemes']>;
@@ -16,13 +18,14 @@ interface OpenApiOptions {
   /** How callers authenticate; every route that is not public needs one of these. */
   securitySchemes: SecuritySchemes;
   tags?: { name: string; description: string }[];
+  /** The generated client the reference's JavaScript examples use; plain fetch without one. */
+  client?: TypedClient;
 }
 
 /**
  * Generates the service's OpenAPI document from the same zod schemas that validate its requests,
- * so the published contract cannot drift from the code, and serves it at `openapi.json` with an
- * interactive reference at `docs`. The reference's script comes from the installed package and it
- * loads nothing from elsewhere: no web fonts, no proxy, no assistant.
+ * so the published contract cannot drift from the code, and serves it at `openapi.json` with a
+ * reference page at `docs`, rendered on the server from that document (api-reference/).
  */
 export const openApi = fp<OpenApiOptions>(
   async (app: FastifyInstance, options) => {
@@ -61,19 +64,10 @@ export const openApi = fp<OpenApiOptions>(
     );
     await app.register(async (docs) => {
       docs.decorate(ALL_ROUTES_PUBLIC, true);
-      await docs.register(apiReference, {
-        routePrefix: '/docs',
-        logLevel: 'warn',
-        configuration: {
-          url: `${app.prefix}/openapi.json`,
-          metaData: { title: `${options.title} reference` },
-          withDefaultFonts: false,
-          hideClientButton: true,
-          showDeveloperTools: 'never',
-          documentDownloadType: 'json',
-          agent: { disabled: true },
-          mcp: { disabled: true },
-        },
+      referenceRoutes(docs, {
+        document: () => app.swagger() as unknown as OpenApiDoc,
+        documentUrl: `${app.prefix}/openapi.json`,
+        ...(options.client && { client: options.client }),
       });
     });
   },

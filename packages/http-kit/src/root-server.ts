@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
+import { redactedLogPaths, redactUrl, requestSerializer } from './log-redaction';
 import type { QuestaConfig } from '@questa/config';
+import { addStrictTransport, type StrictTransport } from './response-headers';
 
 export interface RootServerOptions {
   logLevel: QuestaConfig['logLevel'];
@@ -9,6 +11,10 @@ export interface RootServerOptions {
   logFormat?: QuestaConfig['logFormat'];
   /** Log one line per request, at `debug` (errors are logged where they happen); off in tests. */
   logRequests?: boolean;
+  /** Set when browsers reach this process over HTTPS (`QuestaConfig['hsts']`). */
+  hsts?: StrictTransport | undefined;
+  /** Where log lines go instead of standard output (a test reading them). */
+  logStream?: { write(line: string): void };
 }
 
 /** One short line per entry, with the time of day; process id and host say nothing locally. */
@@ -23,11 +29,17 @@ const acceptableRequestId = /^[A-Za-z0-9-]{8,64}$/;
  * (echoed as `x-request-id` and present on every log line), and a bounded body size.
  */
 export function createRootServer(options: RootServerOptions): FastifyInstance {
+  const logger = {
+    level: options.logLevel,
+    redact: { paths: redactedLogPaths, censor: '[redacted]' },
+    serializers: { req: requestSerializer },
+  };
   const app = Fastify({
-    logger:
-      options.logFormat === 'pretty'
-        ? { level: options.logLevel, stream: prettyStream() }
-        : { level: options.logLevel },
+    logger: options.logStream
+      ? { ...logger, stream: options.logStream }
+      : options.logFormat === 'pretty'
+        ? { ...logger, stream: prettyStream() }
+        : logger,
     // Fastify's own request lines are two per request at `info`; ours is one, at `debug`, so the
     // default level shows start-up, warnings and errors only.
     logController: new LogController({ disableRequestLogging: true }),
@@ -47,11 +59,12 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
     reply.header('x-request-id', request.id);
     done();
   });
+  addStrictTransport(app, options.hsts);
   if (options.logRequests) {
     app.addHook('onResponse', (request, reply, done) => {
       request.log.debug(
         { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        `${request.method} ${request.url}`,
+        `${request.method} ${redactUrl(request.url)}`,
       );
       done();
     });

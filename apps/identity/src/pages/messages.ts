@@ -16,6 +16,13 @@ const en = {
       `There were more than ${limit} attempts from your network within a minute. For your safety, please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before you try again.`,
     action: 'Try again',
   },
+  accountThrottled: {
+    title: 'Please wait a moment',
+    lead: (seconds: number) =>
+      `There were several failed sign-ins with this email address. For the account's safety, please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before you try again, or reset the password.`,
+    action: 'Try again',
+    reset: 'Reset the password',
+  },
   formExpired: {
     title: 'This form has expired',
     lead: 'For your security, forms work only for a while after they were opened. Open it again and resend it.',
@@ -141,6 +148,13 @@ const de: Messages = {
     lead: (limit, seconds) =>
       `Aus Ihrem Netzwerk kamen innerhalb einer Minute mehr als ${limit} Versuche. Zu Ihrer Sicherheit warten Sie bitte ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'}, bevor Sie es erneut versuchen.`,
     action: 'Erneut versuchen',
+  },
+  accountThrottled: {
+    title: 'Bitte warten Sie einen Moment',
+    lead: (seconds) =>
+      `Mit dieser E-Mail-Adresse gab es mehrere fehlgeschlagene Anmeldungen. Zum Schutz des Kontos warten Sie bitte ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'}, bevor Sie es erneut versuchen, oder setzen Sie das Passwort zurück.`,
+    action: 'Erneut versuchen',
+    reset: 'Passwort zurücksetzen',
   },
   formExpired: {
     title: 'Dieses Formular ist abgelaufen',

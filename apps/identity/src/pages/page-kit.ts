@@ -16,8 +16,16 @@ export interface PageKit {
   signInUrl: string;
 }
 
-/** Sign-in attempts per client address, as the product defines them. */
+/** Attempts per client address at the forms that check a password (changing it). */
 export const SIGN_IN_RULE: RateLimitRule = { limit: 10, windowMs: 60_000 };
+/**
+ * The sign-in page counts per address what only guessing produces, failed attempts, so a school
+ * of many learners behind one address does not shut itself out at the start of a lesson; every
+ * attempt is still capped, higher, because each costs a password hash. Guessing at one account
+ * from many addresses is slowed per account (ACCOUNT_THROTTLE).
+ */
+export const SIGN_IN_FAILURE_RULE: RateLimitRule = { limit: 30, windowMs: 60_000 };
+export const SIGN_IN_ATTEMPT_RULE: RateLimitRule = { limit: 300, windowMs: 60_000 };
 /** Forms that send mail: the same budget, counted separately. */
 export const MAIL_RULE: RateLimitRule = { limit: 10, windowMs: 60_000 };
 
@@ -32,24 +40,33 @@ export async function withinLimit(
   scope: string,
   rule: RateLimitRule,
   retryHref: string,
+  options: { count: boolean } = { count: true },
 ): Promise<boolean> {
-  const decision = await kit.rateLimiter.hit(`${scope}:${request.ip}`, rule);
+  const key = `${scope}:${request.ip}`;
+  const decision = options.count
+    ? await kit.rateLimiter.hit(key, rule)
+    : await kit.rateLimiter.peek(key, rule);
   if (decision.allowed) return true;
   const seconds = decision.retryAfterSeconds;
   const t = messagesOf(request);
-  reply.header('retry-after', String(seconds));
-  await sendPage(
-    reply,
-    kit.context,
-    429,
-    messagePage({
-      lang: t.lang,
-      title: t.tooManyAttempts.title,
-      lead: t.tooManyAttempts.lead(rule.limit, seconds),
-      action: { label: t.tooManyAttempts.action, href: retryHref },
-    }),
-  );
+  await sendTooMany(kit, reply, seconds, {
+    title: t.tooManyAttempts.title,
+    lead: t.tooManyAttempts.lead(rule.limit, seconds),
+    action: { label: t.tooManyAttempts.action, href: retryHref },
+    lang: t.lang,
+  });
   return false;
+}
+
+/** A 429 page with Retry-After, saying why and when to try again. */
+export async function sendTooMany(
+  kit: PageKit,
+  reply: FastifyReply,
+  seconds: number,
+  page: Parameters<typeof messagePage>[0],
+): Promise<void> {
+  reply.header('retry-after', String(seconds));
+  await sendPage(reply, kit.context, 429, messagePage(page));
 }
 
 /** Refuses a form post whose CSRF token does not match its cookie; returns false then. */

@@ -55,14 +55,7 @@ export const blueprintRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await blueprints.create(
-            request.params.clientId,
-            request.params.bankId,
-            request.body,
-            request.auth!.user.sub,
-          ),
-        ),
+        .send(await blueprints.create(request.auth!, request.params, request.body, request.id)),
   );
 
   app.put(
@@ -79,10 +72,11 @@ export const blueprintRoutes: FastifyPluginAsyncZod<{
     },
     (request) =>
       blueprints.update(
-        request.params.clientId,
-        request.params.bankId,
+        request.auth!,
+        request.params,
         request.params.blueprintId,
         request.body,
+        request.id,
       ),
   );
 

@@ -7,9 +7,16 @@ import {
   type CatalogBankDetail,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
+import type { QuestionDbClient } from '../../adapters/question-db-client';
+import type { AuthContext, AuthService } from '../auth/auth.service';
 import type { BlueprintRepository, BlueprintRow } from './blueprint.repository';
 
 type NewBlueprint = z.output<typeof blueprintInput>;
+/** A bank as an authoring route names it: within a tenant. */
+interface BankRef {
+  clientId: string;
+  bankId: string;
+}
 
 /** Questions in a bank's built-in blueprint, when the bank has that many. */
 const DEFAULT_EXAM_QUESTIONS = 20;
@@ -52,7 +59,27 @@ export const blueprintView = (row: BlueprintRow): Blueprint => {
  * Exam blueprints: every bank's built-in mock exam, and those a tenant's authors define. Learners
  * choose from them; the exam service draws by the one chosen.
  */
-export function createBlueprintService(deps: { blueprints: BlueprintRepository }) {
+export function createBlueprintService(deps: {
+  blueprints: BlueprintRepository;
+  questionDb: Pick<QuestionDbClient, 'getTenantBank'>;
+  auth: Pick<AuthService, 'accessToken'>;
+}) {
+  /**
+   * A blueprint names its bank by id alone, so the id must be one of the tenant's banks: asked of
+   * the question database with the author's own token, which answers 404 for a bank of another
+   * tenant or one the author may not read, as every other cross-tenant reference does. Asked
+   * before any write, so no transaction waits on the call.
+   */
+  async function requireOwnBank(
+    author: AuthContext,
+    clientId: string,
+    bankId: string,
+    requestId: string,
+  ) {
+    const token = await deps.auth.accessToken(author);
+    await deps.questionDb.getTenantBank(token, clientId, bankId, requestId);
+  }
+
   return {
     /** The blueprints a learner may choose from in a bank: the default first. */
     async forBank(bank: CatalogBankDetail): Promise<Blueprint[]> {
@@ -78,9 +105,23 @@ export function createBlueprintService(deps: { blueprints: BlueprintRepository }
       const own = (await deps.blueprints.list(clientId, bankId)).map(blueprintView);
       return bank && bank.clientId === clientId ? [defaultBlueprint(bank), ...own] : own;
     },
-    create: async (clientId: string, bankId: string, input: NewBlueprint, by: string) =>
-      blueprintView(await deps.blueprints.create(clientId, bankId, input, by)),
-    async update(clientId: string, bankId: string, id: string, input: NewBlueprint) {
+    async create(
+      author: AuthContext,
+      { clientId, bankId }: BankRef,
+      input: NewBlueprint,
+      requestId: string,
+    ) {
+      await requireOwnBank(author, clientId, bankId, requestId);
+      return blueprintView(await deps.blueprints.create(clientId, bankId, input, author.user.sub));
+    },
+    async update(
+      author: AuthContext,
+      { clientId, bankId }: BankRef,
+      id: string,
+      input: NewBlueprint,
+      requestId: string,
+    ) {
+      await requireOwnBank(author, clientId, bankId, requestId);
       const row = await deps.blueprints.update(clientId, bankId, id, input);
       if (!row) throw new HttpProblem('not_found', { detail: 'There is no such blueprint.' });
       return blueprintView(row);

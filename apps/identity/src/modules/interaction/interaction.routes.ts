@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
-import { formValue } from '@questa/http-kit';
+import { formValue, html } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
 import { messagesOf } from '../../pages/locale';
-import { SIGN_IN_RULE, withinLimit, type PageKit } from '../../pages/page-kit';
+import {
+  SIGN_IN_ATTEMPT_RULE,
+  SIGN_IN_FAILURE_RULE,
+  sendTooMany,
+  withinLimit,
+  type PageKit,
+} from '../../pages/page-kit';
 import { signUpPage } from '../accounts/account.views';
 import type { AccountService } from '../accounts/account.service';
+import type { AccountThrottle } from '../rate-limit/account-throttle';
 import { interactionExpiredPage, signInPage } from './sign-in.views';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -22,7 +29,12 @@ const asksForSignUp = (interaction: Interaction) =>
  * The pages oidc-provider sends people to when it needs them to sign in. The interaction cookie
  * it set (SameSite=Lax, signed) is what ties a form post to the browser that started the flow.
  */
-export function interactionRoutes(kit: PageKit, provider: Provider, accounts: AccountService) {
+export function interactionRoutes(
+  kit: PageKit,
+  provider: Provider,
+  accounts: AccountService,
+  throttle: AccountThrottle,
+) {
   const { context, mountPath } = kit;
 
   /** The interaction of this browser, if it is the one in the URL and still alive. */
@@ -84,24 +96,44 @@ export function interactionRoutes(kit: PageKit, provider: Provider, accounts: Ac
 
     app.post('/interaction/:uid/login', publicRoute, async (request: UidRequest, reply) => {
       const retryHref = `${mountPath}/interaction/${request.params.uid}`;
-      if (!(await withinLimit(kit, request, reply, 'sign-in', SIGN_IN_RULE, retryHref))) return;
+      const limited = (scope: string, rule: typeof SIGN_IN_FAILURE_RULE, count: boolean) =>
+        withinLimit(kit, request, reply, scope, rule, retryHref, { count });
+      if (!(await limited('sign-in', SIGN_IN_ATTEMPT_RULE, true))) return;
+      if (!(await limited('sign-in-failed', SIGN_IN_FAILURE_RULE, false))) return;
       const interaction = await findInteraction(request, reply);
       if (!interaction) return expired(request, reply);
+      const t = messagesOf(request, interaction.params.ui_locales);
 
       const email = formValue(request.body, 'email').trim();
+      // Checked before the password, so an attempt made too soon learns nothing about it.
+      const wait = await throttle.waitSeconds(request, email);
+      if (wait > 0) {
+        return sendTooMany(kit, reply, wait, {
+          lang: t.lang,
+          title: t.accountThrottled.title,
+          lead: t.accountThrottled.lead(wait),
+          details: html`<p><a href="${mountPath}/reset">${t.accountThrottled.reset}</a></p>`,
+          action: { label: t.accountThrottled.action, href: retryHref },
+        });
+      }
       const result = await accounts.signIn(email, formValue(request.body, 'password'), request.ip);
       if (result.status === 'signed_in') {
+        await throttle.succeeded(request, reply, email);
         return finish(request, reply, {
           login: { accountId: result.accountId, amr: ['pwd'] },
           // Signing in answers a sign-up request too: the person has an account.
           ...(asksForSignUp(interaction) ? { create: {} } : {}),
         });
       }
+      if (result.status === 'wrong_credentials') {
+        await kit.rateLimiter.hit(`sign-in-failed:${request.ip}`, SIGN_IN_FAILURE_RULE);
+        await throttle.failed(email, t.lang);
+      }
       return sendPage(
         reply,
         context,
         result.status === 'unverified' ? 403 : 401,
-        signInPage(messagesOf(request, interaction.params.ui_locales), {
+        signInPage(t, {
           mountPath,
           uid: interaction.uid,
           csrf: kit.csrf.token(request, reply),

@@ -20,6 +20,17 @@ function behavesLikeARateLimiter(limiter: () => RateLimiter) {
     expect((await limiter().hit(`${key}-other`, rule)).allowed).toBe(true);
   });
 
+  it('peeks without counting: a look never uses up an attempt', async () => {
+    const key = `ip:${randomBytes(4).toString('hex')}`;
+    for (let look = 0; look < rule.limit + 2; look += 1) {
+      expect((await limiter().peek(key, rule)).allowed).toBe(true);
+    }
+    for (let attempt = 1; attempt <= rule.limit; attempt += 1) await limiter().hit(key, rule);
+    const refused = await limiter().peek(key, rule);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(55);
+  });
+
   it('starts a new window when the old one has passed', async () => {
     const key = `ip:${randomBytes(4).toString('hex')}`;
     // Long enough that the first two hits share a window on a busy machine, short enough to wait.

@@ -12,6 +12,8 @@ export interface RateLimitDecision {
 /** Counts attempts per key in fixed windows; shared by all processes when backed by Redis. */
 export interface RateLimiter {
   hit(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
+  /** Whether the key is already over its limit, without counting this look as an attempt. */
+  peek(key: string, rule: RateLimitRule): Promise<RateLimitDecision>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,12 @@ export function createMemoryRateLimiter(): RateLimiter {
       }
       window.count += 1;
       return decide(window.count, window.resetAt - now, rule);
+    },
+    async peek(key, rule) {
+      const now = Date.now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now) return decide(0, 0, rule);
+      return decide(window.count + 1, window.resetAt - now, rule);
     },
     async close() {
       windows.clear();

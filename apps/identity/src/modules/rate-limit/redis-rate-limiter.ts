@@ -39,6 +39,18 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
       }
       return decide(count, ttl, rule);
     },
+    async peek(key, rule) {
+      const fullKey = `${prefix}${key}`;
+      const replies = await redis.multi().get(fullKey).pttl(fullKey).exec();
+      if (!replies) throw new Error('Redis discarded the rate-limit transaction');
+      const [[getError, count], [ttlError, ttl]] = replies as [
+        [Error | null, string | null],
+        [Error | null, number],
+      ];
+      if (getError ?? ttlError) throw getError ?? ttlError;
+      if (count === null || ttl < 0) return decide(0, 0, rule);
+      return decide(Number(count) + 1, ttl, rule);
+    },
     async close() {
       if (owned) await redis.quit().catch(() => redis.disconnect());
     },

@@ -32,21 +32,21 @@ describe('option credits in the question contract', () => {
     expect(result.success).toBe(true);
   });
 
-  it('refuses a single choice whose correct option is not at full credit, or a wrong one that is', () => {
-    const wrongFull = parse('single_choice', [
-      { id: 'a', text: 'A', correct: true },
-      { id: 'b', text: 'B', correct: false, credit: 1 },
-    ]);
+  it('refuses a single choice whose correct option is not at full credit', () => {
     const rightHalf = parse('single_choice', [
       { id: 'a', text: 'A', correct: true, credit: 0.5 },
       { id: 'b', text: 'B', correct: false },
     ]);
-    expect(messages(wrongFull)).toEqual([
-      'the correct option is worth 100 % and no other option is',
+    expect(messages(rightHalf)).toEqual(['the correct option is worth 100 %']);
+  });
+
+  it('takes other options at full credit in a single choice: Moodle accepts any of them', () => {
+    const seasons = parse('single_choice', [
+      { id: 'a', text: 'Spring', correct: true },
+      { id: 'b', text: 'Summer', correct: false, credit: 1 },
+      { id: 'c', text: 'Easter', correct: false },
     ]);
-    expect(messages(rightHalf)).toEqual([
-      'the correct option is worth 100 % and no other option is',
-    ]);
+    expect(seasons.success).toBe(true);
   });
 
   it('takes Moodle thirds, whose positive credits sum to 0.9999999', () => {

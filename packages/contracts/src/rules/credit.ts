@@ -5,8 +5,10 @@ import { CREDIT_SUM_TOLERANCE } from './questions';
  * stays the key that every other part of Questa reads (the correct answer a learner is shown,
  * item statistics, formats without weights); the credit refines what choosing the option earns.
  *
- * - single choice: the one correct option is worth 1, every other option less than 1 (0 unless it
- *   states a credit; a negative credit is a penalty, though a single answer never scores below 0).
+ * - single choice: the one correct option is worth 1; every other option is worth 0 unless it
+ *   states a credit (a negative one is a penalty, though a single answer never scores below 0). A
+ *   credit of 1 on another option makes it fully right too, as Moodle allows: choosing it scores
+ *   full marks, while the correct option stays the answer a learner is shown.
  * - multiple response: either no option states a credit, and each correct option earns 1/C and
  *   each wrong one costs 1/W (C correct and W wrong options), or every option states one, the
  *   correct ones exactly those above 0 and summing to 1.
@@ -34,7 +36,7 @@ export function optionCredits(
 
 /** The ways credits can contradict the key, each with the sentence the schema reports. */
 export const CREDIT_PROBLEMS = {
-  creditFull: 'the correct option is worth 100 % and no other option is',
+  creditFull: 'the correct option is worth 100 %',
   creditEvery: 'give every option a credit, or none',
   creditCorrect: 'the correct options are exactly those with a positive credit',
   creditSum: 'the positive credits must add up to 100 %',
@@ -47,9 +49,7 @@ export function creditProblem(
   options: readonly CreditedOption[],
 ): CreditProblem | undefined {
   if (type === 'single_choice') {
-    const bad = options.some((o) =>
-      o.credit === undefined ? false : o.correct ? o.credit !== 1 : o.credit >= 1,
-    );
+    const bad = options.some((o) => o.correct && o.credit !== undefined && o.credit !== 1);
     return bad ? 'creditFull' : undefined;
   }
   if (!hasCredits(options)) return undefined;

@@ -1,5 +1,5 @@
 import type { Draft } from '../shared/result';
-import { creditOf, multipleCredits } from '../shared/credit';
+import { creditOf, fullyRightToo, multipleCredits } from '../shared/credit';
 import { generatedId, parseNumber } from '../shared/result';
 import { readText, type TextFormat } from './text';
 import { restore } from './escape';
@@ -107,12 +107,18 @@ function choices(body: string, format: TextFormat | undefined): AnswerBlock {
       // Only a wrong answer's weight says anything the = mark does not.
       ...(a.fraction < FULL && a.fraction !== 0 ? { credit: creditOf(a.fraction) } : {}),
     }));
-    const right = options.filter((o) => o.correct);
-    if (right.length > 1) {
-      return {
-        ok: false,
-        error: `${right.length} answers are fully right (${right.map((o) => quoted(o.text)).join(', ')}) and Moodle accepts any one of them; a Questa single choice has exactly one right answer, so the question is not imported`,
-      };
+    const [key, ...alsoRight] = options.filter((o) => o.correct);
+    if (key && alsoRight.length > 0) {
+      warnings.push(
+        fullyRightToo(
+          quoted(key.text),
+          alsoRight.map((o) => quoted(o.text)),
+        ),
+      );
+      const kept = options.map((o) =>
+        o.correct && o !== key ? { ...o, correct: false, credit: 1 } : o,
+      );
+      return { ok: true, draft: { type: 'single_choice', options: kept }, warnings };
     }
     return { ok: true, draft: { type: 'single_choice', options }, warnings };
   }

@@ -244,7 +244,13 @@ const corpus: Record<string, CorpusFile> = {
     questions: [controls(['             it is used to escape the control characters.'], true)],
   },
   // Moodle makes this a single choice in which any one of the four seasons is fully right.
-  'gift-grammar-peg/escapeColon.gift': { questions: [{ refused: /4 answers are fully right/ }] },
+  'gift-grammar-peg/escapeColon.gift': {
+    questions: [
+      sc('spring', /'summer', 'winter', 'autumn' are fully right too/, {
+        credits: { summer: 1, winter: 1, autumn: 1 },
+      }),
+    ],
+  },
   'gift-grammar-peg/escapeEquals.gift': { questions: [sc('= 2 + 3')] },
   'gift-grammar-peg/essay1.gift': { questions: [essay] },
   'gift-grammar-peg/formatExamples.gift': {

@@ -76,12 +76,20 @@ describe('partial credit', () => {
     expect(key(only('Pick.{~%100%yes ~no}'))).toEqual(['yes']);
   });
 
-  it('refuses a single choice with several fully right answers instead of making it select-all', () => {
+  it('keeps a single choice with several fully right answers, each at full credit, not select-all', () => {
     const result = parse('Seasons?{=spring =summer ~easter}');
-    expect(result.items).toEqual([]);
-    expect(result.errors[0]?.message).toMatch(
-      /^Question 1 \(line 1\): 2 answers are fully right \('spring', 'summer'\)/,
-    );
+    expect(result.errors).toEqual([]);
+    expect(result.items[0]?.content).toMatchObject({
+      type: 'single_choice',
+      options: [
+        { text: 'spring', correct: true },
+        { text: 'summer', correct: false, credit: 1 },
+        { text: 'easter', correct: false },
+      ],
+    });
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      "Question 1 (line 1): 'summer' is fully right too, as in Moodle: choosing it scores full marks, and 'spring' is shown as the answer",
+    ]);
   });
 
   it('treats an = answer as fully right whatever weight follows it, as Moodle does', () => {

@@ -241,7 +241,7 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
     ]);
   });
 
-  it('refuses a single-answer question with two fully correct answers rather than change its meaning', () => {
+  it('keeps a single-answer question with two fully correct answers, the second at full credit', () => {
     const result = quiz(
       question(
         'multichoice',
@@ -249,9 +249,17 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
         'Twice',
       ),
     );
-    expect(result.items).toEqual([]);
+    expect(result.errors).toEqual([]);
+    expect(result.items[0]?.content).toMatchObject({
+      type: 'single_choice',
+      options: [
+        { text: 'a', correct: true },
+        { text: 'b', correct: false, credit: 1 },
+        { text: 'c', correct: false },
+      ],
+    });
     expect(messages(result.warnings)).toEqual([
-      `Question 1 (line 1): "Twice" (multichoice) is skipped: 2 answers are fully correct ("a" (100 %), "b" (100 %)) in a single-answer question; Questa's single choice has exactly one`,
+      'Question 1 (line 1): "b" is fully right too, as in Moodle: choosing it scores full marks, and "a" is shown as the answer',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { ESSAY_LIMITS, QUESTION_LIMITS } from '@questa/contracts/rules';
 import type { ParseResult } from '../types';
-import { creditOf, multipleCredits, singleCredits } from '../shared/credit';
+import { creditOf, fullyRightToo, multipleCredits, singleCredits } from '../shared/credit';
 import { DescriptionGroups } from '../shared/passages';
 import { topicFromCategory } from '../shared/category';
 import type { Draft, ItemRef } from '../shared/result';
@@ -77,11 +77,6 @@ function multichoice(
     });
   if (isSingle(q)) {
     const right = kept.filter((a) => a.fraction >= FULL);
-    if (right.length > 1) {
-      return {
-        refused: `${right.length} answers are fully correct (${listed(right)}) in a single-answer question; Questa's single choice has exactly one`,
-      };
-    }
     if (right.length === 0) {
       const written = textContent(path(q, 'single')).trim();
       const note = /^(false|no|0)$/i.test(written)
@@ -92,13 +87,23 @@ function multichoice(
       };
     }
     const partial = singleCredits(kept.map((a) => (a.fraction >= FULL ? 1 : creditOf(a.fraction))));
+    // Moodle accepts any fully right answer: the first is the key, the others keep full credit.
+    const [key, ...alsoRight] = right;
+    if (alsoRight.length > 0) {
+      text.problems.add(
+        fullyRightToo(
+          `"${key!.text}"`,
+          alsoRight.map((a) => `"${a.text}"`),
+        ),
+      );
+    }
     return {
       draft: {
         type: 'single_choice',
         stem,
         options: options(
-          (a) => a.fraction >= FULL,
-          (i) => partial[i],
+          (a) => a === key,
+          (i) => (kept[i] !== key && kept[i]!.fraction >= FULL ? 1 : partial[i]),
         ),
       },
     };

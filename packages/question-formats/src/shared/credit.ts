@@ -33,3 +33,10 @@ export function multipleCredits(
   const same = credits.every((c, i) => Math.abs(c - (defaults[i] ?? 0)) < 1e-6);
   return { credits: same ? undefined : [...credits] };
 }
+
+/**
+ * The note on a single choice with several fully right answers: Moodle accepts any of them, so the
+ * others are kept at full credit beside the first, which is the answer a learner is shown.
+ */
+export const fullyRightToo = (key: string, others: readonly string[]): string =>
+  `${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} fully right too, as in Moodle: choosing ${others.length === 1 ? 'it' : 'any of them'} scores full marks, and ${key} is shown as the answer`;

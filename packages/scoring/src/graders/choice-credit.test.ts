@@ -49,6 +49,20 @@ describe('single choice with credits', () => {
     expect(sc('c')).toMatchObject({ ok: true, correct: false, score: 0, points: 0 });
     expect(sc('a')).toMatchObject({ ok: true, correct: true, score: 1, points: 2 });
   });
+
+  it('scores another option at full credit as fully right, as Moodle takes any of them', () => {
+    const seasons = question('single_choice', {
+      options: [
+        { id: 'a', text: 'Spring', correct: true },
+        { id: 'b', text: 'Summer', correct: false, credit: 1 },
+        { id: 'c', text: 'Easter', correct: false },
+      ],
+    });
+    const choose = (optionId: string) => grade(seasons, { type: 'single_choice', optionId });
+    expect(choose('b')).toMatchObject({ ok: true, correct: true, score: 1 });
+    expect(choose('a')).toMatchObject({ ok: true, correct: true, score: 1 });
+    expect(choose('c')).toMatchObject({ ok: true, correct: false, score: 0 });
+  });
 });
 
 describe('multiple response with credits', () => {

@@ -204,6 +204,29 @@ describe.skipIf(!browserAvailable)('grading an essay from an exam', () => {
     expect(await learner.getByText('Awaiting grading', { exact: true }).count()).toBe(0);
     expect(await learner.getByText(/awaits grading/).count()).toBe(0);
     await axe(learner);
+  });
+
+  it('tells the learner under the bell, which the notice clears once read', async () => {
+    await learner.goto(`${baseUrl}/`);
+    const bell = learner.getByRole('link', { name: 'Notifications, 1 unread' });
+    await bell.waitFor();
+    await bell.focus();
+    await learner.keyboard.press('Enter');
+    await learner.waitForURL(/\/notifications$/);
+    const notice = learner.getByRole('listitem').filter({ hasText: 'was graded' });
+    await notice.getByText('2 of 2 points', { exact: false }).waitFor();
+    await notice.getByText('New', { exact: true }).waitFor();
+    await learner.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
+    await axe(learner);
+    await learner.setViewportSize({ width: 360, height: 740 });
+    expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await learner.screenshot({ path: '/tmp/questa-notifications-360.png' });
+    await learner.setViewportSize({ width: 1280, height: 720 });
+    await learner.screenshot({ path: '/tmp/questa-notifications-1280.png' });
+    await notice.getByRole('link').click();
+    await learner.waitForURL(/\/exams\/[0-9a-f-]{36}\/review$/);
     expect(pageErrors).toEqual([]);
   });
 });

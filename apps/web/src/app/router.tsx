@@ -20,11 +20,14 @@ export const routes: RouteObject[] = [
           { path: 'billing', lazy: () => import('./routes/billing') },
           // Reached signed out, once the account is gone.
           { path: 'account-deleted', lazy: () => import('./routes/account-deleted') },
+          // From a notification mail's link: the signed token stands in for signing in.
+          { path: 'unsubscribe', lazy: () => import('./routes/unsubscribe') },
           // Pages for signed-in readers share one guard, which sends anyone else to sign in.
           {
             lazy: () => import('./routes/signed-in'),
             children: [
               { path: 'account', lazy: () => import('./routes/account') },
+              { path: 'notifications', lazy: () => import('./routes/notifications') },
               { path: 'practice/:sessionId', lazy: () => import('./routes/practice') },
               // An exam's start page: what the clock will do, before it runs.
               {

@@ -5,6 +5,7 @@ import { UserIcon } from '../../components/ui/icons';
 import { problemMessage } from '../../components/ui/problem-message';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { signInUrl, signUpUrl } from '../../features/auth/sign-in-url';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useT } from '../../lib/i18n';
 import type { QueryResult } from '../../lib/use-query';
 
@@ -34,6 +35,7 @@ export function AccountLinks({ session }: { session: QueryResult<SessionInfo> })
 
   return (
     <div className="site-header__account">
+      <NotificationBell />
       <p className="site-header__user" title={user.email}>
         <UserIcon />
         <span className="visually-hidden">{t('auth.signedInAs')} </span>

@@ -8,6 +8,7 @@ import { DownloadData } from '../../features/account/components/download-data';
 import { SessionList } from '../../features/account/components/session-list';
 import { SignOutEverywhere } from '../../features/account/components/sign-out-everywhere';
 import { useSignedInSession } from '../../features/auth/components/require-session';
+import { MailPreferences } from '../../features/notifications/components/mail-preferences';
 import { PlanSummary } from '../../features/billing/components/plan-summary';
 import { useT } from '../../lib/i18n';
 import './page.css';
@@ -37,6 +38,7 @@ export function Component() {
       {billing && <PlanSummary billing={billing} />}
       <SessionList />
       <SignOutEverywhere />
+      <MailPreferences />
       <DownloadData />
       <DeleteAccount email={user.email} />
     </div>

@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render-app';
+import { aSession } from '../../testing/session-fixtures';
+import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
+
+const graded = {
+  id: '0b7c9d2e-1f3a-4b5c-8d6e-7f8a9b0c1d2e',
+  subject: {
+    kind: 'essay_graded',
+    attemptId: 'a77e0000-0000-4000-8000-000000000001',
+    examTitle: 'River essays',
+    bankTitle: 'Rivers',
+    position: 1,
+    points: 4,
+    maxPoints: 5,
+  },
+  createdAt: '2026-03-01T10:00:00.000Z',
+  readAt: null,
+};
+
+describe('notifications', () => {
+  it('shows the unread count on the bell, and reading the list clears it', async () => {
+    let unread = 1;
+    const fetchMock = stubApi({
+      'GET /api/notifications/unread': () => jsonResponse({ unread }),
+      'GET /api/notifications': () =>
+        jsonResponse({ notifications: [graded], unread, nextBefore: null }),
+      'POST /api/notifications/read': () => {
+        unread = 0;
+        return jsonResponse({ unread });
+      },
+    });
+    renderApp('/', { session: aSession() });
+
+    const bell = await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    fireEvent.click(bell);
+
+    const item = (await screen.findByText('Your essay in “River essays” was graded')).closest(
+      'li',
+    )!;
+    expect(within(item).getByText('New')).toBeTruthy();
+    expect(item.textContent).toContain('4 of 5 points, in Rivers.');
+    expect(within(item).getByRole('link').getAttribute('href')).toBe(
+      `/exams/${graded.subject.attemptId}/review`,
+    );
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+    expect(calls(fetchMock)).toContain('POST /api/notifications/read');
+  });
+
+  it('says so when there is nothing yet', async () => {
+    stubApi({
+      'GET /api/notifications/unread': () => jsonResponse({ unread: 0 }),
+      'GET /api/notifications': () =>
+        jsonResponse({ notifications: [], unread: 0, nextBefore: null }),
+    });
+    renderApp('/notifications', { session: aSession() });
+    expect(await screen.findByText('No notifications yet')).toBeTruthy();
+  });
+
+  it('lets a person choose mail for graded essays on the account page', async () => {
+    const fetchMock = stubApi({
+      'GET /api/notifications/unread': () => jsonResponse({ unread: 0 }),
+      'GET /api/account/sessions': () => jsonResponse({ sessions: [] }),
+      'GET /api/notifications/preferences': () => jsonResponse({ mail: { essay_graded: true } }),
+      'PUT /api/notifications/preferences': () => jsonResponse({ mail: { essay_graded: false } }),
+    });
+    renderApp('/account', { session: aSession() });
+    const box = (await screen.findByRole('checkbox', {
+      name: 'When one of my essays is graded',
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(await screen.findByText('Your mail choice is saved.')).toBeTruthy();
+    await waitFor(() => expect(box.checked).toBe(false));
+    expect(calls(fetchMock)).toContain('PUT /api/notifications/preferences');
+  });
+
+  it('unsubscribes from a mail’s link without signing in, and says when a link is not valid', async () => {
+    stubApi({
+      'POST /api/notifications/unsubscribe': (_url, init) =>
+        String(init?.body).includes('good')
+          ? jsonResponse({ kind: 'essay_graded' })
+          : problemResponse({ status: 400, code: 'notifications.unsubscribe_invalid' }),
+    });
+    // Signed out: the token in the link is all it takes.
+    renderApp('/unsubscribe?token=good-token-0123456789');
+    expect(await screen.findByText(/You no longer get mail when an essay is graded/)).toBeTruthy();
+  });
+
+  it('refuses a forged unsubscribe link with the reason', async () => {
+    stubApi({
+      'POST /api/notifications/unsubscribe': () =>
+        problemResponse({ status: 400, code: 'notifications.unsubscribe_invalid' }),
+    });
+    renderApp('/unsubscribe?token=forged-token-0123456789', { session: aSession() });
+    const alert = (await screen.findByText('These mails could not be stopped.')).closest(
+      '[role="alert"]',
+    )!;
+    expect(alert.textContent).toContain('This unsubscribe link is not valid.');
+  });
+});

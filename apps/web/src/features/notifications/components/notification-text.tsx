@@ -1,0 +1,26 @@
+import type { Notification } from '@questa/contracts';
+import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** What a notification says, and where it leads, by kind. */
+export function NotificationText({ subject }: { subject: Notification['subject'] }) {
+  const t = useT();
+  return (
+    <>
+      <p className="notification__title">
+        <Link to={`/exams/${subject.attemptId}/review`}>
+          {t('notifications.essayGraded.title', { exam: subject.examTitle })}
+        </Link>
+      </p>
+      <p className="notification__body">
+        {t('notifications.essayGraded.body', {
+          points: round(subject.points),
+          count: round(subject.maxPoints),
+          bank: subject.bankTitle,
+        })}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ProblemAlert } from '../../../components/ui/problem-alert';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDateTime, useI18n } from '../../../lib/i18n';
+import { useNotifications } from '../api/list-notifications';
+import { markAllRead } from '../api/mark-read';
+import { NotificationText } from './notification-text';
+import './notifications.css';
+
+/**
+ * Every notification, newest first. Opening the list reads them: those that were unread keep a
+ * "New" mark while the page is open, and the bell's count drops to zero.
+ */
+export function NotificationsPage() {
+  const { t, locale } = useI18n();
+  const list = useNotifications();
+  const marked = useRef(false);
+  const [markFailed, setMarkFailed] = useState(false);
+  const hasUnread = list.status === 'success' && list.data.unread > 0;
+  useEffect(() => {
+    if (!hasUnread || marked.current) return;
+    marked.current = true;
+    markAllRead().catch(() => setMarkFailed(true));
+  }, [hasUnread]);
+
+  return (
+    <div className="page notifications-page">
+      <PageTitle title={t('notifications.title')} />
+      <header className="page__header">
+        <h1>{t('notifications.title')}</h1>
+        <p className="page__intro">
+          {t('notifications.intro')} <Link to="/account#mail">{t('notifications.chooseMail')}</Link>
+        </p>
+      </header>
+      {list.status === 'pending' ? (
+        <div aria-busy="true">
+          <p role="status" className="visually-hidden">
+            {t('notifications.loading')}
+          </p>
+          <Skeleton height="4rem" />
+          <Skeleton height="4rem" />
+        </div>
+      ) : list.status === 'error' ? (
+        <ProblemAlert
+          title={t('notifications.loadFailed')}
+          error={list.error}
+          onRetry={list.retry}
+        />
+      ) : list.data.notifications.length === 0 ? (
+        <EmptyState title={t('notifications.empty')}>{t('notifications.emptyBody')}</EmptyState>
+      ) : (
+        <ul className="notifications">
+          {list.data.notifications.map((notification) => (
+            <li
+              key={notification.id}
+              className={`notification${notification.readAt === null ? ' notification--new' : ''}`}
+            >
+              {notification.readAt === null && (
+                <span className="notification__new">{t('notifications.new')}</span>
+              )}
+              <NotificationText subject={notification.subject} />
+              <p className="notification__time">
+                <time dateTime={notification.createdAt}>
+                  {formatDateTime(notification.createdAt, locale)}
+                </time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {markFailed && <p role="alert">{t('notifications.markFailed')}</p>}
+    </div>
+  );
+}

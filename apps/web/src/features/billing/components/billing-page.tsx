@@ -133,6 +133,7 @@ function SignedInBilling({
           signInHref: viewer.signInHref,
           subscribedPlanId: subscription?.plan?.id ?? null,
           granted: data.billing.grant !== null,
+          grantedUntil: data.billing.grant?.until ?? null,
           ...(subscription && {
             onChangePlan: () => void portal.open(subscription.id),
             changingPlan: portal.busy,

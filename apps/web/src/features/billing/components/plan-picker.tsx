@@ -2,8 +2,9 @@ import type { BillingInterval } from '@questa/contracts/rules';
 import type { Plan } from '@questa/contracts';
 import { useId, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
-import { useI18n } from '../../../lib/i18n';
+import { formatDate, useI18n } from '../../../lib/i18n';
 import { useStartCheckout } from '../api/start-checkout';
 import { currenciesOf, intervalsOf, priceOf, yearlySaving } from '../plan-prices';
 import { PlanCard } from './plan-card';
@@ -16,6 +17,8 @@ export interface PlanViewer {
   subscribedPlanId: string | null;
   /** Premium an admin granted: the free tier is not what the learner has, though no plan is. */
   granted?: boolean;
+  /** When the granted premium ends; null when it does not. */
+  grantedUntil?: string | null;
   /** Opens the partner's portal, where a subscriber changes plans; absent without a subscription. */
   onChangePlan?: () => void;
   changingPlan?: boolean;
@@ -29,9 +32,15 @@ export interface PlanViewer {
  * sends the browser to the partner's hosted checkout; the button stays pending until it leaves.
  */
 export function PlanPicker({ plans, viewer }: { plans: readonly Plan[]; viewer: PlanViewer }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const checkout = useStartCheckout();
   const leaving = checkout.starting;
+  // A learner who already has premium by a grant is told before paying for it as well.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const subscribe = (priceId: string) => {
+    if (viewer.granted) setConfirming(priceId);
+    else void checkout.start(priceId);
+  };
   const currencies = currenciesOf(plans);
   const [chosenCurrency, setCurrency] = useState(viewer.currency);
   const currency =
@@ -107,7 +116,7 @@ export function PlanPicker({ plans, viewer }: { plans: readonly Plan[]; viewer: 
                       plan: plan.name,
                       interval: t(`billing.interval.${interval}`),
                     })}
-                    onClick={() => void checkout.start(price.id)}
+                    onClick={() => subscribe(price.id)}
                   >
                     {leaving === price.id ? t('billing.plan.opening') : t('billing.plan.subscribe')}
                   </Button>
@@ -117,6 +126,26 @@ export function PlanPicker({ plans, viewer }: { plans: readonly Plan[]; viewer: 
           );
         })}
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('billing.plan.alreadyPremium.title')}
+        confirmLabel={t('billing.plan.alreadyPremium.confirm')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const priceId = confirming;
+          setConfirming(null);
+          if (priceId) void checkout.start(priceId);
+        }}
+      >
+        <p>
+          {viewer.grantedUntil
+            ? t('billing.plan.alreadyPremium.until', {
+                date: formatDate(viewer.grantedUntil, locale),
+              })
+            : t('billing.plan.alreadyPremium.noEnd')}
+        </p>
+        <p>{t('billing.plan.alreadyPremium.body')}</p>
+      </ConfirmDialog>
       {leaving !== null && (
         <p role="status" className="visually-hidden">
           {t('billing.plan.opening')}

@@ -58,7 +58,8 @@ describe('answering a live question', () => {
     expect(elapsed).toBeGreaterThanOrEqual(0);
     expect(elapsed).toBeLessThan(1000);
     const [stored] = await live.answersTo(roomId, 1);
-    expect(stored?.elapsedMs).toBe(elapsed);
+    // Within the millisecond the ISO timestamps leave out of PostgreSQL's microseconds.
+    expect(Math.abs(stored!.elapsedMs - elapsed)).toBeLessThanOrEqual(1);
   });
 
   it('does not close early without a player whose phone dropped a moment ago', async () => {

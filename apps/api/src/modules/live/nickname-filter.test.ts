@@ -35,6 +35,8 @@ describe('the nickname filter', () => {
       'Scunthorpe',
       'Dick Grayson',
       'Penistone',
+      'Player 455',
+      'Team 717',
     ]) {
       expect(isOffensiveNickname(name), name).toBe(false);
     }

@@ -45,7 +45,15 @@ function spelledOut(nickname: string): string | undefined {
     : undefined;
 }
 
-export function isOffensiveNickname(nickname: string): boolean {
+/**
+ * Numbers standing alone are left out: read as letter swaps, "Player 455" would say "ass" and
+ * "Team 717" "tit". Digits among letters (sh1t) are still read as letters.
+ */
+const withoutNumbers = (nickname: string) =>
+  nickname.replace(/(?<![\p{L}])\p{N}+(?![\p{L}])/gu, ' ');
+
+export function isOffensiveNickname(typed: string): boolean {
+  const nickname = withoutNumbers(typed);
   const spelled = spelledOut(nickname);
   return matcher.hasMatch(nickname) || (spelled !== undefined && matcher.hasMatch(spelled));
 }

@@ -217,6 +217,8 @@ export interface ApiTables {
     skipped: Generated<boolean>;
     created_at: Generated<string>;
     finished_at: string | null;
+    locked: Generated<boolean>;
+    revealed_position: Generated<number>;
   };
   live_questions: {
     room_id: string;

@@ -32,6 +32,9 @@ export interface RoomRow {
   skipped: boolean;
   createdAt: string;
   finishedAt: string | null;
+  /** Host controls (`live.moderation.ts`): no new players; the answer shown at this position. */
+  locked: boolean;
+  revealedPosition: number;
   serverNow: string;
 }
 
@@ -73,6 +76,8 @@ const roomColumns = [
   'skipped',
   'created_at as createdAt',
   'finished_at as finishedAt',
+  'locked',
+  'revealed_position as revealedPosition',
 ] as const;
 
 const playerColumns = [

@@ -29,6 +29,14 @@ import { recordAnswers } from '../learning/answer-recorder';
 import type { AuthContext } from '../auth/auth.service';
 import type { UserRow } from '../users/user.repository';
 import { answerText, distribution, shownResultPosition } from './live-present';
+import type { LiveModerationRepository } from './live-moderation.repository';
+import { withPreviousRanks } from './live-standings';
+import {
+  answerWithheld,
+  createLiveModeration,
+  shownReveal,
+  withheldPlayerView,
+} from './live.moderation';
 import type { LiveRepository, PinnedLiveQuestion, PlayerRow, RoomRow } from './live.repository';
 import type { RoomQuestions } from './room-questions';
 
@@ -80,8 +88,11 @@ export function createLiveService(deps: {
   changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
+  /** The host's controls: locking the room, revealing answers by hand, banned nicknames. */
+  moderation: LiveModerationRepository;
 }) {
   const { live } = deps;
+  const moderation = createLiveModeration({ moderation: deps.moderation, changed: deps.changed });
 
   // A room's questions are pinned when it opens and never change: each answer reads its question
   // from here instead of the database. Bounded, the least recently used dropped first.
@@ -193,13 +204,14 @@ export function createLiveService(deps: {
         };
       }
     }
+    const generated = room.settings.nicknames === 'generated';
+    await moderation.admit(room, generated ? undefined : input.nickname);
     const { players } = await live.countPlayers(room.id);
     if (players >= room.settings.maxPlayers) {
       throw new HttpProblem('live.room_full', {
         detail: `This room is full (${room.settings.maxPlayers} players).`,
       });
     }
-    const generated = room.settings.nicknames === 'generated';
     for (let tries = 0; tries < (generated ? 10 : 1); tries++) {
       const nickname = generated ? generatedNickname(Math.random) : input.nickname;
       if (!nickname) {
@@ -419,6 +431,10 @@ export function createLiveService(deps: {
         // The removed player's own view must tell them.
         deps.changed(room.id, 'scores');
         return;
+      case 'host.lock':
+      case 'host.unlock':
+      case 'host.reveal':
+        return moderation.command(room, message);
     }
   }
 
@@ -499,7 +515,7 @@ export function createLiveService(deps: {
     const question = showsQuestion ? await pinnedQuestion(roomId, room.position) : undefined;
     const reveal =
       room.state === 'question_closed' && question
-        ? {
+        ? shownReveal(room, {
             answerText: answerText(question.content, presentedValues(question.presented)),
             distribution: distribution(
               question.content,
@@ -507,14 +523,16 @@ export function createLiveService(deps: {
               room.skipped ? [] : await live.answersTo(roomId, room.position),
             ),
             skipped: room.skipped,
-          }
+          })
         : null;
     const leaderboard =
-      room.state === 'leaderboard' || room.state === 'finished'
-        ? (await live.standings(roomId, LIVE_LIMITS.leaderboardSize)).map(
-            ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
-          )
-        : null;
+      room.state === 'leaderboard'
+        ? await leaderboardWithMovement(room)
+        : room.state === 'finished'
+          ? (await live.standings(roomId, LIVE_LIMITS.leaderboardSize)).map(
+              ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
+            )
+          : null;
     const view: LiveRoomView = {
       id: room.id,
       code: room.code,
@@ -535,12 +553,34 @@ export function createLiveService(deps: {
       paused: room.pausedRemainingMs !== null,
       answered: showsQuestion ? room.answered : 0,
       playerCount: room.players,
+      locked: room.locked,
       reveal,
       leaderboard,
     };
     if (!options.forHost) return { room: view };
     const latest = await live.latestPlayers(roomId, LIVE_LIMITS.latestNames);
     return { room: view, host: { players: room.players, connected: room.connected, latest } };
+  }
+
+  /**
+   * Between questions the big screen shows who went up: ranks before the question just played
+   * need every player's score and points, not only the top ten's.
+   */
+  async function leaderboardWithMovement(room: RoomRow) {
+    const [standings, last] = await Promise.all([
+      live.standings(room.id),
+      room.skipped ? Promise.resolve([]) : live.answersTo(room.id, room.position),
+    ]);
+    const points = new Map(last.map((answer) => [answer.playerId, answer.points ?? 0]));
+    return withPreviousRanks(standings, points)
+      .slice(0, LIVE_LIMITS.leaderboardSize)
+      .map(({ playerId, nickname, score, rank, previousRank }) => ({
+        playerId,
+        nickname,
+        score,
+        rank,
+        previousRank,
+      }));
   }
 
   async function playerViews(roomId: string, playerIds: readonly string[]) {
@@ -556,9 +596,10 @@ export function createLiveService(deps: {
     ]);
     const lastOf = new Map(lastAnswers.map((answer) => [answer.playerId, answer]));
     const views: LivePlayerView[] = [];
+    const withheld = answerWithheld(room);
     for (const player of players) {
       const last = lastOf.get(player.id);
-      views.push({
+      const view: LivePlayerView = {
         playerId: player.id,
         nickname: player.nickname,
         score: player.score,
@@ -575,7 +616,8 @@ export function createLiveService(deps: {
               }
             : null,
         kicked: player.kicked,
-      });
+      };
+      views.push(withheld ? withheldPlayerView(view) : view);
     }
     return views;
   }

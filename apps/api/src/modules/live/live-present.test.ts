@@ -1,6 +1,7 @@
 import { questionContent } from '@questa/contracts';
 import { describe, expect, it } from 'vitest';
-import { answerText } from './live-present';
+import { presentQuestion } from '@questa/scoring';
+import { answerText, forTheRoom } from './live-present';
 
 describe('answerText', () => {
   it("gives a calculated question's answer for the values the room was shown", () => {
@@ -20,5 +21,26 @@ describe('answerText', () => {
     });
     expect(answerText(content, { d: 100, t: 3 })).toBe('33.3 km/h');
     expect(answerText(content)).toBe('');
+  });
+});
+
+describe('forTheRoom', () => {
+  it('leaves the author’s hints out of a live question and keeps the rest', () => {
+    const content = questionContent.parse({
+      type: 'single_choice',
+      topic: 'Space',
+      difficulty: 1,
+      stem: 'Which planet is closest to the Sun?',
+      hints: ['Think small.'],
+      options: [
+        { id: 'a', text: 'Mercury', correct: true },
+        { id: 'b', text: 'Venus', correct: false },
+      ],
+    });
+    const presented = presentQuestion(content, Math.random);
+    expect(presented).toHaveProperty('hints');
+    const shown = forTheRoom(presented);
+    expect(shown).not.toHaveProperty('hints');
+    expect({ ...shown, hints: presented.hints }).toEqual(presented);
   });
 });

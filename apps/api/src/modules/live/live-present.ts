@@ -91,3 +91,13 @@ export function distribution(
  */
 export const shownResultPosition = (state: LiveRoomState, position: number): number =>
   state === 'lobby' ? 0 : state === 'question_open' ? position - 1 : position;
+
+/**
+ * A question as the room is shown it: hints are for practising alone, and in a race they would
+ * hand the fastest reader points, so they never reach the big screen or a phone.
+ */
+export function forTheRoom(presented: LearnerQuestion): LearnerQuestion {
+  if (!('hints' in presented)) return presented;
+  const { hints: _hints, ...rest } = presented;
+  return rest;
+}

@@ -28,7 +28,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import type { AuthContext } from '../auth/auth.service';
 import type { UserRow } from '../users/user.repository';
-import { answerText, distribution, shownResultPosition } from './live-present';
+import { answerText, distribution, forTheRoom, shownResultPosition } from './live-present';
 import type { LiveModerationRepository } from './live-moderation.repository';
 import { withPreviousRanks } from './live-standings';
 import {
@@ -543,7 +543,7 @@ export function createLiveService(deps: {
       questionCount: room.questionCount,
       // Phones get the options even when the question shows on the big screen only: they answer
       // by shape, and the client leaves the stem out.
-      question: question ? question.presented : null,
+      question: question ? forTheRoom(question.presented) : null,
       // Everyone's deadline without extra time; a player adds their own `extraMs`.
       deadline:
         room.state === 'question_open' && room.openedAt

@@ -136,40 +136,6 @@ export function HostConsole({ roomId }: { roomId: string }) {
         {room.state !== 'lobby' && room.state !== 'finished' && (
           <JoinHint code={room.code} locked={locked} />
         )}
-        <div className="live-host__tools">
-          <Button
-            variant="ghost"
-            aria-keyshortcuts="F"
-            aria-pressed={presentation.presenting}
-            onClick={presentation.toggle}
-          >
-            {presentation.presenting ? t('live.host.leavePresent') : t('live.host.present')}{' '}
-            <Key>F</Key>
-          </Button>
-          <Button
-            variant="ghost"
-            aria-keyshortcuts="M"
-            aria-pressed={sound.muted}
-            onClick={sound.toggle}
-          >
-            {sound.muted ? t('live.host.soundOff') : t('live.host.soundOn')} <Key>M</Key>
-          </Button>
-          {running && (
-            <Button
-              variant="ghost"
-              aria-keyshortcuts="L"
-              aria-pressed={locked}
-              onClick={() => command(locked ? 'host.unlock' : 'host.lock')}
-            >
-              {locked ? t('live.host.unlock') : t('live.host.lock')} <Key>L</Key>
-            </Button>
-          )}
-          {running && (
-            <Button variant="ghost" onClick={() => setEnding(true)} aria-keyshortcuts="E">
-              {t('live.host.end')} <Key>E</Key>
-            </Button>
-          )}
-        </div>
       </header>
 
       {room.state === 'lobby' && (
@@ -242,6 +208,29 @@ export function HostConsole({ roomId }: { roomId: string }) {
             {t('live.host.players')} <Key>K</Key>
           </Button>
         )}
+        <div className="live-host__tools">
+          <Button variant="ghost" aria-keyshortcuts="F" onClick={presentation.toggle}>
+            {presentation.presenting ? t('live.host.leavePresent') : t('live.host.present')}{' '}
+            <Key>F</Key>
+          </Button>
+          <Button variant="ghost" aria-keyshortcuts="M" onClick={sound.toggle}>
+            {sound.muted ? t('live.host.soundOff') : t('live.host.soundOn')} <Key>M</Key>
+          </Button>
+          {running && (
+            <Button
+              variant="ghost"
+              aria-keyshortcuts="L"
+              onClick={() => command(locked ? 'host.unlock' : 'host.lock')}
+            >
+              {locked ? t('live.host.unlock') : t('live.host.lock')} <Key>L</Key>
+            </Button>
+          )}
+          {running && (
+            <Button variant="ghost" onClick={() => setEnding(true)} aria-keyshortcuts="E">
+              {t('live.host.end')} <Key>E</Key>
+            </Button>
+          )}
+        </div>
         {running && <p className="live-muted live-host__keys">{t('live.host.keys')}</p>}
       </footer>
 

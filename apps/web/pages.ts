@@ -18,7 +18,7 @@ export const clientPages = [
       /^(answering|app|error|footer|language|live|problem|theme)\./.test(key) &&
       !key.startsWith('live.host.') &&
       // Widgets of types a live room never asks, and hints, which live questions do not offer.
-      !/^answering\.(hotspot|essay)\./.test(key) &&
+      !/^answering\.essay\./.test(key) &&
       !/^answering\.(hints|hintNumber|showHint|showNextHint)$/.test(key),
   },
 ] as const;

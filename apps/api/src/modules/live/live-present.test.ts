@@ -44,3 +44,41 @@ describe('forTheRoom', () => {
     expect({ ...shown, hints: presented.hints }).toEqual(presented);
   });
 });
+
+describe('answerText for a hotspot', () => {
+  const hotspot = (labels: [string, string]) =>
+    questionContent.parse({
+      type: 'hotspot',
+      topic: 'Rivers',
+      difficulty: 1,
+      stem: 'Tap Cairo.',
+      media: ['c'.repeat(64)],
+      image: { sha256: 'c'.repeat(64), alt: 'A map', width: 400, height: 300 },
+      regions: [
+        {
+          id: 'cairo',
+          shape: 'circle',
+          x: 0.5,
+          y: 0.3,
+          radius: 0.1,
+          correct: true,
+          label: labels[0],
+        },
+        {
+          id: 'aswan',
+          shape: 'circle',
+          x: 0.5,
+          y: 0.8,
+          radius: 0.1,
+          correct: false,
+          label: labels[1],
+        },
+      ],
+      markers: 1,
+    });
+
+  it('names the right regions, and points at the picture when they have no name', () => {
+    expect(answerText(hotspot(['Cairo', 'Aswan']))).toBe('Cairo');
+    expect(answerText(hotspot(['', '']))).toBe('the marked area');
+  });
+});

@@ -26,6 +26,13 @@ export function answerText(content: QuestionContent, values?: CalculatedValues):
       return content.accepted[0] ?? '';
     case 'ordering':
       return content.items.map((item) => item.text).join(' → ');
+    case 'hotspot': {
+      const labels = content.regions
+        .filter((region) => region.correct && region.label !== '')
+        .map((region) => region.label);
+      // Regions without a name are pointed out on the picture by the host.
+      return labels.length > 0 ? labels.join(' · ') : 'the marked area';
+    }
     case 'calculated': {
       const instance = values ? instantiate(content, values) : null;
       if (!instance) return '';

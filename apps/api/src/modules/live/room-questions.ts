@@ -43,7 +43,7 @@ const isLiveType = (type: string): type is LiveQuestionType =>
   (liveQuestionTypes as readonly string[]).includes(type);
 
 const liveTypesSentence =
-  'Live rooms ask single choice, multiple response, true/false, numeric, short text and ordering questions.';
+  'Live rooms ask single choice, multiple response, true/false, numeric, short text, ordering and hotspot questions.';
 
 // Hidden and missing banks answer alike, so a host cannot probe another tenant's bank ids.
 const noSuchBank = () => new HttpProblem('not_found', { detail: 'You have no such bank.' });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RichText } from '../../../components/answering/rich-text';
 import { buttonClass } from '../../../components/ui/button';
 import { config } from '../../../lib/config';
+import { mediaUrl } from '../../../lib/markdown/media-url';
 import { useT } from '../../../lib/i18n';
 import { Countdown } from './countdown';
 import { FinishedRoomResults } from './host-results';
@@ -49,6 +50,15 @@ export function HostQuestion({
             </li>
           ))}
         </ol>
+      )}
+      {question.type === 'hotspot' && (
+        <img
+          className="live-host__picture"
+          src={mediaUrl(`media:${question.image.sha256}`)}
+          alt={question.image.alt}
+          width={question.image.width}
+          height={question.image.height}
+        />
       )}
       {open && question.type === 'true_false' && (
         <ol className="live-host__options">

@@ -1,5 +1,5 @@
 import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import {
   emptyDraft,
   isReady,
@@ -11,6 +11,13 @@ import { RichText } from '../../../components/answering/rich-text';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { Shape } from './shapes';
+
+// A hotspot is the one widget a phone may need that is not small: it comes when a question asks.
+const HotspotField = lazy(() =>
+  import('../../../components/answering/hotspot-field').then((module) => ({
+    default: module.HotspotField,
+  })),
+);
 
 /**
  * Answering on a phone: one tap on a large shape for single choice and true/false; the usual
@@ -98,12 +105,26 @@ export function PlayerAnswer({
       }}
     >
       {stem}
-      <QuickAnswerFields
-        question={question}
-        draft={draft}
-        onChange={setDraft}
-        describedBy={stemId}
-      />
+      {question.type === 'hotspot' && draft.type === 'hotspot' ? (
+        <Suspense fallback={<p role="status">{t('live.loadingPicture')}</p>}>
+          <HotspotField
+            question={question}
+            draft={draft}
+            onChange={setDraft}
+            feedback={null}
+            readOnly={sending}
+            describedBy={stemId}
+            showKeys={false}
+          />
+        </Suspense>
+      ) : (
+        <QuickAnswerFields
+          question={question}
+          draft={draft}
+          onChange={setDraft}
+          describedBy={stemId}
+        />
+      )}
       <Button type="submit" className="live-send" disabled={!isReady(draft) || !answer || sending}>
         {t('live.send')}
       </Button>

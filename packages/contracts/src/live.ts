@@ -3,6 +3,7 @@ import { answerInput } from './answer';
 import { ids } from './ids';
 import { problemCodes } from './problem';
 import { learnerQuestion } from './learning/learner-question';
+import { learnerPassage } from './passage';
 import { pageCursor } from './admin';
 import { tenantRoles } from './rules/access';
 import {
@@ -320,6 +321,8 @@ export const liveRoomView = z.object({
   questionCount: z.number().int(),
   /** The open or just closed question (its stem stays off the phones when the host says so). */
   question: learnerQuestion.nullable(),
+  /** The passage the open or just closed question is read with, when it belongs to a group. */
+  passage: learnerPassage.nullable().optional(),
   /** When the open question closes, by the server's clock (a player's extra time comes on top). */
   deadline: iso.nullable(),
   serverNow: iso,

@@ -227,6 +227,7 @@ export interface ApiTables {
     version: number;
     content: QuestionContent;
     presented: LearnerQuestion;
+    passage: Generated<LearnerPassage | null>;
   };
   live_players: {
     id: Generated<string>;

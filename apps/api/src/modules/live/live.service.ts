@@ -137,6 +137,7 @@ export function createLiveService(deps: {
       content: question.content,
       // One order of options for the whole room: the big screen and every phone agree.
       presented: presentQuestion(question.content, Math.random),
+      passage: question.passage ?? null,
     }));
     for (let tries = 0; tries < 20; tries++) {
       const code = String(randomInt(0, 10 ** LIVE_LIMITS.codeLength)).padStart(
@@ -544,6 +545,7 @@ export function createLiveService(deps: {
       // Phones get the options even when the question shows on the big screen only: they answer
       // by shape, and the client leaves the stem out.
       question: question ? forTheRoom(question.presented) : null,
+      passage: question?.passage ?? null,
       // Everyone's deadline without extra time; a player adds their own `extraMs`.
       deadline:
         room.state === 'question_open' && room.openedAt

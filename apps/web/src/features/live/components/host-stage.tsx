@@ -1,5 +1,6 @@
 import type { LiveHostView, LiveRoomView } from '@questa/contracts';
 import { Link } from 'react-router';
+import { WithPassage } from '../../../components/answering/passage';
 import { RichText } from '../../../components/answering/rich-text';
 import { buttonClass } from '../../../components/ui/button';
 import { config } from '../../../lib/config';
@@ -38,38 +39,40 @@ export function HostQuestion({
           })}
         </p>
       </div>
-      <h1 id="live-host-question" className="live-host__stem">
-        <RichText source={question.stem} />
-      </h1>
-      {open && 'options' in question && (
-        <ol className="live-host__options">
-          {question.options.map((option, index) => (
-            <li key={option.id} data-shape={index}>
-              <Shape index={index} size={40} />
-              <RichText source={option.text} inline />
-            </li>
-          ))}
-        </ol>
-      )}
-      {question.type === 'hotspot' && (
-        <img
-          className="live-host__picture"
-          src={mediaUrl(`media:${question.image.sha256}`)}
-          alt={question.image.alt}
-          width={question.image.width}
-          height={question.image.height}
-        />
-      )}
-      {open && question.type === 'true_false' && (
-        <ol className="live-host__options">
-          {[t('live.true'), t('live.false')].map((label, index) => (
-            <li key={label} data-shape={index}>
-              <Shape index={index} size={40} />
-              {label}
-            </li>
-          ))}
-        </ol>
-      )}
+      <WithPassage passage={room.passage}>
+        <h1 id="live-host-question" className="live-host__stem">
+          <RichText source={question.stem} />
+        </h1>
+        {open && 'options' in question && (
+          <ol className="live-host__options">
+            {question.options.map((option, index) => (
+              <li key={option.id} data-shape={index}>
+                <Shape index={index} size={40} />
+                <RichText source={option.text} inline />
+              </li>
+            ))}
+          </ol>
+        )}
+        {question.type === 'hotspot' && (
+          <img
+            className="live-host__picture"
+            src={mediaUrl(`media:${question.image.sha256}`)}
+            alt={question.image.alt}
+            width={question.image.width}
+            height={question.image.height}
+          />
+        )}
+        {open && question.type === 'true_false' && (
+          <ol className="live-host__options">
+            {[t('live.true'), t('live.false')].map((label, index) => (
+              <li key={label} data-shape={index}>
+                <Shape index={index} size={40} />
+                {label}
+              </li>
+            ))}
+          </ol>
+        )}
+      </WithPassage>
       {room.state === 'question_closed' && room.reveal && (
         <div className="live-host__reveal">
           {room.reveal.skipped ? (

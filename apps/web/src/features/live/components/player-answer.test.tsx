@@ -42,3 +42,39 @@ describe('a hotspot question on a player’s phone', () => {
     expect(sent).toEqual([{ type: 'hotspot', points: [{ x: 0.5, y: 0.5 }] }]);
   });
 });
+
+describe('a grouped question on a player’s phone', () => {
+  it('shows the passage above the question, and leaves it out with the stem on the big screen only', () => {
+    const passage = {
+      id: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+      version: 1,
+      title: 'The Nile delta',
+      body: 'North of Cairo the Nile ends in a wide delta.',
+      media: [],
+    };
+    const question: LearnerQuestion = {
+      stem: 'The Nile ends in a delta.',
+      topic: 'Rivers',
+      difficulty: 1,
+      points: 1,
+      media: [],
+      type: 'true_false',
+    };
+    const view = (showStem: boolean) => (
+      <I18nProvider initial={inEnglish(appMessages)}>
+        <PlayerAnswer
+          question={question}
+          passage={passage}
+          showStem={showStem}
+          sending={false}
+          onAnswer={() => {}}
+        />
+      </I18nProvider>
+    );
+    const { rerender } = render(view(true));
+    expect(screen.getByRole('heading', { name: 'The Nile delta' })).toBeTruthy();
+    expect(screen.getByText(/ends in a wide delta/)).toBeTruthy();
+    rerender(view(false));
+    expect(screen.queryByRole('heading', { name: 'The Nile delta' })).toBeNull();
+  });
+});

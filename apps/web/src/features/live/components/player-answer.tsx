@@ -1,4 +1,4 @@
-import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
+import type { AnswerInput, LearnerPassage, LearnerQuestion } from '@questa/contracts';
 import { lazy, Suspense, useId, useState } from 'react';
 import {
   emptyDraft,
@@ -7,6 +7,7 @@ import {
   type AnswerDraft,
 } from '../../../components/answering/answer-draft';
 import { QuickAnswerFields } from '../../../components/answering/quick-answer-fields';
+import { WithPassage } from '../../../components/answering/passage';
 import { RichText } from '../../../components/answering/rich-text';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
@@ -25,11 +26,14 @@ const HotspotField = lazy(() =>
  */
 export function PlayerAnswer({
   question,
+  passage = null,
   showStem,
   sending,
   onAnswer,
 }: {
   question: LearnerQuestion;
+  /** The passage a grouped question is read with. */
+  passage?: LearnerPassage | null | undefined;
   showStem: boolean;
   sending: boolean;
   onAnswer: (answer: AnswerInput) => void;
@@ -38,9 +42,11 @@ export function PlayerAnswer({
   const stemId = useId();
   const [draft, setDraft] = useState<AnswerDraft>(() => emptyDraft(question));
   const stem = showStem ? (
-    <div id={stemId} className="live-player__stem">
-      <RichText source={question.stem} />
-    </div>
+    <WithPassage passage={passage}>
+      <div id={stemId} className="live-player__stem">
+        <RichText source={question.stem} />
+      </div>
+    </WithPassage>
   ) : (
     <p id={stemId} className="live-player__stem live-player__stem--hidden">
       {t('live.lookAtScreen')}

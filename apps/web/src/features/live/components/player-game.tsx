@@ -127,6 +127,7 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
             <PlayerAnswer
               key={room.position}
               question={room.question}
+              passage={room.passage}
               showStem={room.settings.showQuestionOnDevices}
               sending={sending}
               onAnswer={(given) => void answer(given)}

@@ -15,10 +15,10 @@ export const clientPages = [
      * answer widgets, problem sentences); its catalogue (`?page=live`) holds only these.
      */
     messages: (key: string) =>
-      /^(answering|app|error|footer|language|live|problem|theme)\./.test(key) &&
+      /^(answering|app|error|footer|language|live|passage|problem|theme)\./.test(key) &&
       !key.startsWith('live.host.') &&
       // Widgets of types a live room never asks, and hints, which live questions do not offer.
-      !/^answering\.(hotspot|essay)\./.test(key) &&
+      !/^answering\.essay\./.test(key) &&
       !/^answering\.(hints|hintNumber|showHint|showNextHint)$/.test(key),
   },
 ] as const;

@@ -62,6 +62,7 @@ import { startLiveClock } from './modules/live/live.clock';
 import { createLiveRepository } from './modules/live/live.repository';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLiveService, type LiveChange } from './modules/live/live.service';
+import { createLiveModerationRepository } from './modules/live/live-moderation.repository';
 import { createLiveClaims } from './modules/live/live-claim';
 import { createRoomQuestions } from './modules/live/room-questions';
 
@@ -191,6 +192,7 @@ export function createApiCore(deps: ApiDeps) {
     changed: (roomId, what) => liveHooks.changed(roomId, what),
     opened: (roomId, position, closesAt, serverNow) =>
       liveHooks.opened(roomId, position, closesAt, serverNow),
+    moderation: createLiveModerationRepository(db),
   });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
   const billing = createBilling({

@@ -3,6 +3,7 @@ import { answerInput } from './answer';
 import { ids } from './ids';
 import { problemCodes } from './problem';
 import { learnerQuestion } from './learning/learner-question';
+import { learnerPassage } from './passage';
 import { pageCursor } from './admin';
 import { tenantRoles } from './rules/access';
 import {
@@ -34,6 +35,11 @@ export const liveRoomSettings = z.strictObject({
   showQuestionOnDevices: z.boolean().default(true),
   maxPlayers: z.number().int().min(1).max(L.maxPlayers).default(L.maxPlayers),
   nicknames: z.enum(liveNicknameModes).default('typed'),
+  /**
+   * True: when a question closes the right answer stays hidden, on the big screen and the phones,
+   * until the host reveals it (`host.reveal`), so the room can talk it over first.
+   */
+  revealManually: z.boolean().optional(),
 });
 export type LiveRoomSettings = z.infer<typeof liveRoomSettings>;
 
@@ -242,10 +248,35 @@ export const liveClientMessage = z.discriminatedUnion('type', [
   /** Drops the open question: nobody scores on it, and the game goes on. */
   z.strictObject({ type: z.literal('host.skip') }),
   z.strictObject({ type: z.literal('host.end') }),
+  /** Removes a player; with `ban`, their nickname (and account) cannot come back into the room. */
   z.strictObject({ type: z.literal('host.kick'), playerId: z.uuid(), ban: z.boolean() }),
+  /** Nobody new may join; players already in the room stay and come back after a reload. */
+  z.strictObject({ type: z.literal('host.lock') }),
+  z.strictObject({ type: z.literal('host.unlock') }),
+  /** Shows the closed question's right answer, in a room that reveals answers manually. */
+  z.strictObject({ type: z.literal('host.reveal') }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 export type LiveHostCommand = Exclude<LiveClientMessage, { type: 'answer' }>['type'];
+
+/**
+ * Who may send each message over the live channel: the channel refuses anyone else before the
+ * message reaches a room. A new message must name its sender here or the contracts do not build.
+ */
+export const liveMessageSenders = {
+  answer: 'player',
+  'host.start': 'host',
+  'host.close': 'host',
+  'host.next': 'host',
+  'host.pause': 'host',
+  'host.resume': 'host',
+  'host.skip': 'host',
+  'host.end': 'host',
+  'host.kick': 'host',
+  'host.lock': 'host',
+  'host.unlock': 'host',
+  'host.reveal': 'host',
+} as const satisfies Record<LiveClientMessage['type'], 'host' | 'player'>;
 
 export const liveAck = z.union([
   z.object({
@@ -262,6 +293,11 @@ export const liveLeaderEntry = z.object({
   nickname: z.string(),
   score: z.number().int(),
   rank: z.number().int(),
+  /**
+   * On the leaderboard between questions: the rank before the question just played (ties share
+   * one), so the big screen can show who went up.
+   */
+  previousRank: z.number().int().optional(),
 });
 export type LiveLeaderEntry = z.infer<typeof liveLeaderEntry>;
 
@@ -285,18 +321,27 @@ export const liveRoomView = z.object({
   questionCount: z.number().int(),
   /** The open or just closed question (its stem stays off the phones when the host says so). */
   question: learnerQuestion.nullable(),
+  /** The passage the open or just closed question is read with, when it belongs to a group. */
+  passage: learnerPassage.nullable().optional(),
   /** When the open question closes, by the server's clock (a player's extra time comes on top). */
   deadline: iso.nullable(),
   serverNow: iso,
   paused: z.boolean(),
   answered: z.number().int(),
   playerCount: z.number().int(),
+  /** Nobody new may join (the host locked the room). */
+  locked: z.boolean().optional(),
   /** After a question closes: its answer and how the room answered. */
   reveal: z
     .object({
       answerText: z.string(),
       distribution: z.array(liveDistributionEntry),
       skipped: z.boolean(),
+      /**
+       * False while a room that reveals answers manually waits for the host: the answer text is
+       * empty and no bar is marked correct, so no phone can read the answer early.
+       */
+      answerShown: z.boolean().optional(),
     })
     .nullable(),
   /** On the leaderboard and at the end. */

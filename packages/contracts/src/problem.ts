@@ -19,6 +19,7 @@ export const problemCatalogue = {
   'live.nickname_taken': { status: 409, title: 'Nickname taken' },
   'live.question_closed': { status: 409, title: 'Question is closed' },
   'live.already_answered': { status: 409, title: 'Already answered' },
+  'live.room_locked': { status: 423, title: 'Room is locked' },
   rate_limited: { status: 429, title: 'Too many requests' },
   'upload.too_large': { status: 413, title: 'File too large' },
   'upload.type': { status: 415, title: 'File type not accepted' },

@@ -221,6 +221,8 @@ export interface ApiTables {
     skipped: Generated<boolean>;
     created_at: Generated<string>;
     finished_at: string | null;
+    locked: Generated<boolean>;
+    revealed_position: Generated<number>;
   };
   live_questions: {
     room_id: string;
@@ -229,6 +231,7 @@ export interface ApiTables {
     version: number;
     content: QuestionContent;
     presented: LearnerQuestion;
+    passage: Generated<LearnerPassage | null>;
   };
   live_players: {
     id: Generated<string>;

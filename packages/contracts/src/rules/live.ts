@@ -35,7 +35,7 @@ export const LIVE_LIMITS = {
 
 /**
  * The question types a live room can ask: answered in seconds on a phone. Matching and cloze need
- * more room and time than a live question gives.
+ * more room and time than a live question gives; a hotspot is one tap on the picture.
  */
 export const liveQuestionTypes = [
   'single_choice',
@@ -44,6 +44,7 @@ export const liveQuestionTypes = [
   'numeric',
   'short_text',
   'ordering',
+  'hotspot',
 ] as const satisfies readonly QuestionType[];
 export type LiveQuestionType = (typeof liveQuestionTypes)[number];
 

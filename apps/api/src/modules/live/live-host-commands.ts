@@ -4,6 +4,7 @@ import type { UserRow } from '../users/user.repository';
 import type { LiveRepository } from './live.repository';
 import type { LiveQuestions } from './live-questions';
 import type { LiveRooms } from './live-rooms';
+import type { LiveModeration } from './live.moderation';
 import type { LiveChange } from './live.service';
 
 /** What the host's console sends: starting, closing, skipping, moving on, pausing, removing. */
@@ -11,6 +12,7 @@ export function createLiveHostCommands(deps: {
   live: Pick<LiveRepository, 'transition' | 'kick'>;
   rooms: Pick<LiveRooms, 'ownRoom'>;
   questions: Pick<LiveQuestions, 'openQuestion' | 'announceOpen' | 'closeQuestion'>;
+  moderation: Pick<LiveModeration, 'command'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
   const { live, questions } = deps;
@@ -100,6 +102,10 @@ export function createLiveHostCommands(deps: {
         // The removed player's own view must tell them.
         deps.changed(room.id, 'scores');
         return;
+      case 'host.lock':
+      case 'host.unlock':
+      case 'host.reveal':
+        return deps.moderation.command(room, message);
     }
   }
 

@@ -5,6 +5,7 @@ import { batchedWrites } from '../../db/batched-writes';
 import type { UserRow } from '../users/user.repository';
 import type { LiveRepository } from './live.repository';
 import type { LiveChange } from './live.service';
+import type { LiveModeration } from './live.moderation';
 import { isOffensiveNickname } from './nickname-filter';
 
 export const roomNotFound = () =>
@@ -29,6 +30,7 @@ export function createLiveJoining(deps: {
     | 'playersByTokens'
     | 'setConnectedMany'
   >;
+  moderation: Pick<LiveModeration, 'admit'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
   const { live } = deps;
@@ -56,13 +58,14 @@ export function createLiveJoining(deps: {
         };
       }
     }
+    const generated = room.settings.nicknames === 'generated';
+    await deps.moderation.admit(room, generated ? undefined : input.nickname);
     const { players } = await live.countPlayers(room.id);
     if (players >= room.settings.maxPlayers) {
       throw new HttpProblem('live.room_full', {
         detail: `This room is full (${room.settings.maxPlayers} players).`,
       });
     }
-    const generated = room.settings.nicknames === 'generated';
     for (let tries = 0; tries < (generated ? 10 : 1); tries++) {
       const nickname = generated ? generatedNickname(Math.random) : input.nickname;
       if (!nickname) {

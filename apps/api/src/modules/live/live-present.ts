@@ -26,6 +26,13 @@ export function answerText(content: QuestionContent, values?: CalculatedValues):
       return content.accepted[0] ?? '';
     case 'ordering':
       return content.items.map((item) => item.text).join(' → ');
+    case 'hotspot': {
+      const labels = content.regions
+        .filter((region) => region.correct && region.label !== '')
+        .map((region) => region.label);
+      // Regions without a name are pointed out on the picture by the host.
+      return labels.length > 0 ? labels.join(' · ') : 'the marked area';
+    }
     case 'calculated': {
       const instance = values ? instantiate(content, values) : null;
       if (!instance) return '';
@@ -91,3 +98,13 @@ export function distribution(
  */
 export const shownResultPosition = (state: LiveRoomState, position: number): number =>
   state === 'lobby' ? 0 : state === 'question_open' ? position - 1 : position;
+
+/**
+ * A question as the room is shown it: hints are for practising alone, and in a race they would
+ * hand the fastest reader points, so they never reach the big screen or a phone.
+ */
+export function forTheRoom(presented: LearnerQuestion): LearnerQuestion {
+  if (!('hints' in presented)) return presented;
+  const { hints: _hints, ...rest } = presented;
+  return rest;
+}

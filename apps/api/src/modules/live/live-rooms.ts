@@ -46,6 +46,7 @@ export function createLiveRooms(deps: {
       content: question.content,
       // One order of options for the whole room: the big screen and every phone agree.
       presented: presentQuestion(question.content, Math.random),
+      passage: question.passage ?? null,
     }));
     for (let tries = 0; tries < 20; tries++) {
       const code = String(randomInt(0, 10 ** LIVE_LIMITS.codeLength)).padStart(

@@ -5,8 +5,10 @@ import {
   type LiveRoomView,
 } from '@questa/contracts';
 import { presentedValues } from '@questa/scoring';
-import { answerText, distribution, shownResultPosition } from './live-present';
-import type { LiveRepository } from './live.repository';
+import { answerText, distribution, forTheRoom, shownResultPosition } from './live-present';
+import { withPreviousRanks } from './live-standings';
+import { answerWithheld, shownReveal, withheldPlayerView } from './live.moderation';
+import type { LiveRepository, RoomRow } from './live.repository';
 import type { PinnedRoomData } from './live-pinned';
 import { batchedWrites } from '../../db/batched-writes';
 import { limitMsOf } from './live-timing';
@@ -41,7 +43,7 @@ export function createLiveViews(deps: {
     const question = showsQuestion ? await deps.pinned.question(roomId, room.position) : undefined;
     const reveal =
       room.state === 'question_closed' && question
-        ? {
+        ? shownReveal(room, {
             answerText: answerText(question.content, presentedValues(question.presented)),
             distribution: distribution(
               question.content,
@@ -49,14 +51,16 @@ export function createLiveViews(deps: {
               room.skipped ? [] : await live.answersTo(roomId, room.position),
             ),
             skipped: room.skipped,
-          }
+          })
         : null;
     const leaderboard =
-      room.state === 'leaderboard' || room.state === 'finished'
-        ? (await live.standings(roomId, LIVE_LIMITS.leaderboardSize)).map(
-            ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
-          )
-        : null;
+      room.state === 'leaderboard'
+        ? await leaderboardWithMovement(room)
+        : room.state === 'finished'
+          ? (await live.standings(roomId, LIVE_LIMITS.leaderboardSize)).map(
+              ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
+            )
+          : null;
     const view: LiveRoomView = {
       id: room.id,
       code: room.code,
@@ -67,7 +71,8 @@ export function createLiveViews(deps: {
       questionCount: room.questionCount,
       // Phones get the options even when the question shows on the big screen only: they answer
       // by shape, and the client leaves the stem out.
-      question: question ? question.presented : null,
+      question: question ? forTheRoom(question.presented) : null,
+      passage: question?.passage ?? null,
       // Everyone's deadline without extra time; a player adds their own `extraMs`.
       deadline:
         room.state === 'question_open' && room.openedAt
@@ -77,12 +82,34 @@ export function createLiveViews(deps: {
       paused: room.pausedRemainingMs !== null,
       answered: showsQuestion ? room.answered : 0,
       playerCount: room.players,
+      locked: room.locked,
       reveal,
       leaderboard,
     };
     if (!options.forHost) return { room: view };
     const latest = await live.latestPlayers(roomId, LIVE_LIMITS.latestNames);
     return { room: view, host: { players: room.players, connected: room.connected, latest } };
+  }
+
+  /**
+   * Between questions the big screen shows who went up: ranks before the question just played
+   * need every player's score and points, not only the top ten's.
+   */
+  async function leaderboardWithMovement(room: RoomRow) {
+    const [standings, last] = await Promise.all([
+      live.standings(room.id),
+      room.skipped ? Promise.resolve([]) : live.answersTo(room.id, room.position),
+    ]);
+    const points = new Map(last.map((answer) => [answer.playerId, answer.points ?? 0]));
+    return withPreviousRanks(standings, points)
+      .slice(0, LIVE_LIMITS.leaderboardSize)
+      .map(({ playerId, nickname, score, rank, previousRank }) => ({
+        playerId,
+        nickname,
+        score,
+        rank,
+        previousRank,
+      }));
   }
 
   async function playerViews(roomId: string, playerIds: readonly string[]) {
@@ -98,9 +125,10 @@ export function createLiveViews(deps: {
     ]);
     const lastOf = new Map(lastAnswers.map((answer) => [answer.playerId, answer]));
     const views: LivePlayerView[] = [];
+    const withheld = answerWithheld(room);
     for (const player of players) {
       const last = lastOf.get(player.id);
-      views.push({
+      const view: LivePlayerView = {
         playerId: player.id,
         nickname: player.nickname,
         score: player.score,
@@ -117,7 +145,8 @@ export function createLiveViews(deps: {
               }
             : null,
         kicked: player.kicked,
-      });
+      };
+      views.push(withheld ? withheldPlayerView(view) : view);
     }
     return views;
   }

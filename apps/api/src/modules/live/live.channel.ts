@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   LIVE_LIMITS,
   liveClientMessage,
+  liveMessageSenders,
   problemCatalogue,
   type LiveAck,
   type LiveClientEvents,
@@ -189,18 +190,19 @@ export function createLiveChannel(options: {
       });
     }
     const message = parsed.data;
-    if (message.type === 'answer') {
-      if (actor.role !== 'player') {
-        throw new HttpProblem('auth.forbidden', { detail: 'Only players answer.' });
-      }
+    // Each message names who may send it (`liveMessageSenders`); anyone else is refused here.
+    const sender = liveMessageSenders[message.type];
+    if (message.type === 'answer' && actor.role === 'player') {
       // The player the connection proved at its start; whether the host has removed them since
       // is checked by the statement that stores the answer. The acknowledgement is all the player
       // needs now: their points come with everyone's when the question closes.
       const { receivedAt } = await live.answer(actor.player, message.position, message.answer);
       return { ok: true, receivedAt };
     }
-    if (actor.role !== 'host') {
-      throw new HttpProblem('auth.forbidden', { detail: 'Only the host runs the room.' });
+    if (message.type === 'answer' || sender !== 'host' || actor.role !== 'host') {
+      throw new HttpProblem('auth.forbidden', {
+        detail: sender === 'player' ? 'Only players answer.' : 'Only the host runs the room.',
+      });
     }
     await live.hostCommand(actor.user, actor.roomId, message);
     return { ok: true };

@@ -1,5 +1,6 @@
 import type {
   AnswerInput,
+  LearnerPassage,
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
@@ -32,6 +33,9 @@ export interface RoomRow {
   skipped: boolean;
   createdAt: string;
   finishedAt: string | null;
+  /** Host controls (`live.moderation.ts`): no new players; the answer shown at this position. */
+  locked: boolean;
+  revealedPosition: number;
   serverNow: string;
 }
 
@@ -54,6 +58,8 @@ export interface PinnedLiveQuestion {
   version: number;
   content: QuestionContent;
   presented: LearnerQuestion;
+  /** The passage of a question in a group, as it was when the room opened. */
+  passage?: LearnerPassage | null;
 }
 
 const roomColumns = [
@@ -73,6 +79,8 @@ const roomColumns = [
   'skipped',
   'created_at as createdAt',
   'finished_at as finishedAt',
+  'locked',
+  'revealed_position as revealedPosition',
 ] as const;
 
 const playerColumns = [
@@ -216,6 +224,7 @@ export function createLiveRepository(db: ApiDb) {
             version: question.version,
             content: jsonb(question.content),
             presented: jsonb(question.presented),
+            passage: question.passage ? jsonb(question.passage) : null,
           })),
         )
         .execute();
@@ -247,7 +256,14 @@ export function createLiveRepository(db: ApiDb) {
     question: (roomId: string, position: number) =>
       db
         .selectFrom('live_questions')
-        .select(['position', 'question_id as questionId', 'version', 'content', 'presented'])
+        .select([
+          'position',
+          'question_id as questionId',
+          'version',
+          'content',
+          'presented',
+          'passage',
+        ])
         .where('room_id', '=', roomId)
         .where('position', '=', position)
         .executeTakeFirst() as Promise<PinnedLiveQuestion | undefined>,
@@ -255,7 +271,14 @@ export function createLiveRepository(db: ApiDb) {
     questions: (roomId: string) =>
       db
         .selectFrom('live_questions')
-        .select(['position', 'question_id as questionId', 'version', 'content', 'presented'])
+        .select([
+          'position',
+          'question_id as questionId',
+          'version',
+          'content',
+          'presented',
+          'passage',
+        ])
         .where('room_id', '=', roomId)
         .orderBy('position')
         .execute() as Promise<PinnedLiveQuestion[]>,

@@ -240,6 +240,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{
           'live.room_not_found': 'no open room has this code.',
           'live.room_full': 'the room has as many players as its host allows.',
           'live.nickname_taken': 'someone in the room has this nickname.',
+          'live.room_locked': 'the host has locked the room to newcomers.',
+          'auth.forbidden': 'the host removed this nickname or account from the room.',
           rate_limited:
             'too many wrong codes from this device (or, all together, from this address), or this device joined the room too often; wait `Retry-After` seconds.',
         },

@@ -12,6 +12,8 @@ import { createLiveResults } from './live-results';
 import { createLiveRooms } from './live-rooms';
 import { STORE_MARGIN_MS } from './live-timing';
 import { createLiveViews } from './live-views';
+import type { LiveModerationRepository } from './live-moderation.repository';
+import { createLiveModeration } from './live.moderation';
 import type { LiveRepository, PlayerRow } from './live.repository';
 import type { RoomQuestions } from './room-questions';
 
@@ -45,6 +47,8 @@ export function createLiveService(deps: {
   changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
+  /** The host's controls: locking the room, revealing answers by hand, banned nicknames. */
+  moderation: LiveModerationRepository;
 }) {
   const { live } = deps;
   const pinned = createPinnedRoomData(live);
@@ -55,8 +59,9 @@ export function createLiveService(deps: {
     if (what === 'room' || what === 'scores') views.forget(roomId);
     deps.changed(roomId, what);
   };
+  const moderation = createLiveModeration({ moderation: deps.moderation, changed });
   const rooms = createLiveRooms(deps);
-  const joining = createLiveJoining({ live, changed });
+  const joining = createLiveJoining({ live, moderation, changed });
   const inFlight = createInFlightAnswers({ maxWaitMs: STORE_MARGIN_MS });
   const questions = createLiveQuestions({
     live,
@@ -66,7 +71,7 @@ export function createLiveService(deps: {
     changed,
     opened: deps.opened,
   });
-  const host = createLiveHostCommands({ live, rooms, questions, changed });
+  const host = createLiveHostCommands({ live, rooms, questions, moderation, changed });
   const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
   const answering = createLiveAnswering({ live, pinned, clock, inFlight, questions, changed });
   const results = createLiveResults({ live, rooms });

@@ -2,6 +2,7 @@ import {
   CATALOG_LIMITS,
   liveQuestionTypes,
   type drawRequest,
+  type LearnerPassage,
   type LiveCandidate,
   type LiveCandidateList,
   type LiveCandidateQuery,
@@ -20,12 +21,15 @@ import type { z } from 'zod';
 import type { DrawResult, QuestionDbClient } from '../../adapters/question-db-client';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import type { LearnerBanks } from '../learning/learner-banks';
+import { pinnedPassage } from '../learning/passages';
 
 /** A question a room pins: the version it was taken at, with its content. */
 export interface RoomQuestion {
   questionId: string;
   version: number;
   content: QuestionContent;
+  /** The passage a question of a group is read with. */
+  passage?: LearnerPassage | null;
 }
 
 /** What a new room opens with: its bank and its questions, in order. */
@@ -43,7 +47,7 @@ const isLiveType = (type: string): type is LiveQuestionType =>
   (liveQuestionTypes as readonly string[]).includes(type);
 
 const liveTypesSentence =
-  'Live rooms ask single choice, multiple response, true/false, numeric, short text and ordering questions.';
+  'Live rooms ask single choice, multiple response, true/false, numeric, short text, ordering and hotspot questions.';
 
 // Hidden and missing banks answer alike, so a host cannot probe another tenant's bank ids.
 const noSuchBank = () => new HttpProblem('not_found', { detail: 'You have no such bank.' });
@@ -233,9 +237,12 @@ export function createRoomQuestions(deps: {
   });
 
   function suitable(drawn: DrawResult, count: number): RoomQuestion[] {
+    // A grouped question comes with its passage, as practice and exams show it.
+    const passages = new Map(drawn.passages.map((passage) => [passage.id, passage]));
     const questions = drawn.questions
       .filter((question) => isLiveType(question.content.type))
-      .slice(0, count);
+      .slice(0, count)
+      .map((question) => ({ ...question, passage: pinnedPassage(passages, question.passageId) }));
     if (questions.length === 0) {
       throw new HttpProblem('validation.failed', {
         detail: `This bank has no questions a live room can ask here. ${liveTypesSentence}`,

@@ -56,6 +56,7 @@ export function HostStart() {
     showQuestionOnDevices: true,
     maxPlayers: LIVE_LIMITS.maxPlayers,
     nicknames: 'typed',
+    revealManually: false,
   });
   const set = <K extends keyof LiveRoomSettings>(key: K, value: LiveRoomSettings[K]) =>
     setSettings((current) => ({ ...current, [key]: value }));
@@ -257,6 +258,14 @@ export function HostStart() {
                 onChange={(event) => set('showQuestionOnDevices', event.target.checked)}
               />
               {t('live.host.showOnDevices')}
+            </label>
+            <label className="live-check">
+              <input
+                type="checkbox"
+                checked={settings.revealManually === true}
+                onChange={(event) => set('revealManually', event.target.checked)}
+              />
+              {t('live.host.revealManually')}
             </label>
             <p className="live-muted">{t('live.host.types')}</p>
             {create.status === 'error' && (

@@ -56,9 +56,11 @@ export function JoinPage({ code }: { code?: string }) {
   const nicknameError =
     error?.code === 'live.nickname_taken'
       ? t('live.nicknameTaken')
-      : fieldError('nickname')
-        ? t('live.nicknameInvalid')
-        : undefined;
+      : error?.code === 'auth.forbidden'
+        ? t('live.nicknameRemoved')
+        : fieldError('nickname')
+          ? t('live.nicknameInvalid')
+          : undefined;
 
   const submit = async () => {
     const roomCode = typedCode.trim();

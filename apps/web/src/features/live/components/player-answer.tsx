@@ -1,5 +1,5 @@
-import type { AnswerInput, LearnerQuestion } from '@questa/contracts';
-import { useId, useState } from 'react';
+import type { AnswerInput, LearnerPassage, LearnerQuestion } from '@questa/contracts';
+import { lazy, Suspense, useId, useState } from 'react';
 import {
   emptyDraft,
   isReady,
@@ -7,10 +7,18 @@ import {
   type AnswerDraft,
 } from '../../../components/answering/answer-draft';
 import { QuickAnswerFields } from '../../../components/answering/quick-answer-fields';
+import { WithPassage } from '../../../components/answering/passage';
 import { RichText } from '../../../components/answering/rich-text';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { Shape } from './shapes';
+
+// A hotspot is the one widget a phone may need that is not small: it comes when a question asks.
+const HotspotField = lazy(() =>
+  import('../../../components/answering/hotspot-field').then((module) => ({
+    default: module.HotspotField,
+  })),
+);
 
 /**
  * Answering on a phone: one tap on a large shape for single choice and true/false; the usual
@@ -18,11 +26,14 @@ import { Shape } from './shapes';
  */
 export function PlayerAnswer({
   question,
+  passage = null,
   showStem,
   sending,
   onAnswer,
 }: {
   question: LearnerQuestion;
+  /** The passage a grouped question is read with. */
+  passage?: LearnerPassage | null | undefined;
   showStem: boolean;
   sending: boolean;
   onAnswer: (answer: AnswerInput) => void;
@@ -31,9 +42,11 @@ export function PlayerAnswer({
   const stemId = useId();
   const [draft, setDraft] = useState<AnswerDraft>(() => emptyDraft(question));
   const stem = showStem ? (
-    <div id={stemId} className="live-player__stem">
-      <RichText source={question.stem} />
-    </div>
+    <WithPassage passage={passage}>
+      <div id={stemId} className="live-player__stem">
+        <RichText source={question.stem} />
+      </div>
+    </WithPassage>
   ) : (
     <p id={stemId} className="live-player__stem live-player__stem--hidden">
       {t('live.lookAtScreen')}
@@ -98,12 +111,26 @@ export function PlayerAnswer({
       }}
     >
       {stem}
-      <QuickAnswerFields
-        question={question}
-        draft={draft}
-        onChange={setDraft}
-        describedBy={stemId}
-      />
+      {question.type === 'hotspot' && draft.type === 'hotspot' ? (
+        <Suspense fallback={<p role="status">{t('live.loadingPicture')}</p>}>
+          <HotspotField
+            question={question}
+            draft={draft}
+            onChange={setDraft}
+            feedback={null}
+            readOnly={sending}
+            describedBy={stemId}
+            showKeys={false}
+          />
+        </Suspense>
+      ) : (
+        <QuickAnswerFields
+          question={question}
+          draft={draft}
+          onChange={setDraft}
+          describedBy={stemId}
+        />
+      )}
       <Button type="submit" className="live-send" disabled={!isReady(draft) || !answer || sending}>
         {t('live.send')}
       </Button>

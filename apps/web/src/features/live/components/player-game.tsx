@@ -61,15 +61,19 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
 
   const answered = you.answeredPosition === room.position || acknowledged === room.position;
   const result = you.lastResult?.position === room.position ? you.lastResult : null;
+  // A room that reveals answers by hand keeps the result back until the host shows the answer.
+  const waitingForReveal = room.reveal?.answerShown === false && !room.reveal.skipped;
   const announcement =
     room.state === 'question_open' && !answered
       ? t('live.questionOf', { n: room.position, total: room.questionCount })
       : room.state === 'question_closed'
         ? room.reveal?.skipped
           ? t('live.skipped')
-          : result?.correct
-            ? t('live.right', { points: result.points })
-            : t('live.wrong')
+          : waitingForReveal
+            ? t('live.waitingForReveal')
+            : result?.correct
+              ? t('live.right', { points: result.points })
+              : t('live.wrong')
         : room.state === 'finished'
           ? t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })
           : '';
@@ -123,6 +127,7 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
             <PlayerAnswer
               key={room.position}
               question={room.question}
+              passage={room.passage}
               showStem={room.settings.showQuestionOnDevices}
               sending={sending}
               onAnswer={(given) => void answer(given)}
@@ -137,9 +142,19 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
       )}
 
       {room.state === 'question_closed' && (
-        <section className="live-player__panel live-result" data-correct={result?.correct ?? false}>
+        <section
+          className="live-player__panel live-result"
+          data-correct={
+            room.reveal?.skipped || waitingForReveal ? undefined : (result?.correct ?? false)
+          }
+        >
           {room.reveal?.skipped ? (
             <h1>{t('live.skipped')}</h1>
+          ) : waitingForReveal ? (
+            <>
+              <h1>{answered ? t('live.answerIn') : t('live.noAnswer')}</h1>
+              <p>{t('live.waitingForReveal')}</p>
+            </>
           ) : (
             <>
               <h1>

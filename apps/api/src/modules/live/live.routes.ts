@@ -106,7 +106,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         description: [
           'The questions are drawn at random (`questions.mode` `draw`, by topic and difficulty) or picked by hand in the order they are asked (`pick`). Their published versions are pinned: later edits do not change the room.',
           'A bank of the catalog is used as for practice, premium banks for premium hosts only. With `clientId`, the bank is one of that tenant, read with your own access: private banks too. Either kind can be drawn from or picked from by hand (`GET /rooms/banks/{bankId}/questions` lists the questions to pick).',
-          'Only the types a live room can ask are used: single choice, multiple response, true/false, numeric, short text and ordering.',
+          'Only the types a live room can ask are used: single choice, multiple response, true/false, numeric, short text, ordering and hotspots.',
         ].join('\n\n'),
         tags,
         body: liveRoomCreate,

@@ -114,6 +114,9 @@ export function createAccountDataRepository(db: ApiDb) {
           'exam_attempts',
           'billing_checkouts',
           'billing_notices',
+          // What they were told in the app, and which of it they wanted by mail.
+          'notifications',
+          'notification_mail_preferences',
         ] as const;
         for (const table of byUser) {
           await trx.deleteFrom(table).where('user_id', '=', userId).execute();

@@ -53,6 +53,10 @@ async function seedEverything(db: ApiDb, user: Learner, other: Learner, planId: 
   await run(sql`insert into ${table('bookmarks')}
     (user_id, question_id, client_id, bank_id, bank_title, topic, excerpt)
     values (${uid}, ${question}, ${client}, ${bank}, 'Bank', 'Topic', 'An excerpt')`);
+  await run(sql`insert into ${table('notifications')} (user_id, kind, subject)
+    values (${uid}, 'essay_graded', '{}')`);
+  await run(sql`insert into ${table('notification_mail_preferences')} (user_id, kind, mail)
+    values (${uid}, 'essay_graded', false)`);
   await run(sql`insert into ${table('review_cards')}
     (user_id, question_id, client_id, bank_id, bank_title, version, content, fsrs, state, due)
     values (${uid}, ${question}, ${client}, ${bank}, 'Bank', 1, ${content}, '{}', 'new', now())`);

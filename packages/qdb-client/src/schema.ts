@@ -799,7 +799,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -895,7 +895,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -922,7 +922,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -992,7 +992,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1023,7 +1023,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1050,7 +1050,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1135,7 +1135,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1162,7 +1162,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1189,7 +1189,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1220,7 +1220,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1247,7 +1247,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1645,7 +1645,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1672,7 +1672,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1699,7 +1699,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1730,7 +1730,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1757,7 +1757,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1813,7 +1813,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1840,7 +1840,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1867,7 +1867,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1923,7 +1923,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1950,7 +1950,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1977,7 +1977,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2035,7 +2035,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2062,7 +2062,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2089,7 +2089,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2116,7 +2116,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2143,7 +2143,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2198,7 +2198,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2225,7 +2225,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2252,7 +2252,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2279,7 +2279,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2306,7 +2306,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2368,7 +2368,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2395,7 +2395,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2422,7 +2422,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2449,7 +2449,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2476,7 +2476,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2526,7 +2526,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2553,7 +2553,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2580,7 +2580,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2607,7 +2607,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2634,7 +2634,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2694,7 +2694,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2721,7 +2721,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2748,7 +2748,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2775,7 +2775,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2802,7 +2802,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2875,7 +2875,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2902,7 +2902,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2929,7 +2929,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2956,7 +2956,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2983,7 +2983,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3033,7 +3033,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3060,7 +3060,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3087,7 +3087,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3114,7 +3114,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3141,7 +3141,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3208,7 +3208,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3235,7 +3235,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3262,7 +3262,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3289,7 +3289,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3316,7 +3316,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3414,7 +3414,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3441,7 +3441,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3468,7 +3468,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3495,7 +3495,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3522,7 +3522,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3592,7 +3592,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3619,7 +3619,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3646,7 +3646,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3673,7 +3673,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3700,7 +3700,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3750,7 +3750,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3777,7 +3777,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3804,7 +3804,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3831,7 +3831,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3858,7 +3858,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3885,7 +3885,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3973,7 +3973,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4000,7 +4000,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4027,7 +4027,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4054,7 +4054,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4081,7 +4081,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4151,7 +4151,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4178,7 +4178,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4205,7 +4205,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4232,7 +4232,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4259,7 +4259,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4329,7 +4329,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4356,7 +4356,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4383,7 +4383,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4410,7 +4410,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4437,7 +4437,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4498,7 +4498,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4525,7 +4525,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4552,7 +4552,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4579,7 +4579,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4606,7 +4606,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4678,7 +4678,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4705,7 +4705,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4732,7 +4732,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4759,7 +4759,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4786,7 +4786,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4877,7 +4877,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4904,7 +4904,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4931,7 +4931,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4958,7 +4958,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4985,7 +4985,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5052,7 +5052,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5079,7 +5079,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5106,7 +5106,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5133,7 +5133,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5160,7 +5160,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5265,7 +5265,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5292,7 +5292,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5319,7 +5319,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5346,7 +5346,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5373,7 +5373,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5400,7 +5400,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6149,7 +6149,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6176,7 +6176,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6203,7 +6203,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6230,7 +6230,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6257,7 +6257,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6651,7 +6651,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6678,7 +6678,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6705,7 +6705,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6732,7 +6732,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6759,7 +6759,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7510,7 +7510,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7537,7 +7537,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7564,7 +7564,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7591,7 +7591,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7618,7 +7618,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7645,7 +7645,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8053,7 +8053,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8080,7 +8080,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8107,7 +8107,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8134,7 +8134,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8161,7 +8161,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8188,7 +8188,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8573,7 +8573,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8600,7 +8600,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8627,7 +8627,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8654,7 +8654,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8681,7 +8681,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9066,7 +9066,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9093,7 +9093,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9120,7 +9120,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9147,7 +9147,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9174,7 +9174,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9239,7 +9239,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9266,7 +9266,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9293,7 +9293,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9320,7 +9320,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9347,7 +9347,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9446,7 +9446,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9473,7 +9473,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9500,7 +9500,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9527,7 +9527,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9554,7 +9554,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9633,7 +9633,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9660,7 +9660,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9687,7 +9687,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9714,7 +9714,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9741,7 +9741,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9842,7 +9842,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9869,7 +9869,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9900,7 +9900,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9927,7 +9927,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9954,7 +9954,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9981,7 +9981,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10031,7 +10031,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10058,7 +10058,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10085,7 +10085,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10112,7 +10112,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10139,7 +10139,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10166,7 +10166,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10247,7 +10247,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10274,7 +10274,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10305,7 +10305,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10332,7 +10332,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10359,7 +10359,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10386,7 +10386,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10467,7 +10467,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10494,7 +10494,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10525,7 +10525,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10552,7 +10552,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10579,7 +10579,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11010,7 +11010,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11037,7 +11037,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11064,7 +11064,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11091,7 +11091,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11118,7 +11118,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11547,7 +11547,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11574,7 +11574,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11601,7 +11601,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11628,7 +11628,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11655,7 +11655,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11713,7 +11713,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11740,7 +11740,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11767,7 +11767,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11794,7 +11794,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11821,7 +11821,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11848,7 +11848,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11875,7 +11875,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12270,7 +12270,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12297,7 +12297,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12324,7 +12324,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12351,7 +12351,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12378,7 +12378,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12405,7 +12405,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12419,7 +12419,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            /**
+             * @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds.
+             *
+             *     `unavailable`: every worker that reads import files is busy, or reading this file ran past its time limit.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12432,7 +12436,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12489,7 +12493,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12516,7 +12520,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12543,7 +12547,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12570,7 +12574,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12597,7 +12601,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12624,7 +12628,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;

@@ -39,9 +39,20 @@ export function stubApi(routes: Record<string, Handler>) {
   });
 }
 
-/** The calls a fetch mock received, as `METHOD /path?query`. */
-export function calls(fetchMock: ReturnType<typeof stubFetch>): string[] {
-  return fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+/** The header's notification bell asks this of every signed-in page, whatever the page does. */
+const BELL_POLL = 'GET /api/notifications/unread';
+
+/**
+ * The calls a fetch mock received, as `METHOD /path?query`: the page's own, without the bell's
+ * poll (`{ bell: true }` keeps it, for the bell's own tests).
+ */
+export function calls(
+  fetchMock: ReturnType<typeof stubFetch>,
+  options: { bell?: boolean } = {},
+): string[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`)
+    .filter((call) => options.bell === true || call !== BELL_POLL);
 }
 
 export const noContent = () => new Response(null, { status: 204 });

@@ -47,9 +47,18 @@ export interface AxeViolation {
 /** Runs axe-core in the page and returns every violation it finds, whatever its impact. */
 export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
   // Axe reads colours as painted: in the middle of a transition (a button easing into dark mode,
-  // later on a busy machine) it would judge a contrast no reader ever sees. Wait until none runs.
+  // later on a busy machine) or of an animation that plays once (a live result card fading in)
+  // it would judge a contrast no reader ever sees. Wait until none runs; endless ones never end.
   await page.waitForFunction(
-    () => !document.getAnimations().some((animation) => animation instanceof CSSTransition),
+    () =>
+      !document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' &&
+            (animation instanceof CSSTransition ||
+              animation.effect?.getComputedTiming().iterations !== Infinity),
+        ),
     undefined,
     { timeout: 15_000 },
   );

@@ -19,6 +19,10 @@ export const clientPages = [
       !key.startsWith('live.host.') &&
       // Widgets of types a live room never asks, and hints, which live questions do not offer.
       !/^answering\.essay\./.test(key) &&
+      // Problems only the studio, exams, billing or an account page can meet.
+      !/^problem\.(conflict|upload|import|export|bank|account|bulk|media|passage|grading|publishing|notifications)\./.test(
+        key,
+      ) &&
       !/^answering\.(hints|hintNumber|showHint|showNextHint)$/.test(key),
   },
 ] as const;

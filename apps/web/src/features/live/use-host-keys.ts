@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * The host's keyboard: one key per control, shown on screen beside it. Keys typed into a field or
@@ -7,7 +7,9 @@ import { useEffect, useRef } from 'react';
  */
 export function useHostKeys(keys: Record<string, (() => void) | undefined>) {
   const current = useRef(keys);
-  useEffect(() => {
+  // Updated with the DOM, before the browser handles another event: a control that has just
+  // appeared (Reveal, once the answer is hidden) answers its key at once, not after a paint.
+  useLayoutEffect(() => {
     current.current = keys;
   });
   useEffect(() => {

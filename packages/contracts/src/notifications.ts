@@ -79,5 +79,5 @@ export const mailPreferencesUpdate = z
 /** From the link in a mail: signed for one person and one kind, and for nothing else. */
 export const unsubscribeBody = z
   .strictObject({ token: z.string().min(10).max(600) })
-  .meta({ examples: [{ token: 'eyJwIjoidW5zdWJzY3JpYmUifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg' }] });
+  .meta({ examples: [{ token: 'dW5zdWJzY3JpYmU.c2lnbmF0dXJl' }] });
 export const unsubscribeResult = z.object({ kind: notificationKind });

@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -56,3 +57,19 @@ export function calls(
 }
 
 export const noContent = () => new Response(null, { status: 204 });
+
+/**
+ * A response the test hands out when it chooses. `release` first waits until the page has asked:
+ * on a busy machine the loading state can render before the request leaves, and a response
+ * released into nothing would leave the page loading forever.
+ */
+export function heldResponse() {
+  const waiting: ((response: Response) => void)[] = [];
+  return {
+    reply: () => new Promise<Response>((resolve) => waiting.push(resolve)),
+    release: async (response: Response) => {
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      for (const resolve of waiting.splice(0)) resolve(response.clone());
+    },
+  };
+}

@@ -15,7 +15,13 @@ import {
   subscriptionId,
 } from '../../testing/billing-fixtures';
 import { aSession } from '../../testing/session-fixtures';
-import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
+import {
+  calls,
+  heldResponse,
+  jsonResponse,
+  problemResponse,
+  stubApi,
+} from '../../testing/stub-fetch';
 
 const plans = () => jsonResponse({ plans: [aFreePlan(), aPremiumPlan()] });
 const body = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
@@ -68,14 +74,11 @@ describe('the billing page', () => {
 
   it('starts one checkout at the partner for the price chosen, pending until the browser leaves', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    let answer: (response: Response) => void = () => {};
+    const checkout = heldResponse();
     const fetchMock = stubApi({
       'GET /api/billing/plans': plans,
       'GET /api/billing/subscription': () => jsonResponse(anOverview()),
-      'POST /api/billing/checkout': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'POST /api/billing/checkout': checkout.reply,
     });
     renderApp('/billing', { session: freeSession() });
 
@@ -88,7 +91,7 @@ describe('the billing page', () => {
     expect(subscribe.textContent).toBe('Opening secure checkout…');
     expect(screen.getByRole('status').textContent).toBe('Opening secure checkout…');
 
-    answer(
+    await checkout.release(
       jsonResponse(
         {
           id: 'e0000000-0000-4000-8000-000000000041',

@@ -2,7 +2,14 @@ import { renderApp } from '../../testing/render-app';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aBank, aCatalogList } from '../../testing/catalog-fixtures';
-import { calls, jsonResponse, problemResponse, stubApi, stubFetch } from '../../testing/stub-fetch';
+import {
+  calls,
+  heldResponse,
+  jsonResponse,
+  problemResponse,
+  stubApi,
+  stubFetch,
+} from '../../testing/stub-fetch';
 
 const chemistry = aBank({
   id: 'e2b7c6a1-0000-4000-8000-000000000002',
@@ -17,11 +24,11 @@ const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox',
 
 describe('catalog page', () => {
   it('shows a loading state, then every bank as a card linking to its page, with the count', async () => {
-    let answer: (response: Response) => void = () => {};
+    const catalog = heldResponse();
     // Only the catalog is held back; the header's session request may come first or last.
     stubFetch((path) =>
       path.includes('/catalog/')
-        ? new Promise<Response>((resolve) => (answer = resolve))
+        ? catalog.reply()
         : problemResponse({ status: 401, code: 'auth.required' }),
     );
     renderApp('/');
@@ -29,7 +36,7 @@ describe('catalog page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Question banks' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Loading question banks…');
 
-    answer(jsonResponse(aCatalogList([aBank(), chemistry])));
+    await catalog.release(jsonResponse(aCatalogList([aBank(), chemistry])));
 
     const capitals = (await screen.findByRole('link', { name: 'World capitals' })).closest(
       'article',

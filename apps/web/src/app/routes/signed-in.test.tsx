@@ -2,20 +2,26 @@ import { renderApp } from '../../testing/render-app';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { aSession, signedOut } from '../../testing/session-fixtures';
-import { calls, jsonResponse, problemResponse, stubApi } from '../../testing/stub-fetch';
+import {
+  calls,
+  heldResponse,
+  jsonResponse,
+  problemResponse,
+  stubApi,
+} from '../../testing/stub-fetch';
 
 describe('pages for signed-in readers', () => {
   it('show the loading state while the session loads, then send a signed-out reader to sign in', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    let answer: (response: Response) => void = () => {};
-    stubApi({ 'GET /api/session': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const session = heldResponse();
+    stubApi({ 'GET /api/session': session.reply });
     renderApp('/account', { session: 'fetch' });
 
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Loading the page…');
     expect(assign).not.toHaveBeenCalled();
 
-    answer(jsonResponse(signedOut));
+    await session.release(jsonResponse(signedOut));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/auth/login?returnTo=%2Faccount'));
     expect(screen.queryByRole('heading', { name: 'Your account' })).toBeNull();

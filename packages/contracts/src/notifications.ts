@@ -35,15 +35,18 @@ export type Notification = z.infer<typeof notification>;
 export const notificationList = z.object({
   notifications: z.array(notification),
   unread: z.number().int().nonnegative(),
-  /** Pass as `before` for the next, older page; null at the end. */
-  nextBefore: isoDate.nullable(),
+  /** Pass as `before` for the next, older page (the last one's id); null at the end. */
+  nextBefore: z.uuid().nullable(),
 });
 export type NotificationList = z.infer<typeof notificationList>;
 
 export const notificationQuery = z.strictObject({
-  before: isoDate
+  // An id, not a time: several notifications can share a moment, and a time cut at a page's
+  // edge would skip those that share the last one's.
+  before: z
+    .uuid()
     .optional()
-    .meta({ description: 'Only notifications older than this: a page’s `nextBefore`.' }),
+    .meta({ description: 'Only notifications older than this one: a page’s `nextBefore`.' }),
   limit: z.coerce
     .number()
     .int()

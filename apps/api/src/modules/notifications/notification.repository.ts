@@ -14,7 +14,7 @@ export function createNotificationRepository(db: ApiDb) {
         .execute();
     },
 
-    /** Newest first, `limit` of them from before `before`. */
+    /** Newest first, `limit` of them from after the notification `before` in that order. */
     async page(userId: string, limit: number, before?: string): Promise<Notification[]> {
       let query = db
         .selectFrom('notifications')
@@ -23,7 +23,20 @@ export function createNotificationRepository(db: ApiDb) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit);
-      if (before) query = query.where('created_at', '<', before);
+      if (before) {
+        query = query.where((eb) =>
+          eb(
+            eb.refTuple('created_at', 'id'),
+            '<',
+            eb
+              .selectFrom('notifications as cursor')
+              .select(['cursor.created_at', 'cursor.id'])
+              .where('cursor.id', '=', before)
+              .where('cursor.user_id', '=', userId)
+              .$asTuple('created_at', 'id'),
+          ),
+        );
+      }
       const rows = await query.execute();
       return rows.map((row) => ({
         id: row.id,

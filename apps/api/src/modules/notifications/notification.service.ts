@@ -83,7 +83,7 @@ export function createNotificationService(deps: {
       return {
         notifications: page,
         unread,
-        nextBefore: page.length === limit ? (page.at(-1)?.createdAt ?? null) : null,
+        nextBefore: page.length === limit ? (page.at(-1)?.id ?? null) : null,
       };
     },
 

@@ -4,7 +4,9 @@ import {
   essay as essayContent,
   type MailPreferences,
   type NotificationList,
+  type NotificationSubject,
 } from '@questa/contracts';
+import { jsonb } from '../../db/json';
 import type { MailMessage } from '@questa/mail';
 import { questionDb, seedMembership } from '@questa/question-db';
 import { presentQuestion } from '@questa/scoring';
@@ -200,6 +202,49 @@ describe('notifications: an essay graded', () => {
     expect(done.json()).toEqual({ kind: 'essay_graded' });
     const prefs = await learner.call({ url: '/api/notifications/preferences' });
     expect(prefs.json()).toEqual({ mail: { essay_graded: false } });
+  });
+
+  it('pages through every notice once, those written at the same moment too', async () => {
+    const reader = await kit.learner('paige');
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
+    // 45 notices, three to a moment: a page's edge falls between notices of the same time.
+    const rows = Array.from({ length: 45 }, (_, index) => ({
+      user_id: reader.userId,
+      kind: 'essay_graded',
+      subject: jsonb({
+        kind: 'essay_graded',
+        attemptId: randomUUID(),
+        examTitle: `Essay ${index}`,
+        bankTitle: 'Rivers',
+        position: 1,
+        points: 1,
+        maxPoints: 5,
+      } satisfies NotificationSubject),
+      created_at: at(Math.floor(index / 3)),
+    }));
+    await kit.db.insertInto('notifications').values(rows).execute();
+
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const query: string = before ? `?limit=20&before=${before}` : '?limit=20';
+      const response = await reader.call({ url: `/api/notifications${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<NotificationList>();
+      seen.push(...page.notifications.map((notice) => notice.id));
+      const times = page.notifications.map((notice) => notice.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      before = page.nextBefore;
+      if (!before) break;
+    }
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+    // Another person's notice as a cursor finds nothing of theirs.
+    const other = (await list(learner)).notifications[0]!.id;
+    const foreign = await reader.call({ url: `/api/notifications?before=${other}` });
+    expect(foreign.json<NotificationList>().notifications).toEqual([]);
+    const bad = await reader.call({ url: '/api/notifications?before=yesterday' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('is only for the signed-in person', async () => {

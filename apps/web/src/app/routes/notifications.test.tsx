@@ -48,6 +48,48 @@ describe('notifications', () => {
     expect(calls(fetchMock)).toContain('POST /api/notifications/read');
   });
 
+  it('shows older notifications a page at a time, until there are none', async () => {
+    const notice = (n: number) => ({
+      ...graded,
+      id: `0b7c9d2e-1f3a-4b5c-8d6e-${String(n).padStart(12, '0')}`,
+      subject: { ...graded.subject, examTitle: `Essay ${n}` },
+      readAt: '2026-03-02T10:00:00.000Z',
+    });
+    let olderFails = true;
+    const fetchMock = stubApi({
+      'GET /api/notifications/unread': () => jsonResponse({ unread: 0 }),
+      'GET /api/notifications': (url) => {
+        const before = url.searchParams.get('before');
+        if (!before)
+          return jsonResponse({ notifications: [notice(1)], unread: 0, nextBefore: notice(1).id });
+        if (olderFails) {
+          olderFails = false;
+          return problemResponse({ status: 503, code: 'service.unavailable' });
+        }
+        return before === notice(1).id
+          ? jsonResponse({ notifications: [notice(2)], unread: 0, nextBefore: notice(2).id })
+          : jsonResponse({ notifications: [notice(3)], unread: 0, nextBefore: null });
+      },
+    });
+    renderApp('/notifications', { session: aSession() });
+
+    expect(await screen.findByText('Your essay in “Essay 1” was graded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    expect(await screen.findByText('Older notifications could not be loaded.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Try again/ }));
+    expect(await screen.findByText('Your essay in “Essay 2” was graded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    expect(await screen.findByText('Your essay in “Essay 3” was graded')).toBeTruthy();
+    expect(screen.getByText('2 older notifications shown')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older notifications' })).toBeNull();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toHaveLength(3);
+    expect(calls(fetchMock).filter((call) => call.includes('before='))).toEqual([
+      `GET /api/notifications?before=${notice(1).id}`,
+      `GET /api/notifications?before=${notice(1).id}`,
+      `GET /api/notifications?before=${notice(2).id}`,
+    ]);
+  });
+
   it('says so when there is nothing yet', async () => {
     stubApi({
       'GET /api/notifications/unread': () => jsonResponse({ unread: 0 }),

@@ -3,10 +3,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/use-query';
 import { notificationsKey } from './keys';
 
-export function listNotifications(): Promise<NotificationList> {
-  return apiRequest<NotificationList>('/notifications');
+/** The newest page, or the page after the notification `before`. */
+export function listNotifications(before?: string): Promise<NotificationList> {
+  return apiRequest<NotificationList>(
+    before ? `/notifications?before=${encodeURIComponent(before)}` : '/notifications',
+  );
 }
 
 export function useNotifications() {
-  return useQuery(`${notificationsKey}/list`, listNotifications);
+  return useQuery(`${notificationsKey}/list`, () => listNotifications());
 }

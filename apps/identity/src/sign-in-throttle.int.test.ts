@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { identityDb } from './identity-db';
 import { createAccountRepository } from './modules/accounts/account.repository';
 import { hashPassword } from './modules/accounts/password';
+import { createRedisThrottleStore } from './modules/rate-limit/account-throttle-store';
+import { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
 import { formFor, type Browser } from './testing/browser';
 import {
   memoryMail,
@@ -158,5 +160,29 @@ describe('sign-in throttling', () => {
     // Another address is not affected.
     const other = await attempt(newBrowser(app, '198.51.100.8'), 'spray31@example.test', 'guess');
     expect(other.statusCode).toBe(401);
+  });
+
+  it('answers a sign-in with a 503 page while the Redis its limits live in is away', async () => {
+    // A port nothing listens on: the stores fail fast, as they are set up to.
+    const away = 'redis://127.0.0.1:9';
+    const limited = await buildApp(
+      testDeps(test.database, {
+        mail,
+        rateLimiter: createRedisRateLimiter({ redis: away }),
+        accountThrottleStore: createRedisThrottleStore({ redis: away, keyPrefix: 'away:' }),
+      }),
+    );
+    try {
+      const response = await attempt(
+        newBrowser(limited, freshAddress()),
+        'robin@example.test',
+        PASSWORD,
+      );
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.body).toContain('Sign-in is unavailable');
+    } finally {
+      await limited.close();
+    }
   });
 });

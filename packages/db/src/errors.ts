@@ -13,8 +13,15 @@ const unavailableCodes = new Set([
 ]);
 
 /**
- * True when an error means the database cannot be reached right now (as opposed to a bad query),
- * so callers answer 503 `unavailable` and the client may retry.
+ * Redis clients (ioredis) set up to fail fast: retries spent, a command timed out, or the
+ * connection closed while Redis is away. None of these carries a socket code of its own.
+ */
+const redisUnavailable =
+  /Reached the max retries per request limit|Command timed out|Connection is closed|Stream isn't writeable/;
+
+/**
+ * True when an error means the database, or Redis beside it, cannot be reached right now (as
+ * opposed to a bad query), so callers answer 503 `unavailable` and the client may retry.
  */
 export function isUnavailableError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
@@ -23,6 +30,9 @@ export function isUnavailableError(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isUnavailableError);
   return (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message)
+    (/Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+      message,
+    ) ||
+      redisUnavailable.test(message))
   );
 }

@@ -74,6 +74,9 @@ export function createRedisThrottleStore(options: {
     commandTimeout: 2000,
     lazyConnect: true,
   });
+  // Each failed command reaches its caller, which answers 503; the client's own error events would
+  // only repeat that in the log.
+  redis.on('error', () => {});
   const record = (key: string) => `${options.keyPrefix}account:${key}`;
   const notice = (key: string) => `${options.keyPrefix}notice:${key}`;
   return {

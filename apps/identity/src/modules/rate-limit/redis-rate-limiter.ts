@@ -20,6 +20,9 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
           lazyConnect: true,
         })
       : options.redis;
+  // Each failed command reaches its caller, which answers 503; the client's own error events would
+  // only repeat that in the log.
+  if (owned) redis.on('error', () => {});
   const prefix = options.keyPrefix ?? 'questa:identity:rate:';
 
   return {

@@ -7,6 +7,10 @@ export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backcha
 export interface LogoutTarget {
   sub?: string | undefined;
   sid?: string | undefined;
+  /** The token's own id, so the same token posted twice is acted on once. */
+  jti: string;
+  /** When the token is too old to be accepted anyway: its id need not be kept longer. */
+  acceptedUntil: Date;
 }
 
 /** A logout token whose signature or claims do not hold; the provider is answered 400. */
@@ -25,8 +29,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * the back-channel logout event, no `nonce` (so an ID token can never pass for one), and a
  * subject or a provider session to sign out.
  */
-export function logoutTargetOf(payload: JWTPayload): LogoutTarget {
+export function logoutTargetOf(payload: JWTPayload, maxAgeSeconds: number): LogoutTarget {
   if (typeof payload.iat !== 'number') throw new InvalidLogoutTokenError('it has no iat');
+  if (typeof payload.jti !== 'string' || !payload.jti) {
+    throw new InvalidLogoutTokenError('it has no jti');
+  }
   if (!isObject(payload.events) || !isObject(payload.events[BACKCHANNEL_LOGOUT_EVENT])) {
     throw new InvalidLogoutTokenError('it carries no back-channel logout event');
   }
@@ -34,5 +41,10 @@ export function logoutTargetOf(payload: JWTPayload): LogoutTarget {
   const sub = typeof payload.sub === 'string' && payload.sub ? payload.sub : undefined;
   const sid = typeof payload.sid === 'string' && payload.sid ? payload.sid : undefined;
   if (!sub && !sid) throw new InvalidLogoutTokenError('it names neither sub nor sid');
-  return { sub, sid };
+  return {
+    sub,
+    sid,
+    jti: payload.jti,
+    acceptedUntil: new Date((payload.iat + maxAgeSeconds) * 1000),
+  };
 }

@@ -237,11 +237,14 @@ export function createOidcClient(
         const { payload } = await jwtVerify(token, keys, {
           issuer: metadata.issuer,
           audience: options.clientId,
-          maxTokenAge: LOGOUT_TOKEN_MAX_AGE,
-          clockTolerance: LOGOUT_TOKEN_CLOCK_TOLERANCE,
+          maxTokenAge: LOGOUT_TOKEN_MAX_AGE_SECONDS,
+          clockTolerance: LOGOUT_TOKEN_CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ['iat', 'jti'],
         });
-        return logoutTargetOf(payload);
+        return logoutTargetOf(
+          payload,
+          LOGOUT_TOKEN_MAX_AGE_SECONDS + LOGOUT_TOKEN_CLOCK_TOLERANCE_SECONDS,
+        );
       } catch (error) {
         if (error instanceof InvalidLogoutTokenError) throw error;
         if (
@@ -260,8 +263,8 @@ export function createOidcClient(
  * A logout token is delivered at once, so one issued long ago is a replay; the provider's clock may
  * differ from ours by a little.
  */
-const LOGOUT_TOKEN_MAX_AGE = '5 minutes';
-const LOGOUT_TOKEN_CLOCK_TOLERANCE = '30 seconds';
+const LOGOUT_TOKEN_MAX_AGE_SECONDS = 5 * 60;
+const LOGOUT_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 
 const PROVIDER_TIMEOUT_SECONDS = 10;
 

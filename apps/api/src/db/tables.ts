@@ -50,6 +50,10 @@ export interface ApiTables {
     generation: Generated<number>;
     idp_sid: string | null;
   };
+  logout_tokens_seen: {
+    jti: string;
+    forget_after: string;
+  };
   login_attempts: {
     state: string;
     code_verifier: string;

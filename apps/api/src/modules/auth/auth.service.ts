@@ -255,10 +255,15 @@ export function createAuthService(deps: {
      * has revoked the tokens already, so none is revoked here.
      */
     async backChannelLogout(logoutToken: string, meta: Pick<RequestMeta, 'ip'>) {
-      const { sub, sid } = await deps.oidc.verifyLogoutToken(logoutToken).catch((error) => {
-        if (!(error instanceof InvalidLogoutTokenError)) throw error;
-        throw new HttpProblem('validation.failed', { detail: error.message });
-      });
+      const { sub, sid, jti, acceptedUntil } = await deps.oidc
+        .verifyLogoutToken(logoutToken)
+        .catch((error) => {
+          if (!(error instanceof InvalidLogoutTokenError)) throw error;
+          throw new HttpProblem('validation.failed', { detail: error.message });
+        });
+      // The same token again (whoever posts it) was acted on already: answered, not repeated,
+      // so a captured token cannot sign someone out again for as long as it is young enough.
+      if (!(await deps.sessions.firstUseOfLogoutToken(jti, acceptedUntil))) return;
       const userId = sub ? await deps.sessions.userIdOfSub(sub) : undefined;
       if (sub && !userId) return;
       const removed = sid

@@ -142,6 +142,26 @@ describe('back-channel logout from the identity provider', () => {
     expect(await signedIn(bystander.second)).toBe(true);
   });
 
+  it('acts on a token once: posted again, it does not end the sessions opened since', async () => {
+    const person = await personWithTwoSessions();
+    const token = await logoutToken({ sub: person.sub });
+    expect((await post(token)).statusCode).toBe(200);
+    expect(await signedIn(person.first)).toBe(false);
+
+    const again = await openTestSession(test.database, {
+      sub: person.sub,
+      email: `${person.sub}@questa.test`,
+      idpSid: `${person.sub}-browser-3`,
+    });
+    expect(await exams(again.cookieValue)).toBe(200);
+    const replayed = await post(token);
+    expect(replayed.statusCode).toBe(200);
+    expect(await exams(again.cookieValue)).toBe(200);
+    // A new token from the provider still ends it.
+    expect((await post(await logoutToken({ sub: person.sub }))).statusCode).toBe(200);
+    expect(await exams(again.cookieValue)).toBe(401);
+  });
+
   it('ends only the sessions opened through the provider session a token names', async () => {
     const person = await personWithTwoSessions();
     const response = await post(

@@ -223,6 +223,24 @@ export function createSessionRepository(db: ApiDb) {
       return row?.id;
     },
 
+    /**
+     * Records a logout token's id; false when it was recorded before (a replay). Ids of tokens too
+     * old to be accepted anyway are dropped on the way.
+     */
+    async firstUseOfLogoutToken(jti: string, acceptedUntil: Date): Promise<boolean> {
+      await db
+        .deleteFrom('logout_tokens_seen')
+        .where('forget_after', '<', new Date().toISOString())
+        .execute();
+      const inserted = await db
+        .insertInto('logout_tokens_seen')
+        .values({ jti, forget_after: acceptedUntil.toISOString() })
+        .onConflict((conflict) => conflict.column('jti').doNothing())
+        .returning('jti')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
     /** Ends the sessions opened through one session at the identity provider. */
     async endForIdpSession(sid: string, userId?: string) {
       let query = db.deleteFrom('sessions').where('idp_sid', '=', sid);

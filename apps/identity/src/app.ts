@@ -158,7 +158,7 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
     pages.setErrorHandler(pageErrorHandler(context));
     assets.routes(pages);
     await pages.register(interactionRoutes(kit, provider, accounts, throttle));
-    await pages.register(accountRoutes(kit, accounts));
+    await pages.register(accountRoutes(kit, accounts, throttle));
   });
   await app.register(accountAdminRoutes(deps.clients, accounts));
   await app.register(providerRoutes(provider, mountPath));

@@ -10,6 +10,7 @@ import { createRedisThrottleStore } from './modules/rate-limit/account-throttle-
 import { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
 import { formFor, type Browser } from './testing/browser';
 import {
+  ISSUER,
   memoryMail,
   migrateIdentity,
   newBrowser,
@@ -160,6 +161,31 @@ describe('sign-in throttling', () => {
     // Another address is not affected.
     const other = await attempt(newBrowser(app, '198.51.100.8'), 'spray31@example.test', 'guess');
     expect(other.statusCode).toBe(401);
+  });
+
+  it('counts wrong current passwords on the change-password form against the same account', async () => {
+    await createAccount('cass@example.test');
+    const guess = async (current: string) => {
+      const browser = newBrowser(app, freshAddress());
+      const page = await browser.get(`${ISSUER}/password`);
+      return browser.submit(formFor(page.body, '/password'), {
+        email: 'cass@example.test',
+        currentPassword: current,
+        password: 'another long enough password',
+      });
+    };
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await guess(`no ${attempt}`)).statusCode).toBe(400);
+    }
+    expect(noticesTo('cass@example.test')).toHaveLength(1);
+    // From yet another address, the right current password waits too, here and at sign-in.
+    const early = await guess(PASSWORD);
+    expect(early.statusCode).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    expect(early.body).toContain('several failed sign-ins with this email address');
+    expect(
+      (await attempt(newBrowser(app, freshAddress()), 'cass@example.test', PASSWORD)).statusCode,
+    ).toBe(429);
   });
 
   it('answers a sign-in with a 503 page while the Redis its limits live in is away', async () => {

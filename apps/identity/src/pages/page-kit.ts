@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { html } from '@questa/http-kit';
 import type { RateLimitRule, RateLimiter } from '../modules/rate-limit/rate-limiter';
 import type { Csrf } from './csrf';
 import { sendPage, type PageContext } from './layout';
 import { messagesOf } from './locale';
+import type { Messages } from './messages';
 import { messagePage } from './message-page';
 
 /** What the routes of the hosted pages share. */
@@ -67,6 +69,26 @@ export async function sendTooMany(
 ): Promise<void> {
   reply.header('retry-after', String(seconds));
   await sendPage(reply, kit.context, 429, messagePage(page));
+}
+
+/**
+ * The 429 page for an account that failed to sign in too often, wherever its password is checked
+ * (sign-in, changing the password): how long to wait, and the reset that needs no waiting.
+ */
+export async function sendAccountThrottled(
+  kit: PageKit,
+  reply: FastifyReply,
+  seconds: number,
+  t: Messages,
+  retryHref: string,
+): Promise<void> {
+  await sendTooMany(kit, reply, seconds, {
+    lang: t.lang,
+    title: t.accountThrottled.title,
+    lead: t.accountThrottled.lead(seconds),
+    details: html`<p><a href="${kit.mountPath}/reset">${t.accountThrottled.reset}</a></p>`,
+    action: { label: t.accountThrottled.action, href: retryHref },
+  });
 }
 
 /** Refuses a form post whose CSRF token does not match its cookie; returns false then. */

@@ -6,11 +6,13 @@ import {
   csrfChecked,
   MAIL_RULE,
   SIGN_IN_RULE,
+  sendAccountThrottled,
   withinLimit,
   type PageKit,
 } from '../../pages/page-kit';
 import { normalizeEmail } from './account-input';
 import type { AccountService } from './account.service';
+import type { AccountThrottle } from '../rate-limit/account-throttle';
 import {
   changePasswordPage,
   checkEmailPage,
@@ -29,7 +31,7 @@ const publicRoute = { config: { permission: 'public' as const } };
 const interactionUid = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Sign-up, email confirmation and password reset: the forms that live outside an interaction. */
-export function accountRoutes(kit: PageKit, accounts: AccountService) {
+export function accountRoutes(kit: PageKit, accounts: AccountService, throttle: AccountThrottle) {
   const { context, mountPath, signInUrl } = kit;
   const appOrigin = new URL(signInUrl).origin;
   const accountHref = `${appOrigin}/account`;
@@ -237,6 +239,9 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
       // counted separately (as for the mail forms), so signing in again afterwards is not refused.
       if (!(await withinLimit(kit, request, reply, 'password', SIGN_IN_RULE, formHref))) return;
       const email = normalizeEmail(formValue(body, 'email'));
+      // And per account, from whatever address: this form checks a password as sign-in does.
+      const wait = await throttle.waitSeconds(request, email);
+      if (wait > 0) return sendAccountThrottled(kit, reply, wait, t, formHref);
       const result = await accounts.changePassword(
         {
           email,
@@ -245,7 +250,9 @@ export function accountRoutes(kit: PageKit, accounts: AccountService) {
         },
         request.ip,
       );
+      if (result.status === 'wrong_credentials') await throttle.failed(email, t.lang);
       if (result.status === 'changed') {
+        await throttle.succeeded(request, reply, email);
         return sendPage(
           reply,
           context,

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type default as Provider, type InteractionResults } from 'oidc-provider';
-import { formValue, html } from '@questa/http-kit';
+import { formValue } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
 import { messagesOf } from '../../pages/locale';
 import {
   SIGN_IN_ATTEMPT_RULE,
   SIGN_IN_FAILURE_RULE,
-  sendTooMany,
+  sendAccountThrottled,
   withinLimit,
   type PageKit,
 } from '../../pages/page-kit';
@@ -107,15 +107,7 @@ export function interactionRoutes(
       const email = formValue(request.body, 'email').trim();
       // Checked before the password, so an attempt made too soon learns nothing about it.
       const wait = await throttle.waitSeconds(request, email);
-      if (wait > 0) {
-        return sendTooMany(kit, reply, wait, {
-          lang: t.lang,
-          title: t.accountThrottled.title,
-          lead: t.accountThrottled.lead(wait),
-          details: html`<p><a href="${mountPath}/reset">${t.accountThrottled.reset}</a></p>`,
-          action: { label: t.accountThrottled.action, href: retryHref },
-        });
-      }
+      if (wait > 0) return sendAccountThrottled(kit, reply, wait, t, retryHref);
       const result = await accounts.signIn(email, formValue(request.body, 'password'), request.ip);
       if (result.status === 'signed_in') {
         await throttle.succeeded(request, reply, email);

@@ -123,8 +123,9 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
     list: createQuestionListRepository(db),
     banks,
   });
+  const draws = createDrawRepository(db);
   await app.register(catalogRoutes, {
-    catalog: createCatalogService({ catalog, questions: questionList }),
+    catalog: createCatalogService({ catalog, questions: questionList, draws }),
   });
   await app.register(tenantRoutes, { tenants: createTenantService({ tenants }) });
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
@@ -148,7 +149,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
     passages: createPassageService({ passages, banks, media }),
   });
   await app.register(drawRoutes, {
-    draws: createDrawService({ draws: createDrawRepository(db), banks, catalog }),
+    draws: createDrawService({ draws, banks, catalog }),
   });
   const importParser = deps.importParser ?? createParsePool();
   if (!deps.importParser) app.addHook('onClose', () => importParser.close());

@@ -91,6 +91,8 @@ export const questionDetail = z.object({
   publishedVersion: z.number().int().positive().nullable(),
   /** Grows with every save or transition; send it back to prove you edited the latest state. */
   revision: z.number().int().positive(),
+  /** The passage the question is read with, when it belongs to a group; null on its own. */
+  passageId: z.uuid().nullable(),
   current: questionVersion,
 });
 export type QuestionDetail = z.infer<typeof questionDetail>;
@@ -261,6 +263,8 @@ export const catalogQuestionLookup = z
 export const catalogQuestionLookupResult = z.object({
   /** In the order asked; a question that is not a published one of the bank is left out. */
   questions: z.array(drawnQuestion),
+  /** The newest version of every passage the questions refer to, as a draw gives them. */
+  passages: z.array(drawnPassage),
 });
 export type CatalogQuestionLookupResult = z.infer<typeof catalogQuestionLookupResult>;
 

@@ -1625,6 +1625,17 @@ export interface operations {
                             passageId?: string | null;
                             passagePosition?: number;
                         }[];
+                        passages: {
+                            /** Format: uuid */
+                            id: string;
+                            version: number;
+                            content: {
+                                title: string;
+                                body: string;
+                                /** @default [] */
+                                media: string[];
+                            };
+                        }[];
                     };
                 };
             };
@@ -5801,6 +5812,7 @@ export interface operations {
                         currentVersion: number;
                         publishedVersion: number | null;
                         revision: number;
+                        passageId: string | null;
                         current: {
                             /** Format: uuid */
                             questionId: string;
@@ -6303,6 +6315,7 @@ export interface operations {
                         currentVersion: number;
                         publishedVersion: number | null;
                         revision: number;
+                        passageId: string | null;
                         current: {
                             /** Format: uuid */
                             questionId: string;
@@ -7162,6 +7175,7 @@ export interface operations {
                         currentVersion: number;
                         publishedVersion: number | null;
                         revision: number;
+                        passageId: string | null;
                         current: {
                             /** Format: uuid */
                             questionId: string;
@@ -7705,6 +7719,7 @@ export interface operations {
                         currentVersion: number;
                         publishedVersion: number | null;
                         revision: number;
+                        passageId: string | null;
                         current: {
                             /** Format: uuid */
                             questionId: string;

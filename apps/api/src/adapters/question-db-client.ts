@@ -10,6 +10,7 @@ import {
   problem,
   questionDetail,
   questionList,
+  passageDetail,
   questionVersion,
   tenantBankList,
   tenantList,
@@ -25,6 +26,7 @@ import {
   type QuestionDetail,
   type QuestionList,
   type QuestionListQuery,
+  type PassageDetail,
   type QuestionVersion,
   type Tenant,
   type TenantBankList,
@@ -123,6 +125,13 @@ export interface QuestionDbClient {
     version: number,
     requestId?: string,
   ): Promise<QuestionVersion>;
+  /** A passage of the tenant at its current version, as a draw carries it. */
+  getPassage(
+    token: string,
+    clientId: string,
+    passageId: string,
+    requestId?: string,
+  ): Promise<PassageDetail>;
 }
 
 interface Call<T extends z.ZodType | undefined> {
@@ -333,6 +342,13 @@ export function createHttpQuestionDbClient(options: {
       call({
         path: `${tenantPath(clientId)}/questions/${encodeURIComponent(questionId)}/versions/${version}`,
         schema: questionVersion,
+        token,
+        requestId,
+      }),
+    getPassage: (token, clientId, passageId, requestId) =>
+      call({
+        path: `${tenantPath(clientId)}/passages/${encodeURIComponent(passageId)}`,
+        schema: passageDetail,
         token,
         requestId,
       }),

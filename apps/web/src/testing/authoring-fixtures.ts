@@ -145,6 +145,7 @@ export function aQuestionDetail(
     currentVersion: 1,
     publishedVersion: null,
     revision: 3,
+    passageId: null,
     current: {
       questionId,
       version: 1,

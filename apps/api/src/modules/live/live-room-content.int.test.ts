@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type { LiveAck, LiveHostBanks, LiveRoomSummary, LiveRoomView } from '@questa/contracts';
+import type {
+  LiveAck,
+  LiveCandidateList,
+  LiveHostBanks,
+  LiveRoomSummary,
+  LiveRoomView,
+} from '@questa/contracts';
 import {
   createFileMediaStore,
   questionDb,
@@ -59,6 +65,31 @@ describe('a live room’s questions: passages in, hints out', () => {
               key: 'delta',
               content: {
                 title: 'The Nile delta',
+                body: 'North of Cairo the Nile splits into branches and ends in a wide delta.',
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const listed = seededBank(
+      'delta-listed',
+      'The delta, listed',
+      'public',
+      bank.questions.map((question) => question.content),
+    );
+    await seedDemoContent(qdb, media, {
+      tenant: { slug: 'live-content-catalog', name: 'Delta publisher' },
+      media: [],
+      banks: [
+        {
+          ...listed,
+          questions: listed.questions.map((question) => ({ ...question, passageKey: 'delta' })),
+          passages: [
+            {
+              key: 'delta',
+              content: {
+                title: 'The Nile delta, listed',
                 body: 'North of Cairo the Nile splits into branches and ends in a wide delta.',
               },
             },
@@ -131,5 +162,62 @@ describe('a live room’s questions: passages in, hints out', () => {
     }
     // The group comes in the order its author gave it.
     expect(stems).toEqual(['The Nile ends in a delta.', 'The delta lies south of Cairo.']);
+  });
+
+  /** What a room pinned of each question's passage, in the room's order. */
+  const pinnedPassages = async (roomId: string) =>
+    (
+      await kit.db
+        .selectFrom('live_questions')
+        .select(['position', 'passage'])
+        .where('room_id', '=', roomId)
+        .orderBy('position')
+        .execute()
+    ).map((row) => row.passage?.title ?? null);
+
+  it('pins a hand-picked question of a group with its passage, from the tenant’s own bank', async () => {
+    const banks = (await author.call({ url: '/api/rooms/banks' })).json<LiveHostBanks>();
+    const own = banks.tenants.find((tenant) => tenant.name === 'Delta school')!;
+    const bankId = own.banks[0]!.id;
+    const listed = (
+      await author.call({ url: `/api/rooms/banks/${bankId}/questions?clientId=${own.clientId}` })
+    ).json<LiveCandidateList>();
+    const picked = listed.questions.find((q) => q.excerpt.startsWith('The delta lies'))!;
+    const opened = await author.call({
+      method: 'POST',
+      url: '/api/rooms',
+      payload: {
+        bankId,
+        clientId: own.clientId,
+        questions: { mode: 'pick', questionIds: [picked.id] },
+        settings: { timerSeconds: 60 },
+      },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(await pinnedPassages(opened.json<LiveRoomSummary>().id)).toEqual(['The Nile delta']);
+  });
+
+  it('pins a hand-picked question of a group with its passage, from a catalog bank', async () => {
+    const host = await kit.learner('catalog-host', { premium: true });
+    const banks = (await host.call({ url: '/api/rooms/banks' })).json<LiveHostBanks>();
+    const bankId = banks.catalog.find((bank) => bank.title === 'The delta, listed')!.id;
+    const listed = (
+      await host.call({ url: `/api/rooms/banks/${bankId}/questions` })
+    ).json<LiveCandidateList>();
+    expect(listed.questions).toHaveLength(2);
+    const opened = await host.call({
+      method: 'POST',
+      url: '/api/rooms',
+      payload: {
+        bankId,
+        questions: { mode: 'pick', questionIds: listed.questions.map((q) => q.id).reverse() },
+        settings: { timerSeconds: 60 },
+      },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(await pinnedPassages(opened.json<LiveRoomSummary>().id)).toEqual([
+      'The Nile delta, listed',
+      'The Nile delta, listed',
+    ]);
   });
 });

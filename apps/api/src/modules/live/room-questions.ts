@@ -287,6 +287,7 @@ export function createRoomQuestions(deps: {
     questionIds: readonly string[],
     requestId: string,
   ): Promise<RoomQuestion[]> {
+    const passageOf = new Map<string, string>();
     const outcomes = await mapConcurrently(
       questionIds,
       PICK_CONCURRENCY,
@@ -315,10 +316,28 @@ export function createRoomQuestions(deps: {
                 detail.publishedVersion,
                 requestId,
               );
+        if (detail.passageId) passageOf.set(questionId, detail.passageId);
         return askable({ questionId, version: version.version, content: version.content });
       },
     );
-    return settle(outcomes);
+    const picked = settle(outcomes);
+    // A picked question of a group is read with its passage, as a drawn one is; each passage is
+    // read once however many of its questions were picked.
+    const passageIds = [...new Set(passageOf.values())];
+    const passages = new Map(
+      (
+        await mapConcurrently(passageIds, PICK_CONCURRENCY, (passageId) =>
+          questionDb.getPassage(token, clientId, passageId, requestId),
+        )
+      ).map((passage) => [
+        passage.id,
+        { id: passage.id, version: passage.currentVersion, content: passage.content },
+      ]),
+    );
+    return picked.map((question) => ({
+      ...question,
+      passage: pinnedPassage(passages, passageOf.get(question.questionId)),
+    }));
   }
 
   /**
@@ -330,13 +349,14 @@ export function createRoomQuestions(deps: {
     questionIds: readonly string[],
     requestId: string,
   ): Promise<RoomQuestion[]> {
-    const { questions } = await questionDb.lookupCatalogQuestions(bankId, questionIds, requestId);
-    const found = new Map(questions.map((question) => [question.questionId, question]));
+    const looked = await questionDb.lookupCatalogQuestions(bankId, questionIds, requestId);
+    const found = new Map(looked.questions.map((question) => [question.questionId, question]));
+    const passages = new Map(looked.passages.map((passage) => [passage.id, passage]));
     return settle(
       questionIds.map((questionId) => {
         const question = found.get(questionId);
         return question
-          ? askable(question)
+          ? askable({ ...question, passage: pinnedPassage(passages, question.passageId) })
           : { refused: `${questionId}: not a published question of this bank` };
       }),
     );

@@ -132,7 +132,13 @@ export function createCatalogRepository(db: QuestionDb) {
         )
         .where('q.bank_id', '=', bankId)
         .where('q.id', 'in', questionIds)
-        .select(['q.id as questionId', 'v.version', 'v.content'])
+        .select([
+          'q.id as questionId',
+          'v.version',
+          'v.content',
+          'q.passage_id as passageId',
+          'q.passage_position as passagePosition',
+        ])
         .execute();
     },
 

@@ -8,6 +8,7 @@ import type {
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { QuestionListService } from '../questions/question-list.service';
+import type { DrawRepository } from '../draw/draw.repository';
 import type { CatalogRepository } from './catalog.repository';
 
 // Private banks answer exactly like missing ones so their ids cannot be probed.
@@ -26,6 +27,7 @@ const emptyBank = () =>
 export function createCatalogService(deps: {
   catalog: CatalogRepository;
   questions: Pick<QuestionListService, 'page'>;
+  draws: Pick<DrawRepository, 'passages'>;
 }) {
   const { catalog } = deps;
   return {
@@ -60,10 +62,17 @@ export function createCatalogService(deps: {
       questionIds: readonly string[],
     ): Promise<CatalogQuestionLookupResult> {
       if (!(await catalog.isListed(bankId))) throw notInCatalog();
-      const found = new Map(
-        (await catalog.publishedVersions(bankId, questionIds)).map((row) => [row.questionId, row]),
-      );
-      return { questions: questionIds.flatMap((id) => found.get(id) ?? []) };
+      const rows = await catalog.publishedVersions(bankId, questionIds);
+      const found = new Map(rows.map((row) => [row.questionId, row]));
+      // A chosen question of a group is read with its passage, as a drawn one is.
+      const passageIds = rows.flatMap((row) => (row.passageId ? [row.passageId] : []));
+      return {
+        questions: questionIds.flatMap((id) => {
+          const row = found.get(id);
+          return row ? [{ ...row, passagePosition: row.passagePosition ?? undefined }] : [];
+        }),
+        passages: await deps.draws.passages(passageIds),
+      };
     },
   };
 }

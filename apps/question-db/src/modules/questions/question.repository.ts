@@ -36,6 +36,7 @@ export interface QuestionHead {
   currentVersion: number;
   publishedVersion: number | null;
   revision: number;
+  passageId: string | null;
 }
 
 export interface NewQuestion {
@@ -163,6 +164,7 @@ function questionQueries(db: QuestionDb) {
           'q.current_version as currentVersion',
           'q.published_version as publishedVersion',
           'q.revision',
+          'q.passage_id as passageId',
           ...versionColumns,
         ])
         .where('q.id', '=', questionId)

@@ -51,6 +51,7 @@ function toDetail(head: QuestionHead, current: QuestionVersion): QuestionDetail 
     currentVersion: head.currentVersion,
     publishedVersion: head.publishedVersion,
     revision: head.revision,
+    passageId: head.passageId,
     current,
   };
 }

@@ -81,8 +81,10 @@ export interface ApiDeps {
   examSweepIntervalMs?: number;
   /** Seconds after an exam's deadline that answers on their way are still taken. */
   examGraceSeconds?: number;
-  /** How often this process finishes account deletions left pending; 0 turns it off. */
+  /** How often this process carries out account deletions now due; 0 turns it off. */
   deletionSweepIntervalMs?: number;
+  /** The clock account deletions are scheduled by; tests move it instead of waiting 14 days. */
+  now?: () => Date;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
@@ -121,6 +123,8 @@ export function createApiCore(deps: ApiDeps) {
     questionDb: deps.questionDb,
     entitlements,
     passwordPage: deps.identityAccounts !== undefined,
+    // The account service is built further down; a sign-in only happens once both exist.
+    signedIn: (userId) => account.signedIn(userId),
   });
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
   const banks = createLearnerBanks(catalog, entitlements);
@@ -209,8 +213,14 @@ export function createApiCore(deps: ApiDeps) {
   });
   const account = createAccountService({
     data: createAccountDataRepository(db),
+    audit,
     identity: deps.identityAccounts,
+    endSessions: auth.endAllSessions,
     forgetUser: auth.forgetUserId,
+    mail: deps.mail,
+    publicUrl: deps.publicUrl,
+    ...(deps.now && { now: deps.now }),
+    log: { warn: (details, message) => notificationLog.warn(details, message) },
   });
   return {
     deps,
@@ -288,6 +298,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
       audit: core.audit,
       auth,
       questionDb: deps.questionDb,
+      account: core.account,
     }),
   });
 
@@ -336,12 +347,13 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     await channel.close();
   });
 
-  // Deletions the identity provider held up are finished later, without the person coming back.
+  // Deletions whose fourteen days ran out, or that the identity provider held up, are carried out
+  // here without the person coming back; every process sweeps, each deletion is claimed by one.
   const deletionSweepEvery = deps.deletionSweepIntervalMs ?? 10 * 60_000;
   if (deletionSweepEvery > 0) {
     const timer = setInterval(() => {
-      core.account.finishPendingDeletions().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'pending account deletions could not be finished yet');
+      core.account.finishDueDeletions().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'due account deletions could not be finished yet');
       });
     }, deletionSweepEvery);
     timer.unref();

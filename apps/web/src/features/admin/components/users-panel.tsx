@@ -243,41 +243,43 @@ export function UsersPanel({
                 {formatDate(user.createdAt, locale)}
               </td>
               <td className="table__nowrap admin-users__actions">
-                {isAdmin ? (
-                  <Button
-                    variant="secondary"
-                    className="button--small"
-                    aria-label={t('admin.users.revokeFor', { email: user.email })}
-                    disabled={busy}
-                    onClick={() => setRevoking(user)}
-                  >
-                    {t('admin.users.revoke')}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    className="button--small"
-                    aria-label={t('admin.users.grantFor', { email: user.email })}
-                    disabled={busy}
-                    onClick={() => {
-                      grant.reset();
-                      setPromoting(user);
-                    }}
-                  >
-                    {t('admin.users.grant')}
-                  </Button>
-                )}
-                {/* Their own account an admin deletes like anyone, from the account page. */}
-                {user.id !== currentUser.id && (
-                  <Button
-                    variant="danger"
-                    className="button--small"
-                    aria-label={t('admin.users.deleteNowFor', { email: user.email })}
-                    onClick={() => setDeleting(user)}
-                  >
-                    {t('admin.users.deleteNow')}
-                  </Button>
-                )}
+                <span className="admin-users__buttons">
+                  {isAdmin ? (
+                    <Button
+                      variant="secondary"
+                      className="button--small"
+                      aria-label={t('admin.users.revokeFor', { email: user.email })}
+                      disabled={busy}
+                      onClick={() => setRevoking(user)}
+                    >
+                      {t('admin.users.revoke')}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      className="button--small"
+                      aria-label={t('admin.users.grantFor', { email: user.email })}
+                      disabled={busy}
+                      onClick={() => {
+                        grant.reset();
+                        setPromoting(user);
+                      }}
+                    >
+                      {t('admin.users.grant')}
+                    </Button>
+                  )}
+                  {/* Their own account an admin deletes like anyone, from the account page. */}
+                  {user.id !== currentUser.id && (
+                    <Button
+                      variant="danger"
+                      className="button--small"
+                      aria-label={t('admin.users.deleteNowFor', { email: user.email })}
+                      onClick={() => setDeleting(user)}
+                    >
+                      {t('admin.users.deleteNow')}
+                    </Button>
+                  )}
+                </span>
               </td>
             </tr>
           );

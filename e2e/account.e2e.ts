@@ -15,7 +15,7 @@ describe.skipIf(!browserAvailable)('a learner’s own account', () => {
   });
   afterAll(() => browser?.close());
 
-  it('changes the password at the provider, downloads the data, deletes the account and cannot sign in again', async () => {
+  it('changes the password at the provider and downloads the data', async () => {
     const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
     const page = await context.newPage();
     const email = `leaving-${Date.now()}@questa.test`;
@@ -65,24 +65,6 @@ describe.skipIf(!browserAvailable)('a learner’s own account', () => {
     expect(data.profile).toMatchObject({ email, displayName: 'Lee Leaving' });
     expect(data.sessions.length).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Delete account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
-    await dialog.waitFor();
-    await dialog.getByText(/accounting law requires us to keep them/).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await dialog.getByLabel(/To confirm, type your email address/).fill(email);
-    await dialog.getByRole('button', { name: 'Delete my account' }).click();
-
-    await page.getByRole('heading', { level: 1, name: 'Your account is deleted' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/account-deleted');
-    await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    const session = await page.request.get(`${baseUrl}/api/session`);
-    expect((await session.json()) as unknown).toMatchObject({ user: null });
-
-    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await submitSignIn(page, email, second);
-    await page.getByText('Email or password is wrong.').waitFor();
     await context.close();
   });
 });

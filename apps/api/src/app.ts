@@ -81,8 +81,10 @@ export interface ApiDeps {
   examSweepIntervalMs?: number;
   /** Seconds after an exam's deadline that answers on their way are still taken. */
   examGraceSeconds?: number;
-  /** How often this process finishes account deletions left pending; 0 turns it off. */
+  /** How often this process carries out account deletions now due; 0 turns it off. */
   deletionSweepIntervalMs?: number;
+  /** The clock account deletions are scheduled by; tests move it instead of waiting 14 days. */
+  now?: () => Date;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
@@ -121,6 +123,8 @@ export function createApiCore(deps: ApiDeps) {
     questionDb: deps.questionDb,
     entitlements,
     passwordPage: deps.identityAccounts !== undefined,
+    // The account service is built further down; a sign-in only happens once both exist.
+    signedIn: (userId) => account.signedIn(userId),
   });
   const catalog = createCatalogService(deps.questionDb, { ttlMs: deps.catalogTtlMs ?? 5000 });
   const banks = createLearnerBanks(catalog, entitlements);
@@ -130,13 +134,14 @@ export function createApiCore(deps: ApiDeps) {
     auth,
   });
   const unitOfWork = createUnitOfWork(db);
-  // Set to the server's logger by apiApp, which has one; the service is built before it.
-  const notificationLog = { warn: (_details: object, _message: string) => {} };
+  // Set to the server's logger by apiApp, which has one; the services that warn (notifications,
+  // account deletion) are built before it.
+  const serviceLog = { warn: (_details: object, _message: string) => {} };
   const notifications = createNotificationService({
     notifications: createNotificationRepository(db),
     mail: deps.mail,
     publicUrl: deps.publicUrl,
-    log: { warn: (details, message) => notificationLog.warn(details, message) },
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const exams = createExamService({
     unitOfWork,
@@ -209,8 +214,14 @@ export function createApiCore(deps: ApiDeps) {
   });
   const account = createAccountService({
     data: createAccountDataRepository(db),
+    audit,
     identity: deps.identityAccounts,
+    endSessions: auth.endAllSessions,
     forgetUser: auth.forgetUserId,
+    mail: deps.mail,
+    publicUrl: deps.publicUrl,
+    ...(deps.now && { now: deps.now }),
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   return {
     deps,
@@ -228,7 +239,7 @@ export function createApiCore(deps: ApiDeps) {
     catalog,
     learning,
     notifications,
-    notificationLog,
+    serviceLog,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
   };
@@ -288,6 +299,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
       audit: core.audit,
       auth,
       questionDb: deps.questionDb,
+      account: core.account,
     }),
   });
 
@@ -302,7 +314,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     people: createPeopleService({ users: core.users, auth, questionDb: deps.questionDb }),
   });
   await app.register(gradingRoutes, { grading: learning.grading });
-  core.notificationLog.warn = (details, message) => app.log.warn(details, message);
+  core.serviceLog.warn = (details, message) => app.log.warn(details, message);
   await app.register(notificationRoutes, { notifications: core.notifications });
   await app.register(billingApp, { billing: core.billing });
 
@@ -336,12 +348,13 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     await channel.close();
   });
 
-  // Deletions the identity provider held up are finished later, without the person coming back.
+  // Deletions whose fourteen days ran out, or that the identity provider held up, are carried out
+  // here without the person coming back; every process sweeps, each deletion is claimed by one.
   const deletionSweepEvery = deps.deletionSweepIntervalMs ?? 10 * 60_000;
   if (deletionSweepEvery > 0) {
     const timer = setInterval(() => {
-      core.account.finishPendingDeletions().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'pending account deletions could not be finished yet');
+      core.account.finishDueDeletions().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'due account deletions could not be finished yet');
       });
     }, deletionSweepEvery);
     timer.unref();

@@ -18,7 +18,8 @@ const SESSION_ONLY_READS = ['/api/account/export', '/api/exams', '/api/progress'
  * Ending sessions as people meet it, on a real Questa process (embedded database and identity
  * provider, as `npm start` runs them): a learner signed in on two browsers, and something that
  * must end both — the password changed at the provider, "sign out everywhere", a role taken away,
- * the account deleted. The other browser's very next request is signed out; nothing waits.
+ * the account's deletion asked for. The other browser's very next request is signed out; nothing
+ * waits.
  */
 describe('ending every session of a person', { timeout: 240_000 }, () => {
   let server: RunningServer;
@@ -126,7 +127,7 @@ describe('ending every session of a person', { timeout: 240_000 }, () => {
     await expectSignedIn(admin);
   });
 
-  it('ends the other browser’s session when the account is deleted', async () => {
+  it('ends the other browser’s session when the person asks for the account’s deletion', async () => {
     const [here, there] = await twoBrowsers();
     await expectSignedIn(there!);
     const deleted = await call(here, 'POST', '/api/account/delete', { confirm: LEARNER });

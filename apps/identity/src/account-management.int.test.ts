@@ -8,6 +8,8 @@ import { formFor } from './testing/browser';
 import {
   CLIENT,
   ISSUER,
+  REDIRECT_URI,
+  authorizeUrl,
   buildApp,
   exchangeCode,
   migrateIdentity,
@@ -162,5 +164,39 @@ describe('changing a password and deleting an account at the provider', () => {
     expect(await signInRefused('eve@example.test', OLD)).toBe(401);
     // A retry after a lost answer finds it gone, which the main API counts as done.
     expect((await remove(basic(CLIENT.client_secret))).statusCode).toBe(404);
+  });
+
+  it('ends every sign-in of an account for the registered client only, and keeps the account', async () => {
+    const id = await createAccount('fay@example.test');
+    const basic = (secret: string) =>
+      `Basic ${Buffer.from(`${CLIENT.client_id}:${secret}`).toString('base64')}`;
+    const signOut = (authorization?: string, sub = id) =>
+      app.inject({
+        method: 'POST',
+        url: `/idp/accounts/${sub}/sign-out`,
+        headers: authorization ? { authorization } : {},
+      });
+    const browser = newBrowser(app);
+    const before = await signInThroughPages(browser, { email: 'fay@example.test', password: OLD });
+    const tokens = (await exchangeCode(app, before.code, before.verifier)).json<TokenResponse>();
+    const pkce = () => ({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' });
+    // Signed in at the provider: a new sign-in goes through without the form.
+    const silent = (await browser.follow(await browser.get(authorizeUrl(pkce())))).location;
+    expect(silent?.startsWith(REDIRECT_URI)).toBe(true);
+
+    expect((await signOut()).statusCode).toBe(401);
+    expect((await signOut(basic('not-the-secret'))).statusCode).toBe(401);
+    expect((await signOut(basic(CLIENT.client_secret))).statusCode).toBe(204);
+
+    // The same browser is asked for the password again, and the refresh token is dead.
+    const again = await openSignIn(browser, pkce());
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('action=');
+    expect((await refreshTokens(app, tokens.refresh_token!)).json()).toMatchObject({
+      error: 'invalid_grant',
+    });
+    // The account itself stays: its owner signs in with the same password.
+    await signInThroughPages(newBrowser(app), { email: 'fay@example.test', password: OLD });
+    expect((await signOut(basic(CLIENT.client_secret), 'no-such-account')).statusCode).toBe(404);
   });
 });

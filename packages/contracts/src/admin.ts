@@ -61,6 +61,19 @@ export const adminUserQuery = z.strictObject({
 });
 
 export const userIdParams = z.strictObject({ userId: ids.user });
+
+/**
+ * `POST /api/admin/users/{userId}/delete`: an admin deletes an account at once, without the
+ * owner's fourteen days, for a legal request. The admin types the account's email address, so
+ * the account meant is the account deleted.
+ */
+export const adminDeleteAccountRequest = z.strictObject({
+  confirm: z.string().max(320).meta({
+    description: 'The email address of the account to delete, as the admin typed it to confirm.',
+    example: 'ada@example.com',
+  }),
+});
+export type AdminDeleteAccountRequest = z.infer<typeof adminDeleteAccountRequest>;
 export const roleParams = z.strictObject({
   userId: ids.user,
   role: z.enum(globalRoles).meta({ description: 'The global role to grant or revoke.' }),

@@ -105,6 +105,16 @@ export const deleteAccountRequest = z.strictObject({
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 
+/**
+ * The answer to `POST /api/account/delete`: the browser, now signed out, goes to `redirectTo`;
+ * the account is deleted at `dueAt` unless its owner signs in before then.
+ */
+export const deletionScheduled = z.object({
+  redirectTo: z.string(),
+  dueAt: z.iso.datetime({ offset: true }),
+});
+export type DeletionScheduled = z.infer<typeof deletionScheduled>;
+
 const exportRows = z.array(z.record(z.string(), z.unknown()));
 
 /**

@@ -48,6 +48,20 @@ describe('deleting an account at the embedded provider', () => {
     ]);
   });
 
+  it('ends an account’s sign-ins there as the client, an account already gone counting as done', async () => {
+    await accounts().endSignIns('abc');
+    await accounts().endSignIns('gone');
+    expect(seen.slice(-2)).toEqual([
+      {
+        method: 'POST',
+        url: '/idp/accounts/abc/sign-out',
+        authorization: `Basic ${Buffer.from('questa:s3cret').toString('base64')}`,
+      },
+      expect.objectContaining({ url: '/idp/accounts/gone/sign-out' }),
+    ]);
+    await expect(accounts(200).endSignIns('slow')).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
   it('answers unavailable when the provider is down or does not answer in time', async () => {
     const down = createEmbeddedIdentityAccounts({
       issuer: 'http://127.0.0.1:9/idp',

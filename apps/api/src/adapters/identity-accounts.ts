@@ -4,6 +4,8 @@ import { HttpProblem } from '@questa/http-kit';
 export interface IdentityAccounts {
   /** Deletes the account and ends its sessions there; done too when it is already gone. */
   deleteAccount(sub: string): Promise<void>;
+  /** Ends every sign-in of the account there, leaving it in place; done too when it is gone. */
+  endSignIns(sub: string): Promise<void>;
   /** The provider's own page for changing the password: the password never passes Questa. */
   passwordPageUrl(input: { email: string; locale?: string | undefined }): string;
 }
@@ -24,6 +26,26 @@ export function createEmbeddedIdentityAccounts(options: {
   const credentials = Buffer.from(
     `${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`,
   ).toString('base64');
+  /** One call as the client; 204, or 404 for an account already gone, counts as done. */
+  async function call(method: string, path: string, what: string) {
+    let status: number;
+    try {
+      const response = await fetch(`${options.issuer}${path}`, {
+        method,
+        headers: { authorization: `Basic ${credentials}` },
+        signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
+      });
+      status = response.status;
+    } catch (error) {
+      throw Object.assign(unavailable(), { cause: error });
+    }
+    if (status !== 204 && status !== 404) {
+      throw Object.assign(unavailable(), {
+        cause: new Error(`The identity provider answered ${status} to ${what}`),
+      });
+    }
+  }
+
   return {
     passwordPageUrl({ email, locale }) {
       const query = new URLSearchParams({
@@ -34,22 +56,11 @@ export function createEmbeddedIdentityAccounts(options: {
     },
 
     async deleteAccount(sub) {
-      let status: number;
-      try {
-        const response = await fetch(`${options.issuer}/accounts/${encodeURIComponent(sub)}`, {
-          method: 'DELETE',
-          headers: { authorization: `Basic ${credentials}` },
-          signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
-        });
-        status = response.status;
-      } catch (error) {
-        throw Object.assign(unavailable(), { cause: error });
-      }
-      if (status !== 204 && status !== 404) {
-        throw Object.assign(unavailable(), {
-          cause: new Error(`The identity provider answered ${status} to deleting an account`),
-        });
-      }
+      await call('DELETE', `/accounts/${encodeURIComponent(sub)}`, 'deleting an account');
+    },
+
+    async endSignIns(sub) {
+      await call('POST', `/accounts/${encodeURIComponent(sub)}/sign-out`, 'ending sign-ins');
     },
   };
 }
@@ -57,6 +68,6 @@ export function createEmbeddedIdentityAccounts(options: {
 const unavailable = () =>
   new HttpProblem('unavailable', {
     detail:
-      'Your account could not be deleted at the sign-in service just now. Nothing is lost; please try again in a minute to finish.',
+      'The sign-in service could not be reached just now. Nothing is lost: the deletion stays due and is finished once it answers, or when you try again in a minute.',
     retryAfter: 30,
   });

@@ -30,6 +30,8 @@ export interface ApiTables {
     extra_time_percent: Generated<number>;
     created_at: Generated<string>;
     deletion_requested_at: string | null;
+    deletion_due_at: string | null;
+    deletion_claimed_until: string | null;
     deleted_at: string | null;
     session_generation: Generated<number>;
   };

@@ -21,3 +21,4 @@ export * from './calculated';
 export * from './verdict';
 export * from './publishing';
 export * from './notifications';
+export * from './account';

@@ -18,26 +18,42 @@ export interface DeletableAccount {
   id: string;
   sub: string;
   email: string;
+  displayName: string;
   deletionRequestedAt: string | null;
+  deletionDueAt: string | null;
   deletedAt: string | null;
 }
 
+/** What signing in did to a pending deletion. */
+export type SignInOutcome =
+  | { kind: 'none' }
+  | { kind: 'cancelled'; email: string; displayName: string }
+  /** Due already, or being carried out: the sign-in cannot save the account any more. */
+  | { kind: 'under_way' };
+
+const accountColumns = [
+  'id',
+  'sub',
+  'email',
+  'display_name as displayName',
+  'deletion_requested_at as deletionRequestedAt',
+  'deletion_due_at as deletionDueAt',
+  'deleted_at as deletedAt',
+] as const;
+
+/** A moment of the service's clock as a timestamp PostgreSQL compares without guessing a type. */
+const at = (moment: Date) => sql<string>`${moment.toISOString()}::timestamptz`;
+
 /**
  * Every table where a learner's data lives, read for an export and erased for a deletion. What
- * stays after erasing, and why, is docs/decisions/0013.
+ * stays after erasing, and why, is docs/decisions/0013; when, docs/decisions/0025.
  */
 export function createAccountDataRepository(db: ApiDb) {
   return {
     async find(userId: string): Promise<DeletableAccount | undefined> {
       return db
         .selectFrom('users')
-        .select([
-          'id',
-          'sub',
-          'email',
-          'deletion_requested_at as deletionRequestedAt',
-          'deleted_at as deletedAt',
-        ])
+        .select(accountColumns)
         .where('id', '=', userId)
         .executeTakeFirst();
     },
@@ -55,35 +71,110 @@ export function createAccountDataRepository(db: ApiDb) {
     },
 
     /**
-     * Deletions asked for at least `olderThanMs` ago and not finished: the provider was down, or a
-     * crash. Measured on the database's clock, which stamped the request, so an API process whose
-     * clock runs differently (or the same millisecond) cannot skip or take one early.
+     * Marks the account for deletion at `dueAt`. Asking again keeps the first date: the person
+     * was told it, and a second click must not put it off. Undefined when the account is gone.
      */
-    async pendingDeletions(olderThanMs: number, limit: number): Promise<DeletableAccount[]> {
-      return db
-        .selectFrom('users')
-        .select([
-          'id',
-          'sub',
-          'email',
-          'deletion_requested_at as deletionRequestedAt',
-          'deleted_at as deletedAt',
-        ])
-        .where(
-          'deletion_requested_at',
-          '<=',
-          sql<string>`now() - make_interval(secs => ${olderThanMs / 1000})`,
-        )
+    async scheduleDeletion(
+      userId: string,
+      requestedAt: Date,
+      dueAt: Date,
+    ): Promise<string | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({
+          deletion_requested_at: sql<string>`coalesce(deletion_requested_at, ${at(requestedAt)})`,
+          deletion_due_at: sql<string>`coalesce(deletion_due_at, ${at(dueAt)})`,
+        })
+        .where('id', '=', userId)
         .where('deleted_at', 'is', null)
-        .orderBy('deletion_requested_at')
-        .limit(limit)
+        .returning('deletion_due_at as dueAt')
+        .executeTakeFirst();
+      return row?.dueAt ?? undefined;
+    },
+
+    /** Makes the deletion due at `now` (an admin's, for a legal request), keeping an earlier date. */
+    async makeDueNow(userId: string, now: Date): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          deletion_requested_at: sql<string>`coalesce(deletion_requested_at, ${at(now)})`,
+          deletion_due_at: sql<string>`least(coalesce(deletion_due_at, ${at(now)}), ${at(now)})`,
+        })
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
         .execute();
     },
 
-    async markDeletionRequested(userId: string): Promise<void> {
+    /**
+     * A sign-in cancels a deletion still in its grace. One that is due (the grace ran out, or an
+     * admin deleted for a legal request) or claimed by a process carrying it out is not undone:
+     * the update and the claim lock the same row, so exactly one of them wins.
+     */
+    async cancelOnSignIn(userId: string, now: Date): Promise<SignInOutcome> {
+      const cancelled = await db
+        .updateTable('users')
+        .set({ deletion_requested_at: null, deletion_due_at: null, deletion_claimed_until: null })
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .where('deletion_due_at', '>', at(now))
+        .where((eb) =>
+          eb.or([
+            eb('deletion_claimed_until', 'is', null),
+            eb('deletion_claimed_until', '<=', at(now)),
+          ]),
+        )
+        .returning(['email', 'display_name as displayName'])
+        .executeTakeFirst();
+      if (cancelled) return { kind: 'cancelled', ...cancelled };
+      const pending = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .where('deletion_due_at', 'is not', null)
+        .executeTakeFirst();
+      return pending ? { kind: 'under_way' } : { kind: 'none' };
+    },
+
+    /**
+     * Claims up to `limit` deletions due by `now` for `leaseMs`, or just `userId`'s: one
+     * statement, rows another process is claiming skipped, so each deletion has one worker
+     * however many API processes sweep. A claim that outlives its lease (the process died) is
+     * taken over.
+     */
+    async claimDue(
+      now: Date,
+      leaseMs: number,
+      limit: number,
+      userId?: string,
+    ): Promise<DeletableAccount[]> {
+      return db
+        .updateTable('users')
+        .set({ deletion_claimed_until: at(new Date(now.getTime() + leaseMs)) })
+        .where('id', 'in', (eb) => {
+          let due = eb
+            .selectFrom('users')
+            .select('id')
+            .where('deletion_due_at', '<=', at(now))
+            .where('deleted_at', 'is', null)
+            .where((inner) =>
+              inner.or([
+                inner('deletion_claimed_until', 'is', null),
+                inner('deletion_claimed_until', '<=', at(now)),
+              ]),
+            );
+          if (userId) due = due.where('id', '=', userId);
+          return due.orderBy('deletion_due_at').limit(limit).forUpdate().skipLocked();
+        })
+        .returning(accountColumns)
+        .execute();
+    },
+
+    /** Gives a claim up early (the provider was down), so the next try need not wait for the lease. */
+    async releaseClaim(userId: string): Promise<void> {
       await db
         .updateTable('users')
-        .set({ deletion_requested_at: sql<string>`coalesce(deletion_requested_at, now())` })
+        .set({ deletion_claimed_until: null })
         .where('id', '=', userId)
         .execute();
     },
@@ -99,6 +190,8 @@ export function createAccountDataRepository(db: ApiDb) {
           .selectFrom('users')
           .select(['email'])
           .where('id', '=', userId)
+          // Erased once: a second worker that finds it done has nothing to do.
+          .where('deleted_at', 'is', null)
           .forUpdate()
           .executeTakeFirst();
         if (!user) return;
@@ -147,6 +240,7 @@ export function createAccountDataRepository(db: ApiDb) {
             idp_roles: [],
             extra_time_percent: 0,
             last_sign_in_at: null,
+            deletion_claimed_until: null,
             deleted_at: sql<string>`now()`,
           })
           .where('id', '=', userId)
@@ -181,6 +275,8 @@ export function createAccountDataRepository(db: ApiDb) {
               'extra_time_percent as extraTimePercent',
               'created_at as createdAt',
               'last_sign_in_at as lastSignInAt',
+              'deletion_requested_at as deletionRequestedAt',
+              'deletion_due_at as deletionDueAt',
             ])
             .where('id', '=', userId)
             .executeTakeFirstOrThrow(),

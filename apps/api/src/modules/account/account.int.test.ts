@@ -1,23 +1,58 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@questa/db';
 import { HttpProblem } from '@questa/http-kit';
-import type { AccountExport } from '@questa/contracts';
+import { createOutboxTransport, readOutbox } from '@questa/mail';
+import { questionDb, seedMembership } from '@questa/question-db';
+import type { AccountExport, DeletionScheduled } from '@questa/contracts';
 import type { IdentityAccounts } from '../../adapters/identity-accounts';
 import { API_SCHEMA, type ApiDb } from '../../db/tables';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createUserRepository } from '../users/user.repository';
 import { createAccountDataRepository } from './account-data.repository';
 import { createAccountService } from './account.service';
-import { openTestSession, startLearningApi, type Learner, type LearningApi } from '../../testing';
+import {
+  openTestSession,
+  startLearningApi,
+  TEST_ORIGIN,
+  type Learner,
+  type LearningApi,
+} from '../../testing';
 
 /** The provider's account endpoint, played in memory; `down` makes it unreachable. */
-function fakeIdentity(): IdentityAccounts & { deleted: string[]; down: boolean } {
+function fakeIdentity(): IdentityAccounts & {
+  deleted: string[];
+  signedOut: string[];
+  down: boolean;
+} {
   return {
     deleted: [],
+    signedOut: [],
     down: false,
     passwordPageUrl: ({ email, locale }) => `http://idp.test/password?${email}&${locale}`,
     async deleteAccount(sub) {
       if (this.down) throw new HttpProblem('unavailable', { retryAfter: 30 });
       this.deleted.push(sub);
+    },
+    async endSignIns(sub) {
+      if (this.down) throw new HttpProblem('unavailable', { retryAfter: 30 });
+      this.signedOut.push(sub);
+    },
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A clock the tests move: deletions wait fourteen days, and no test does. */
+function movableClock(start = Date.now()) {
+  let at = start;
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => {
+      at += ms;
     },
   };
 }
@@ -159,10 +194,17 @@ async function rowsMentioning(db: ApiDb, needle: string): Promise<Record<string,
 describe('a learner’s data: export and account deletion', () => {
   let kit: LearningApi;
   const identity = fakeIdentity();
+  const clock = movableClock();
+  let outboxDir: string;
   let planId: string;
 
   beforeAll(async () => {
-    kit = await startLearningApi({ identityAccounts: identity });
+    outboxDir = path.join(await mkdtemp(path.join(tmpdir(), 'questa-deletion-')), 'outbox');
+    kit = await startLearningApi({
+      identityAccounts: identity,
+      now: clock.now,
+      billing: { mail: createOutboxTransport(outboxDir) },
+    });
     const plan = await sql<{
       id: string;
     }>`insert into ${table('billing_plans')} (kind, name, features)
@@ -234,13 +276,39 @@ describe('a learner’s data: export and account deletion', () => {
     }
   });
 
-  it('refuses to delete without the typed email, or while a subscription still renews', async () => {
-    const cleo = await kit.learner('cleo');
-    const wrong = await cleo.call({
-      method: 'POST',
-      url: '/api/account/delete',
-      payload: { confirm: 'delete' },
+  /** A sweeping API process of its own on the same database and clock, as a second instance is. */
+  const sweeper = () =>
+    createAccountService({
+      data: createAccountDataRepository(kit.db),
+      audit: createAuditRepository(kit.db),
+      identity,
+      endSessions: async () => {},
+      mail: createOutboxTransport(outboxDir),
+      publicUrl: TEST_ORIGIN,
+      now: clock.now,
     });
+  /** Carries out what earlier tests left due, so a test counts only its own deletions. */
+  const settleEarlierDeletions = async () => {
+    clock.advance(15 * DAY_MS);
+    await sweeper().finishDueDeletions();
+  };
+  const mailTo = async (email: string) =>
+    (await readOutbox(outboxDir)).filter((message) => message.to === email);
+  const userRow = async (userId: string) =>
+    (
+      await sql<{
+        deletion_requested_at: string | null;
+        deletion_due_at: string | null;
+        deleted_at: string | null;
+      }>`select deletion_requested_at, deletion_due_at, deleted_at from ${table('users')}
+        where id = ${userId}`.execute(kit.db)
+    ).rows[0]!;
+  const requestDeletion = (learner: Learner, confirm: string) =>
+    learner.call({ method: 'POST', url: '/api/account/delete', payload: { confirm } });
+
+  it('refuses to schedule without the typed email, or while a subscription still renews', async () => {
+    const cleo = await kit.learner('cleo');
+    const wrong = await requestDeletion(cleo, 'delete');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
       code: 'validation.failed',
@@ -254,27 +322,110 @@ describe('a learner’s data: export and account deletion', () => {
       values (${cleo.userId}, ${`sub_${cleo.userId}`}, 'cus_x', 'active', 'active', now(), now())`.execute(
       kit.db,
     );
-    const charging = await cleo.call({
-      method: 'POST',
-      url: '/api/account/delete',
-      payload: { confirm: email.toUpperCase() },
-    });
+    const charging = await requestDeletion(cleo, email.toUpperCase());
     expect(charging.statusCode).toBe(409);
     expect(charging.json()).toMatchObject({ code: 'account.subscription_active' });
-    expect(identity.deleted).not.toContain(cleo.sub);
+    expect((await userRow(cleo.userId)).deletion_due_at).toBeNull();
 
-    // Set to end at the period's end, it charges no more: deleting may go ahead.
+    // Set to end at the period's end, it charges no more: the deletion may be scheduled.
     await sql`update ${table('billing_subscriptions')} set cancel_at_period_end = true
       where user_id = ${cleo.userId}`.execute(kit.db);
-    const deleted = await cleo.call({
+    const scheduled = await requestDeletion(cleo, email);
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+  });
+
+  it('schedules the deletion fourteen days out, signs out everywhere and mails the date', async () => {
+    const ida = await kit.learner('ida');
+    const otherBrowser = await openTestSession(kit.beside.database, {
+      sub: ida.sub,
+      email: `${ida.sub}@example.test`,
+    });
+    const email = `${ida.sub}@example.test`;
+    const askedAt = clock.now();
+
+    const response = await requestDeletion(ida, email);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<DeletionScheduled>();
+    expect(Date.parse(body.dueAt)).toBe(askedAt.getTime() + 14 * DAY_MS);
+    expect(body.redirectTo).toBe(`/account-deleted?due=${encodeURIComponent(body.dueAt)}`);
+    expect(String(response.headers['set-cookie'])).toMatch(/questa_session=;.*Max-Age=0/i);
+
+    // Nothing is erased yet; both browsers are signed out, and so is the provider's sign-in.
+    const row = await userRow(ida.userId);
+    expect(row.deleted_at).toBeNull();
+    expect(Date.parse(row.deletion_due_at!)).toBe(Date.parse(body.dueAt));
+    expect((await ida.call({ url: '/api/session' })).json()).toMatchObject({ user: null });
+    const other = await kit.api.inject({
+      url: '/api/session',
+      headers: { cookie: `questa_session=${otherBrowser.cookieValue}` },
+    });
+    expect(other.json()).toMatchObject({ user: null });
+    expect(identity.signedOut).toContain(ida.sub);
+    expect(identity.deleted).not.toContain(ida.sub);
+
+    const [mail, ...more] = await mailTo(email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Your Questa account will be deleted in 14 days');
+    expect(mail!.text).toContain('Sign in before then and the deletion is cancelled');
+    expect(mail!.text).toContain(
+      new Date(body.dueAt).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    );
+
+    // Asking again (another tab) keeps the date the person was told.
+    clock.advance(DAY_MS);
+    const again = await openTestSession(kit.beside.database, { sub: ida.sub, email });
+    await kit.api.inject({
       method: 'POST',
       url: '/api/account/delete',
       payload: { confirm: email },
+      headers: {
+        cookie: `questa_session=${again.cookieValue}`,
+        'x-questa-request': '1',
+        origin: TEST_ORIGIN,
+      },
     });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(Date.parse((await userRow(ida.userId)).deletion_due_at!)).toBe(Date.parse(body.dueAt));
   });
 
-  it('leaves everything in place when the provider is down, and finishes on retry', async () => {
+  it('cancels the deletion when its owner signs in during the fourteen days, and mails to say so', async () => {
+    const jo = await kit.learner('jo');
+    const email = `${jo.sub}@example.test`;
+    expect((await requestDeletion(jo, email)).statusCode).toBe(200);
+    clock.advance(13 * DAY_MS);
+
+    // What the sign-in callback asks before it opens the session.
+    const account = sweeper();
+    expect(await account.signedIn(jo.userId)).toBe('/account?notice=deletion-cancelled');
+    expect(await userRow(jo.userId)).toMatchObject({
+      deletion_requested_at: null,
+      deletion_due_at: null,
+      deleted_at: null,
+    });
+    const mails = await mailTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Your Questa account will be deleted in 14 days',
+      'Your Questa account will not be deleted',
+    ]);
+    // A later sign-in is an ordinary one, and the day the grace would have ended erases nothing.
+    expect(await account.signedIn(jo.userId)).toBeUndefined();
+    clock.advance(2 * DAY_MS);
+    await account.finishDueDeletions();
+    expect((await userRow(jo.userId)).deleted_at).toBeNull();
+    expect(identity.deleted).not.toContain(jo.sub);
+    const events = await sql<{ action: string }>`select action from ${table('audit_events')}
+      where target = ${`user/${jo.userId}`} order by id`.execute(kit.db);
+    expect(events.rows.map((event) => event.action)).toEqual([
+      'account.deletion_requested',
+      'account.deletion_cancelled',
+    ]);
+  });
+
+  it('erases every table when the grace runs out, once, however many processes sweep', async () => {
     const dan = await kit.learner('dan');
     const eve = await kit.learner('eve');
     const dans = await seedEverything(kit.db, dan, eve, planId);
@@ -286,37 +437,29 @@ describe('a learner’s data: export and account deletion', () => {
     expect(keyed.filter((name) => !(name in before))).toEqual([]);
     const eveBefore = await rowsMentioning(kit.db, eve.userId);
 
-    identity.down = true;
-    const down = await dan.call({
-      method: 'POST',
-      url: '/api/account/delete',
-      payload: { confirm: dans.email },
-    });
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ code: 'unavailable' });
-    expect(await rowsMentioning(kit.db, dan.userId)).toEqual(before);
-    const pending = await sql<{ deletion_requested_at: string | null }>`
-      select deletion_requested_at from ${table('users')} where id = ${dan.userId}`.execute(kit.db);
-    expect(pending.rows[0]!.deletion_requested_at).not.toBeNull();
-    expect((await dan.call({ url: '/api/session' })).json()).toMatchObject({
-      user: { id: dan.userId },
-    });
+    await settleEarlierDeletions();
+    expect((await requestDeletion(dan, dans.email)).statusCode).toBe(200);
+    const { sessions: _ended, ...pendingBefore } = before;
+    const { sessions: _none, ...pendingNow } = await rowsMentioning(kit.db, dan.userId);
+    // The request's own audit entry is the one row more.
+    expect(pendingNow).toEqual({ ...pendingBefore, audit_events: (before.audit_events ?? 0) + 1 });
 
-    identity.down = false;
-    const done = await dan.call({
-      method: 'POST',
-      url: '/api/account/delete',
-      payload: { confirm: dans.email },
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ redirectTo: '/account-deleted' });
-    expect(String(done.headers['set-cookie'])).toMatch(/questa_session=;.*Max-Age=0/i);
-    expect(identity.deleted).toContain(dan.sub);
+    // A minute before it is due, no sweep touches it; a minute after, exactly one erases it.
+    clock.advance(14 * DAY_MS - 60_000);
+    expect(await sweeper().finishDueDeletions()).toBe(0);
+    clock.advance(120_000);
+    const counts = await Promise.all(
+      [sweeper(), sweeper(), sweeper()].map((s) => s.finishDueDeletions()),
+    );
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(identity.deleted.filter((sub) => sub === dan.sub)).toHaveLength(1);
+    // Too late to cancel by signing in: the account is gone.
+    expect(await sweeper().signedIn(dan.userId)).toBeUndefined();
 
     // Only the records the law or other people need stay, and they no longer say who it was.
     expect(await rowsMentioning(kit.db, dan.userId)).toEqual({
       users: 1,
-      audit_events: 2,
+      audit_events: 3,
       billing_customers: 1,
       billing_subscriptions: 1,
       billing_invoices: 1,
@@ -343,9 +486,7 @@ describe('a learner’s data: export and account deletion', () => {
       where action = 'account.deleted' and target = ${`user/${dan.userId}`}`.execute(kit.db);
     expect(recorded.rows).toEqual([{ actor: null, target: `user/${dan.userId}`, details: {} }]);
 
-    // Signed out, and Eve's data is as it was, but for the rooms of Dan's she played in.
-    expect((await dan.call({ url: '/api/session' })).json()).toMatchObject({ user: null });
-    // She played in both of Dan's rooms, which went with him.
+    // Eve's data is as it was, but for the rooms of Dan's she played in, which went with him.
     expect(eveBefore.live_players).toBe(2);
     const { live_players: _playedInDansRoom, ...eveKept } = eveBefore;
     expect(await rowsMentioning(kit.db, eve.userId)).toEqual(eveKept);
@@ -363,26 +504,147 @@ describe('a learner’s data: export and account deletion', () => {
     expect(revived.rows[0]).toEqual({ deleted_at: null, email: dans.email });
   });
 
-  it('finishes a deletion the provider held up without the person coming back', async () => {
+  it('finishes a due deletion the provider held up at the next sweep', async () => {
     const gil = await kit.learner('gil');
     const hal = await kit.learner('hal');
     const gils = await seedEverything(kit.db, gil, hal, planId);
-    identity.down = true;
-    const held = await gil.call({
-      method: 'POST',
-      url: '/api/account/delete',
-      payload: { confirm: gils.email },
-    });
-    expect(held.statusCode).toBe(503);
+    await settleEarlierDeletions();
+    expect((await requestDeletion(gil, gils.email)).statusCode).toBe(200);
+    clock.advance(14 * DAY_MS + 1);
 
-    const sweep = createAccountService({ data: createAccountDataRepository(kit.db), identity });
-    await expect(sweep.finishPendingDeletions(0)).rejects.toMatchObject({ code: 'unavailable' });
-    expect(await sweep.finishPendingDeletions(60_000)).toBe(0);
+    identity.down = true;
+    await expect(sweeper().finishDueDeletions()).rejects.toMatchObject({ code: 'unavailable' });
+    expect((await userRow(gil.userId)).deleted_at).toBeNull();
+    // Due, so signing in now is refused rather than cancelling what is under way.
+    await expect(sweeper().signedIn(gil.userId)).rejects.toMatchObject({ code: 'auth.required' });
     identity.down = false;
-    expect(await sweep.finishPendingDeletions(0)).toBe(1);
+    expect(await sweeper().finishDueDeletions()).toBe(1);
     expect(identity.deleted).toContain(gil.sub);
     expect(await rowsMentioning(kit.db, gils.email)).toEqual({});
-    expect(await rowsMentioning(kit.db, gil.userId)).not.toHaveProperty('sessions');
-    expect(await sweep.finishPendingDeletions(0)).toBe(0);
+    expect(await sweeper().finishDueDeletions()).toBe(0);
+  });
+
+  it('shows the pending deletion in the export', async () => {
+    const kim = await kit.learner('kim');
+    const email = `${kim.sub}@example.test`;
+    await sweeper().requestDeletion(kim.userId, email);
+    const again = await openTestSession(kit.beside.database, { sub: kim.sub, email });
+    // This sign-in skipped the callback, so the deletion is still pending while it lasts.
+    const exported = await kit.api.inject({
+      url: '/api/account/export',
+      headers: { cookie: `questa_session=${again.cookieValue}` },
+    });
+    const { profile } = exported.json<AccountExport>();
+    expect(Date.parse(String(profile.deletionDueAt))).toBe(clock.now().getTime() + 14 * DAY_MS);
+    expect(profile.deletionRequestedAt).not.toBeNull();
+  });
+});
+
+describe('an admin deletes an account at once, for a legal request', () => {
+  let kit: LearningApi;
+  const identity = fakeIdentity();
+  let admin: Learner;
+  let adminEmail: string;
+
+  beforeAll(async () => {
+    kit = await startLearningApi({ identityAccounts: identity });
+    const sub = `root-${Math.random().toString(36).slice(2)}`;
+    adminEmail = `${sub}@example.test`;
+    const { cookieValue, userId } = await openTestSession(kit.beside.database, {
+      sub,
+      email: adminEmail,
+      accessToken: await kit.beside.issuer.sign({ sub, roles: ['admin'] }),
+    });
+    await createUserRepository(kit.db).grantRole(userId, 'admin');
+    const cookie = `questa_session=${cookieValue}`;
+    admin = {
+      userId,
+      sub,
+      cookie,
+      call: (request) =>
+        kit.api.inject({
+          ...request,
+          headers: { cookie, 'x-questa-request': '1', origin: TEST_ORIGIN },
+        }),
+    };
+  });
+  afterAll(async () => {
+    await kit?.close();
+  });
+
+  const deleteNow = (by: Learner, userId: string, confirm: string) =>
+    by.call({ method: 'POST', url: `/api/admin/users/${userId}/delete`, payload: { confirm } });
+
+  it('erases the account now, ends its sessions and audits the admin', async () => {
+    const lia = await kit.learner('lia');
+    const email = `${lia.sub}@example.test`;
+    const wrong = await deleteNow(admin, lia.userId, 'someone@else.test');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'validation.failed',
+      errors: [{ field: 'confirm' }],
+    });
+
+    const done = await deleteNow(admin, lia.userId, email.toUpperCase());
+    expect(done.statusCode, done.body).toBe(204);
+    expect(identity.deleted).toContain(lia.sub);
+    expect((await lia.call({ url: '/api/session' })).json()).toMatchObject({ user: null });
+    expect(await rowsMentioning(kit.db, email)).toEqual({});
+    const events = await sql<{ action: string; actor: string | null; details: unknown }>`
+      select action, actor, details from ${table('audit_events')}
+      where target = ${`user/${lia.userId}`} order by id`.execute(kit.db);
+    expect(events.rows).toEqual([
+      {
+        action: 'account.deleted_by_admin',
+        actor: admin.sub,
+        details: { reason: 'legal request' },
+      },
+      { action: 'account.deleted', actor: null, details: {} },
+    ]);
+    expect((await deleteNow(admin, lia.userId, email)).json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('keeps a deletion the provider held up due, so signing in cannot undo it', async () => {
+    const max = await kit.learner('max');
+    const email = `${max.sub}@example.test`;
+    identity.down = true;
+    const held = await deleteNow(admin, max.userId, email);
+    expect(held.statusCode).toBe(503);
+    const account = createAccountService({
+      data: createAccountDataRepository(kit.db),
+      audit: createAuditRepository(kit.db),
+      identity,
+      endSessions: async () => {},
+      publicUrl: TEST_ORIGIN,
+    });
+    await expect(account.signedIn(max.userId)).rejects.toMatchObject({ code: 'auth.required' });
+    identity.down = false;
+    expect(await account.finishDueDeletions()).toBe(1);
+    expect(identity.deleted).toContain(max.sub);
+  });
+
+  it('refuses the admin’s own account, and anyone who is not a platform admin', async () => {
+    const self = await deleteNow(admin, admin.userId, adminEmail);
+    expect(self.statusCode).toBe(400);
+
+    const ned = await kit.learner('ned');
+    const nedEmail = `${ned.sub}@example.test`;
+    const learner = await kit.learner('ola');
+    expect((await deleteNow(learner, ned.userId, nedEmail)).statusCode).toBe(403);
+
+    // An owner of a tenant manages its members, never their accounts.
+    const owner = await kit.learner('pia');
+    await seedMembership(questionDb(kit.beside.database), {
+      tenantSlug: 'learning-test',
+      userId: owner.sub,
+      role: 'owner',
+    });
+    const asOwner = await deleteNow(owner, ned.userId, nedEmail);
+    expect(asOwner.statusCode).toBe(403);
+    expect(asOwner.json()).toMatchObject({ code: 'auth.forbidden' });
+    expect(identity.deleted).not.toContain(ned.sub);
+    expect((await ned.call({ url: '/api/session' })).json()).toMatchObject({
+      user: { id: ned.userId },
+    });
   });
 });

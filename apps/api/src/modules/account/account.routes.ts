@@ -3,6 +3,7 @@ import {
   accountExport,
   activeSessions,
   deleteAccountRequest,
+  deletionScheduled,
   loginQuery,
   redirectResponse,
 } from '@questa/contracts';
@@ -11,9 +12,6 @@ import { z } from 'zod';
 import type { AuthService } from '../auth/auth.service';
 import { sessionCookie } from '../auth/session-cookie';
 import type { AccountService } from './account.service';
-
-/** Where the browser lands once its account is gone: a page of the web client. */
-export const ACCOUNT_DELETED_PATH = '/account-deleted';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -129,21 +127,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     {
       config: { permission: 'account:manage' },
       schema: {
-        summary: 'Delete my account',
+        summary: 'Ask for my account’s deletion, in fourteen days',
         description:
-          'Erases the learner’s answers, review cards, sessions, bookmarks and live results, deletes the account at the identity provider and signs out. Refused with `account.subscription_active` while a subscription still renews; `unavailable` when the provider cannot be reached, and then the same request finishes the job later.',
+          'Schedules the deletion fourteen days out, ends every session (at the identity provider too) and mails the date; signing in before then cancels it. When it is due, the learner’s answers, review cards, sessions, bookmarks and live results are erased and the account is deleted at the identity provider. Refused with `account.subscription_active` while a subscription still renews. Asking again keeps the first date.',
         tags: ['account'],
         body: deleteAccountRequest,
-        response: { 200: redirectResponse },
+        response: { 200: deletionScheduled },
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(request.auth!.user.id, request.body.confirm);
+      const scheduled = await account.requestDeletion(request.auth!.user.id, request.body.confirm);
       reply.header(
         'set-cookie',
         sessionCookie(cookieName, '', { secure: secureCookies, maxAgeSeconds: 0 }),
       );
-      return { redirectTo: ACCOUNT_DELETED_PATH };
+      return scheduled;
     },
   );
 };

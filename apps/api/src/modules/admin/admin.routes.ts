@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   accommodations,
+  adminDeleteAccountRequest,
   adminUser,
   adminUserList,
   adminUserQuery,
@@ -79,6 +80,25 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
     (request) =>
       admin.setAccommodations(actor(request), request.params.userId, request.body.extraTimePercent),
+  );
+
+  app.post(
+    '/admin/users/:userId/delete',
+    {
+      config: { permission: 'user:delete' },
+      schema: {
+        summary: 'Delete an account at once, for a legal request',
+        description:
+          'Skips the fourteen days an owner’s own deletion waits: the account is erased as `POST /account/delete` erases it when due, its sessions end, and the audit log records the admin. The body repeats the account’s email address. Refused with `account.subscription_active` while their subscription still renews, and for the admin’s own account; `unavailable` when the identity provider cannot be reached, and then the deletion is finished later without another request.',
+        tags: ['admin'],
+        params: userIdParams,
+        body: adminDeleteAccountRequest,
+      },
+    },
+    async (request, reply) => {
+      await admin.deleteAccountNow(actor(request), request.params.userId, request.body.confirm);
+      return reply.code(204).send();
+    },
   );
 
   app.put(

@@ -1,6 +1,7 @@
 import type { AuditQuery, GlobalRole, TenantRole } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
+import type { AccountService } from '../account/account.service';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import type { UserRepository } from '../users/user.repository';
@@ -21,6 +22,7 @@ export function createAdminService(deps: {
   audit: AuditRepository;
   auth: AuthService;
   questionDb: QuestionDbClient;
+  account: Pick<AccountService, 'deleteNow'>;
 }) {
   // Each change names the role and what the person held before and after, so the audit log
   // answers "who could do what, and since when" without replaying earlier events.
@@ -119,6 +121,14 @@ export function createAdminService(deps: {
       deps.auth.forgetUser(user.sub);
       return findUser(userId);
     },
+
+    /** Deletes an account at once, for a legal request; the account service audits it. */
+    deleteAccountNow: (actor: Actor, userId: string, confirm: string) =>
+      deps.account.deleteNow(
+        { sub: actor.context.user.sub, userId: actor.context.user.id, ip: actor.ip },
+        userId,
+        confirm,
+      ),
 
     listUsers: (query: { q?: string | undefined; cursor?: string | undefined; limit: number }) =>
       deps.users.list(query),

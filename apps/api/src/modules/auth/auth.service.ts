@@ -49,6 +49,12 @@ export function createAuthService(deps: {
   entitlements: Pick<EntitlementService, 'entitlementsOf' | 'billingOf' | 'hostsAsPremium'>;
   /** Whether the identity provider has a page for changing one's password. */
   passwordPage?: boolean;
+  /**
+   * Asked at every sign-in before the session opens (a pending account deletion is cancelled by
+   * it, or refuses it): a path to send the person to instead of where they were going, or
+   * undefined. It may throw a problem to refuse the sign-in.
+   */
+  signedIn?: (userId: string) => Promise<string | undefined>;
 }) {
   // Bounded, the least recently used dropped first; entries also expire after CACHE_MS.
   const cache = new LRUCache<string, CacheEntry>({ max: 50_000 });
@@ -167,6 +173,7 @@ export function createAuthService(deps: {
         );
       }
       const { id: userId } = await deps.users.upsertFromSignIn(result.identity);
+      const instead = await deps.signedIn?.(userId);
       const cookieValue = newSessionId();
       await deps.sessions.create({
         idHash: hashSessionId(cookieValue),
@@ -184,7 +191,7 @@ export function createAuthService(deps: {
         target: result.identity.email,
         ip: meta.ip,
       });
-      return { cookieValue, returnTo: attempt.returnTo };
+      return { cookieValue, returnTo: instead ?? attempt.returnTo };
     },
 
     async resolve(cookieValue: string | undefined): Promise<AuthContext | undefined> {

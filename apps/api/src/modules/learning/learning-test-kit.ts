@@ -100,6 +100,8 @@ export async function startLearningApi(
     billing?: Pick<ApiDeps, 'payments' | 'mail' | 'billing'>;
     /** The identity provider's accounts, for deleting an account. */
     identityAccounts?: ApiDeps['identityAccounts'];
+    /** The clock account deletions are scheduled by, for tests that move it. */
+    now?: ApiDeps['now'];
     /** More banks after the two every test has, e.g. one with passages. */
     extraBanks?: Parameters<typeof startQuestionDbBeside>[0]['banks'];
   } = {},
@@ -143,6 +145,7 @@ export async function startLearningApi(
       examGraceSeconds: options.graceSeconds,
       ...options.billing,
       identityAccounts: options.identityAccounts,
+      ...(options.now && { now: options.now }),
     });
   const api = await build();
   const others: FastifyInstance[] = [];

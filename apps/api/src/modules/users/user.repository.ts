@@ -100,12 +100,15 @@ export function createUserRepository(db: ApiDb) {
             idp_roles: identity.roles,
             last_sign_in_at: sql<string>`now()`,
             // A provider Questa cannot delete accounts at (an external one) may sign a deleted
-            // person in again: they start afresh on the anonymised row. A deletion still
-            // pending stays pending: they asked for it, and it is finished later.
+            // person in again: they start afresh on the anonymised row. A pending deletion is the
+            // account service's to cancel or keep (docs/decisions/0025), not this upsert's.
             deleted_at: null,
             deletion_requested_at: sql<
               string | null
             >`case when users.deleted_at is null then users.deletion_requested_at end`,
+            deletion_due_at: sql<
+              string | null
+            >`case when users.deleted_at is null then users.deletion_due_at end`,
           }),
         )
         .returning('id')

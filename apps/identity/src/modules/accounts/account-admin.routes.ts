@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
 import type { AccountService } from './account.service';
 
@@ -27,23 +27,38 @@ function clientOf(request: FastifyRequest, clients: ClientMetadata[]) {
 }
 
 /**
- * What Questa's main API asks of the provider about accounts outside a sign-in: deleting one when
- * its owner deletes their Questa account. Only the registered confidential clients may.
+ * What Questa's main API asks of the provider about accounts outside a sign-in: ending every
+ * sign-in of an account whose deletion its owner asked for, and deleting it when the deletion is
+ * carried out. Only the registered confidential clients may.
  */
 export function accountAdminRoutes(clients: ClientMetadata[], accounts: AccountService) {
   return async (app: FastifyInstance) => {
-    app.delete<{ Params: { sub: string } }>(
-      '/accounts/:sub',
-      // Not a person's call: the route checks the client's credentials itself, like the token
-      // endpoint does.
+    // Not a person's call: each route checks the client's credentials itself, like the token
+    // endpoint does.
+    const fromClient = (request: FastifyRequest, reply: FastifyReply) => {
+      if (clientOf(request, clients)) return true;
+      void reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="questa-identity"')
+        .send({ error: 'invalid_client' });
+      return false;
+    };
+
+    app.post<{ Params: { sub: string } }>(
+      '/accounts/:sub/sign-out',
       { config: { permission: 'public' } },
       async (request, reply) => {
-        if (!clientOf(request, clients)) {
-          return reply
-            .code(401)
-            .header('www-authenticate', 'Basic realm="questa-identity"')
-            .send({ error: 'invalid_client' });
-        }
+        if (!fromClient(request, reply)) return reply;
+        const ended = await accounts.endAccountSignIns(request.params.sub);
+        return reply.code(ended ? 204 : 404).send();
+      },
+    );
+
+    app.delete<{ Params: { sub: string } }>(
+      '/accounts/:sub',
+      { config: { permission: 'public' } },
+      async (request, reply) => {
+        if (!fromClient(request, reply)) return reply;
         const deleted = await accounts.deleteAccount(request.params.sub);
         return reply.code(deleted ? 204 : 404).send();
       },

@@ -224,6 +224,17 @@ export function createAccountService(deps: AccountServiceDeps) {
       return { status: 'changed' };
     },
 
+    /**
+     * Ends every sign-in of the account without changing it, when its owner asks Questa to delete
+     * it: signing in again then takes the password, and that sign-in is what cancels the deletion.
+     * False when there is no such account.
+     */
+    async endAccountSignIns(id: string): Promise<boolean> {
+      if (!(await accounts.findById(id))) return false;
+      await endSignIns(id);
+      return true;
+    },
+
     /** Deletes the account, its links and its sessions; false when it was already gone. */
     async deleteAccount(id: string): Promise<boolean> {
       if (!(await accounts.findById(id))) return false;

@@ -32,18 +32,22 @@ describe('account page: password, data and deletion', () => {
     expect(main.queryByRole('link', { name: 'Change password' })).toBeNull();
   });
 
-  it('deletes the account only once the email is typed, then leaves for the farewell page', async () => {
+  it('asks for the deletion only once the email is typed, then leaves for the page that names the date', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const redirectTo = '/account-deleted?due=2026-03-15T09%3A00%3A00.000Z';
     const fetchMock = stubApi({
       'GET /api/account/sessions': sessions,
-      'POST /api/account/delete': () => jsonResponse({ redirectTo: '/account-deleted' }),
+      'POST /api/account/delete': () =>
+        jsonResponse({ redirectTo, dueAt: '2026-03-15T09:00:00.000Z' }),
     });
     renderApp('/account', { session: aSession() });
 
+    expect(await screen.findByText(/Signing in before then cancels the deletion/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
     const dialog = within(
-      await screen.findByRole('dialog', { name: 'Delete your account for good?' }),
+      await screen.findByRole('dialog', { name: 'Delete your account in 14 days?' }),
     );
+    expect(dialog.getByText(/signing in keeps your account/)).toBeTruthy();
     expect(dialog.getByText(/accounting law requires us to keep them/)).toBeTruthy();
     const input = dialog.getByLabelText(/To confirm, type your email address/);
     fireEvent.change(input, { target: { value: 'someone@else.test' } });
@@ -53,9 +57,19 @@ describe('account page: password, data and deletion', () => {
 
     fireEvent.change(input, { target: { value: 'ADA@example.com' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/account-deleted'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(redirectTo));
     const request = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/account/delete'));
     expect(JSON.parse(String(request?.[1]?.body))).toEqual({ confirm: 'ADA@example.com' });
+  });
+
+  it('says the deletion was cancelled when a sign-in brings the learner back', async () => {
+    stubApi({ 'GET /api/account/sessions': sessions });
+    renderApp('/account?notice=deletion-cancelled', { session: aSession() });
+    expect(
+      await screen.findByText(
+        "Your account's deletion was cancelled. Your account and your learning data stay as they are.",
+      ),
+    ).toBeTruthy();
   });
 
   it('says a running subscription has to be cancelled first', async () => {
@@ -77,11 +91,24 @@ describe('account page: password, data and deletion', () => {
     );
   });
 
-  it('tells a signed-out visitor their account is gone', async () => {
+  it('tells a signed-out visitor when their account will be deleted, and how to keep it', async () => {
+    stubApi({});
+    renderApp('/account-deleted?due=2026-03-15T09%3A00%3A00.000Z');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account will be deleted' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/We delete your account and your learning data on Mar 15, 2026/),
+    ).toBeTruthy();
+    const signIn = screen.getByRole('link', { name: 'Sign in to keep my account' });
+    expect(new URL(signIn.getAttribute('href')!, 'http://x').searchParams.get('returnTo')).toBe(
+      '/account',
+    );
+  });
+
+  it('still says what happens when the date is missing from the address', async () => {
     stubApi({});
     renderApp('/account-deleted');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your account is deleted' }),
-    ).toBeTruthy();
+    expect(await screen.findByText(/in 14 days, and have mailed you the date/)).toBeTruthy();
   });
 });

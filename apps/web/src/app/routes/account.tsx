@@ -1,3 +1,4 @@
+import { DELETION_CANCELLED_NOTICE } from '@questa/contracts/rules';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title';
 import '../../components/ui/saved-notice.css';
@@ -19,6 +20,8 @@ export function Component() {
   const [search] = useSearchParams();
   // The identity provider sends people back here after they changed their password there.
   const passwordChanged = search.get('notice') === 'password-changed';
+  // Signing in while the account waited to be deleted brings people here, to read it was not.
+  const deletionCancelled = search.get('notice') === DELETION_CANCELLED_NOTICE;
 
   return (
     <div className="page">
@@ -30,6 +33,11 @@ export function Component() {
       {passwordChanged && (
         <p role="status" className="saved-notice">
           {t('account.passwordChanged')}
+        </p>
+      )}
+      {deletionCancelled && (
+        <p role="status" className="saved-notice">
+          {t('account.deletionCancelled')}
         </p>
       )}
       <AccountProfile user={user} />

@@ -1,10 +1,13 @@
-import type { DeleteAccountRequest, RedirectResponse } from '@questa/contracts';
+import type { DeleteAccountRequest, DeletionScheduled } from '@questa/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/use-mutation';
 
-/** Deletes the account; the answer says where the browser goes, now signed out. */
-export function deleteAccount(input: DeleteAccountRequest): Promise<RedirectResponse> {
-  return apiRequest<RedirectResponse>('/account/delete', { method: 'POST', body: input });
+/**
+ * Asks for the account's deletion in fourteen days; the answer says when, and where the browser
+ * goes, now signed out.
+ */
+export function deleteAccount(input: DeleteAccountRequest): Promise<DeletionScheduled> {
+  return apiRequest<DeletionScheduled>('/account/delete', { method: 'POST', body: input });
 }
 
 export function useDeleteAccount() {

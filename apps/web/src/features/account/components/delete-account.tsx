@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@questa/contracts/rules';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -7,8 +8,9 @@ import { useDeleteAccount } from '../api/delete-account';
 import './account.css';
 
 /**
- * Deleting the account, after the learner has read what goes and what stays and typed their
- * email address: the server checks the same, so a forged or stray request cannot delete.
+ * Asking for the account's deletion, after the learner has read what goes, what stays and when,
+ * and typed their email address: the server checks the same, so a forged or stray request cannot
+ * ask. The deletion waits fourteen days, and signing in before then cancels it.
  */
 export function DeleteAccount({ email }: { email: string }) {
   const t = useT();
@@ -28,7 +30,9 @@ export function DeleteAccount({ email }: { email: string }) {
   return (
     <section className="account-section" aria-labelledby="account-delete">
       <h2 id="account-delete">{t('account.delete')}</h2>
-      <p className="account-section__note">{t('account.deleteIntro')}</p>
+      <p className="account-section__note">
+        {t('account.deleteIntro', { days: ACCOUNT_DELETION_GRACE_DAYS })}
+      </p>
       <div>
         <Button variant="danger" onClick={() => setConfirming(true)}>
           {t('account.delete')}
@@ -36,7 +40,7 @@ export function DeleteAccount({ email }: { email: string }) {
       </div>
       <ConfirmDialog
         open={confirming}
-        title={t('account.confirmDelete')}
+        title={t('account.confirmDelete', { days: ACCOUNT_DELETION_GRACE_DAYS })}
         confirmLabel={t('account.deleteForGood')}
         busy={leaving}
         error={deletion.error}
@@ -50,6 +54,7 @@ export function DeleteAccount({ email }: { email: string }) {
         }}
       >
         <div className="account-delete">
+          <p>{t('account.deleteWhen')}</p>
           <p>{t('account.deleteRemoves')}</p>
           <p>{t('account.deleteKeeps')}</p>
           <p>{t('account.deleteSubscription')}</p>

@@ -318,3 +318,61 @@ describe('users panel: admin role and search', () => {
     expect(await screen.findByText('No user matches this search.')).toBeTruthy();
   });
 });
+
+describe('users panel: deleting an account at once', () => {
+  function stubDeletion() {
+    let users = [ada, grace];
+    return stubApi({
+      'GET /api/admin/users': () => jsonResponse({ users, nextCursor: null }),
+      [`POST /api/admin/users/${grace.id}/delete`]: () => {
+        users = users.filter((user) => user.id !== grace.id);
+        return noContent();
+      },
+    });
+  }
+
+  it('names the account, deletes only once its email is typed, and says it is done', async () => {
+    const fetchMock = stubDeletion();
+    renderApp('/admin', { session: anAdminSession() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete now: grace@example.com' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Delete the account of grace@example.com now?' }),
+    );
+    expect(dialog.getByText(/Only for a legal request/)).toBeTruthy();
+    expect(dialog.getByText(/without the 14 days/)).toBeTruthy();
+    const input = dialog.getByLabelText(/type the account's email address/);
+    fireEvent.change(input, { target: { value: 'ada@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete the account' }));
+    expect(await dialog.findByText('This is not the email address of this account.')).toBeTruthy();
+    expect(calls(fetchMock).some((call) => call.startsWith('POST'))).toBe(false);
+
+    fireEvent.change(input, { target: { value: 'Grace@Example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete the account' }));
+    expect(await screen.findByText('The account of grace@example.com is deleted.')).toBeTruthy();
+    expect(bodyOf(fetchMock, 'POST', `/api/admin/users/${grace.id}/delete`)).toEqual({
+      confirm: 'Grace@Example.com',
+    });
+    await waitFor(() => expect(screen.queryByText('Grace Hopper', { selector: 'th' })).toBeNull());
+  });
+
+  it('offers no immediate deletion of the admin’s own account, and shows a refusal', async () => {
+    stubApi({
+      'GET /api/admin/users': () => jsonResponse({ users: [ada, grace], nextCursor: null }),
+      [`POST /api/admin/users/${grace.id}/delete`]: () =>
+        problemResponse({ status: 409, code: 'account.subscription_active' }),
+    });
+    renderApp('/admin', { session: anAdminSession() });
+
+    await screen.findByRole('table', { name: 'Users' });
+    expect(rowOf('Ada Lovelace').queryByRole('button', { name: /Delete now/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete now: grace@example.com' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/type the account's email address/), {
+      target: { value: 'grace@example.com' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete the account' }));
+    expect((await dialog.findByRole('alert')).textContent).toBeTruthy();
+    expect(screen.getByText('Grace Hopper', { selector: 'th' })).toBeTruthy();
+  });
+});

@@ -14,6 +14,7 @@ import { useUserSearch } from '../api/list-users';
 import { useRevokeAdminRole } from '../api/revoke-admin-role';
 import { useSetAccommodations } from '../api/set-accommodations';
 import { useSetPremium } from '../api/set-premium';
+import { DeleteAccountNowDialog } from './delete-account-now-dialog';
 import { ExtraTimeControl } from './extra-time-control';
 import { LoadingRows } from './loading-rows';
 import { PremiumDialog } from './premium-dialog';
@@ -45,6 +46,7 @@ export function UsersPanel({
   const [promoting, setPromoting] = useState<AdminUser>();
   const [granting, setGranting] = useState<AdminUser>();
   const [revokingPremium, setRevokingPremium] = useState<AdminUser>();
+  const [deleting, setDeleting] = useState<AdminUser>();
   // When the page opened is close enough to tell a grant that ended from one that runs.
   const [openedAt] = useState(() => Date.now());
   const busy = grant.status === 'pending' || revoke.status === 'pending';
@@ -241,30 +243,43 @@ export function UsersPanel({
                 {formatDate(user.createdAt, locale)}
               </td>
               <td className="table__nowrap admin-users__actions">
-                {isAdmin ? (
-                  <Button
-                    variant="secondary"
-                    className="button--small"
-                    aria-label={t('admin.users.revokeFor', { email: user.email })}
-                    disabled={busy}
-                    onClick={() => setRevoking(user)}
-                  >
-                    {t('admin.users.revoke')}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    className="button--small"
-                    aria-label={t('admin.users.grantFor', { email: user.email })}
-                    disabled={busy}
-                    onClick={() => {
-                      grant.reset();
-                      setPromoting(user);
-                    }}
-                  >
-                    {t('admin.users.grant')}
-                  </Button>
-                )}
+                <span className="admin-users__buttons">
+                  {isAdmin ? (
+                    <Button
+                      variant="secondary"
+                      className="button--small"
+                      aria-label={t('admin.users.revokeFor', { email: user.email })}
+                      disabled={busy}
+                      onClick={() => setRevoking(user)}
+                    >
+                      {t('admin.users.revoke')}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      className="button--small"
+                      aria-label={t('admin.users.grantFor', { email: user.email })}
+                      disabled={busy}
+                      onClick={() => {
+                        grant.reset();
+                        setPromoting(user);
+                      }}
+                    >
+                      {t('admin.users.grant')}
+                    </Button>
+                  )}
+                  {/* Their own account an admin deletes like anyone, from the account page. */}
+                  {user.id !== currentUser.id && (
+                    <Button
+                      variant="danger"
+                      className="button--small"
+                      aria-label={t('admin.users.deleteNowFor', { email: user.email })}
+                      onClick={() => setDeleting(user)}
+                    >
+                      {t('admin.users.deleteNow')}
+                    </Button>
+                  )}
+                </span>
               </td>
             </tr>
           );
@@ -340,6 +355,11 @@ export function UsersPanel({
             : t('admin.users.confirmRevokeBody', { name: revoking?.displayName ?? '' })}
         </p>
       </ConfirmDialog>
+      <DeleteAccountNowDialog
+        user={deleting}
+        onClose={() => setDeleting(undefined)}
+        onDeleted={(user) => notice.show(t('admin.users.deletedNow', { email: user.email }))}
+      />
       <PremiumDialog
         user={granting}
         busy={premium.status === 'pending'}

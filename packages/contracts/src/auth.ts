@@ -138,5 +138,8 @@ export const accountExport = z.object({
   subscriptions: exportRows,
   invoices: exportRows,
   checkouts: exportRows,
+  notifications: exportRows,
+  /** The mail choices made per kind of notification; a kind not listed sends mail. */
+  mailPreferences: exportRows,
 });
 export type AccountExport = z.infer<typeof accountExport>;

@@ -336,34 +336,50 @@ export function createAccountDataRepository(db: ApiDb) {
           rows(db.selectFrom('daily_usage').selectAll().where('user_id', '=', userId).execute()),
         ],
       );
-      const [subscriptions, invoices, checkouts] = await Promise.all([
-        rows(
-          db
-            .selectFrom('billing_subscriptions')
-            .selectAll()
-            .where('user_id', '=', userId)
-            .execute(),
-        ),
-        rows(
-          db
-            .selectFrom('billing_invoices as i')
-            .selectAll('i')
-            .select(
-              sql<unknown>`(select coalesce(json_agg(r), '[]') from ${sql.id(API_SCHEMA, 'billing_refunds')} r where r.invoice_id = i.id)`.as(
-                'refunds',
-              ),
-            )
-            .where('i.user_id', '=', userId)
-            .execute(),
-        ),
-        rows(
-          db
-            .selectFrom('billing_checkouts')
-            .select(['id', 'plan_id', 'price_id', 'status', 'created_at', 'closed_at'])
-            .where('user_id', '=', userId)
-            .execute(),
-        ),
-      ]);
+      const [subscriptions, invoices, checkouts, notifications, mailPreferences] =
+        await Promise.all([
+          rows(
+            db
+              .selectFrom('billing_subscriptions')
+              .selectAll()
+              .where('user_id', '=', userId)
+              .execute(),
+          ),
+          rows(
+            db
+              .selectFrom('billing_invoices as i')
+              .selectAll('i')
+              .select(
+                sql<unknown>`(select coalesce(json_agg(r), '[]') from ${sql.id(API_SCHEMA, 'billing_refunds')} r where r.invoice_id = i.id)`.as(
+                  'refunds',
+                ),
+              )
+              .where('i.user_id', '=', userId)
+              .execute(),
+          ),
+          rows(
+            db
+              .selectFrom('billing_checkouts')
+              .select(['id', 'plan_id', 'price_id', 'status', 'created_at', 'closed_at'])
+              .where('user_id', '=', userId)
+              .execute(),
+          ),
+          rows(
+            db
+              .selectFrom('notifications')
+              .select(['id', 'kind', 'subject', 'created_at', 'read_at'])
+              .where('user_id', '=', userId)
+              .orderBy('created_at')
+              .execute(),
+          ),
+          rows(
+            db
+              .selectFrom('notification_mail_preferences')
+              .select(['kind', 'mail'])
+              .where('user_id', '=', userId)
+              .execute(),
+          ),
+        ]);
       return {
         profile: profile as Record<string, unknown>,
         answers,
@@ -379,6 +395,8 @@ export function createAccountDataRepository(db: ApiDb) {
         subscriptions,
         invoices,
         checkouts,
+        notifications,
+        mailPreferences,
       };
     },
   };

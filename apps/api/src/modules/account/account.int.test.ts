@@ -245,6 +245,8 @@ describe('a learner’s data: export and account deletion', () => {
     expect(data.subscriptions).toMatchObject([{ id: adas.subscription }]);
     expect(data.invoices).toMatchObject([{ id: adas.invoice, refunds: [{ amount: 100 }] }]);
     expect(data.checkouts).toHaveLength(1);
+    expect(data.notifications).toMatchObject([{ kind: 'essay_graded', read_at: null }]);
+    expect(data.mailPreferences).toEqual([{ kind: 'essay_graded', mail: false }]);
 
     // No token leaves the server, and nothing of Bob's is in Ada's file.
     expect(response.body).not.toContain('not-a-real-token');

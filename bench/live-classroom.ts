@@ -2,10 +2,22 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Socket } from 'socket.io-client';
-import type { LiveAck, LiveJoined, LiveRoomView } from '@questa/contracts';
+import type { LiveAck, LiveJoined, LiveResults, LiveRoomView } from '@questa/contracts';
 import { readTestSettings } from '@questa/config';
-import { freePort, startDistributedQuesta, startQuesta } from '@questa/gateway/testing';
-import { connectSocket, inBatches, openBenchRoom, percentile, until } from './live-room';
+import {
+  freePort,
+  signInOverHttp,
+  startDistributedQuesta,
+  startQuesta,
+} from '@questa/gateway/testing';
+import {
+  BENCH_PASSWORD,
+  connectSocket,
+  inBatches,
+  openBenchRoom,
+  percentile,
+  until,
+} from './live-room';
 import type {
   ClassroomSeat,
   FromPlayers,
@@ -35,6 +47,8 @@ interface Figures {
   timelyRefused: number;
   otherRefused: number;
   lost: number;
+  /** Answers the room's results count once the game is over (Questa only). */
+  stored?: number;
 }
 
 /** What the bench needs of a room, Questa's or the bare control's. */
@@ -48,6 +62,8 @@ interface Classroom {
   open(position: number): Promise<void>;
   /** Resolves once question `position` is over and the next may open. */
   finish(position: number): Promise<void>;
+  /** How many answers the server kept, once the game is over. */
+  stored?(): Promise<number>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -158,6 +174,8 @@ async function play(room: Classroom): Promise<Figures> {
       }
       await room.finish(position);
     }
+    // Acknowledged is not stored when answers are acknowledged before their write: count both.
+    figures.stored = await room.stored?.();
   } catch (error) {
     console.error(room.output().slice(-6000));
     throw error;
@@ -241,6 +259,15 @@ async function questaClassroom(players: number, apart: boolean): Promise<Classro
         await until(() => reached('question_closed', position), `question ${position} to close`);
         await sendAck(bench.host, { type: 'host.next' });
         await until(() => reached('leaderboard', position), `leaderboard ${position}`);
+      },
+      stored: async () => {
+        const cookie = await signInOverHttp(target.url, 'author@questa.test', BENCH_PASSWORD);
+        const response = await fetch(`${target.url}/api/rooms/${bench.room.id}/results`, {
+          headers: { cookie },
+        });
+        if (!response.ok) throw new Error(`results: ${response.status}`);
+        const results = (await response.json()) as LiveResults;
+        return results.questions.reduce((sum, question) => sum + question.answered, 0);
       },
       output: target.output,
       stop: async () => {
@@ -368,7 +395,7 @@ function report(
   );
   say();
   say(
-    `Timely answers refused as closed: ${questa.timelyRefused} (target 0); other refusals: ${questa.otherRefused}; answers without an acknowledgement: ${questa.lost}. Answers acknowledged: ${questa.ack.length.toLocaleString('en')} of ${(players * QUESTIONS).toLocaleString('en')}; deliveries measured: ${questa.delivery.length.toLocaleString('en')}.`,
+    `Timely answers refused as closed: ${questa.timelyRefused} (target 0); other refusals: ${questa.otherRefused}; answers without an acknowledgement: ${questa.lost}. Answers acknowledged: ${questa.ack.length.toLocaleString('en')} of ${(players * QUESTIONS).toLocaleString('en')}; stored, by the room's results after the game: ${questa.stored?.toLocaleString('en') ?? 'not read'}; deliveries measured: ${questa.delivery.length.toLocaleString('en')}.`,
   );
   say();
 }

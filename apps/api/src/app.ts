@@ -130,13 +130,13 @@ export function createApiCore(deps: ApiDeps) {
     auth,
   });
   const unitOfWork = createUnitOfWork(db);
-  // Set to the server's logger by apiApp, which has one; the service is built before it.
-  const notificationLog = { warn: (_details: object, _message: string) => {} };
+  // Set to the server's logger by apiApp, which has one; the services are built before it.
+  const serviceLog = { warn: (_details: object, _message: string) => {} };
   const notifications = createNotificationService({
     notifications: createNotificationRepository(db),
     mail: deps.mail,
     publicUrl: deps.publicUrl,
-    log: { warn: (details, message) => notificationLog.warn(details, message) },
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const exams = createExamService({
     unitOfWork,
@@ -193,6 +193,7 @@ export function createApiCore(deps: ApiDeps) {
     opened: (roomId, position, closesAt, serverNow) =>
       liveHooks.opened(roomId, position, closesAt, serverNow),
     moderation: createLiveModerationRepository(db),
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
   const billing = createBilling({
@@ -228,7 +229,7 @@ export function createApiCore(deps: ApiDeps) {
     catalog,
     learning,
     notifications,
-    notificationLog,
+    serviceLog,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
   };
@@ -302,7 +303,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     people: createPeopleService({ users: core.users, auth, questionDb: deps.questionDb }),
   });
   await app.register(gradingRoutes, { grading: learning.grading });
-  core.notificationLog.warn = (details, message) => app.log.warn(details, message);
+  core.serviceLog.warn = (details, message) => app.log.warn(details, message);
   await app.register(notificationRoutes, { notifications: core.notifications });
   await app.register(billingApp, { billing: core.billing });
 

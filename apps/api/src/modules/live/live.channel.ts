@@ -260,9 +260,16 @@ export function createLiveChannel(options: {
   }
 
   // Changes are coalesced per room: a burst of joins or answers sends one update, not hundreds.
-  // What a change needs sent: answers only the host's count; players arriving or leaving the room
-  // view and the host's list; a new state the room view; new scores every player's own view too.
-  const reach: Record<LiveChange, number> = { answers: 1, players: 2, room: 3, scores: 4 };
+  // What a change needs sent: answers and connections only the host's console; players arriving
+  // or leaving the room view and the host's list; a new state the room view; new scores every
+  // player's own view too.
+  const reach: Record<LiveChange, number> = {
+    answers: 1,
+    presence: 1,
+    players: 2,
+    room: 3,
+    scores: 4,
+  };
   const pending = new Map<string, { reach: number; timer: ReturnType<typeof setTimeout> }>();
   function changed(roomId: string, what: LiveChange) {
     const entry = pending.get(roomId);

@@ -9,26 +9,38 @@ import type { RoomRow } from './live.repository';
  * this process does not hold a window for is acknowledged once stored, as before.
  */
 export function createAnswerWindows() {
-  const windows = new Map<string, { position: number; openedAtMs: number; taken: Set<string> }>();
+  const windows = new Map<
+    string,
+    { position: number; openedAtMs: number; open: boolean; taken: Set<string> }
+  >();
 
   return {
     /** The room's question opened or resumed, here. */
     opened(room: Pick<RoomRow, 'id' | 'state' | 'position' | 'openedAt' | 'pausedRemainingMs'>) {
+      const known = windows.get(room.id);
       if (room.state !== 'question_open' || !room.openedAt || room.pausedRemainingMs !== null) {
-        windows.delete(room.id);
+        if (known) known.open = false;
         return;
       }
-      const known = windows.get(room.id);
       windows.set(room.id, {
         position: room.position,
         openedAtMs: Date.parse(room.openedAt),
-        // A resumed question keeps who has answered it.
+        open: true,
+        // A resumed question keeps who has answered it: a second answer is refused for what it is.
         taken: known?.position === room.position ? known.taken : new Set(),
       });
     },
-    /** No more answers to the room's question are taken from memory (it closes, pauses, ends). */
-    shut(roomId: string) {
-      windows.delete(roomId);
+    /** The room's question closes (the one at `position`, or whichever it is) or the game ends. */
+    shut(roomId: string, position?: number) {
+      const window = windows.get(roomId);
+      if (window && (position === undefined || window.position === position)) {
+        windows.delete(roomId);
+      }
+    },
+    /** The room's question pauses: no answers are taken, and who answered is kept for its resume. */
+    pause(roomId: string) {
+      const window = windows.get(roomId);
+      if (window) window.open = false;
     },
     /**
      * When the answer of `playerId` to `position`, arriving at `arrivedAtMs`, is certainly in
@@ -38,7 +50,9 @@ export function createAnswerWindows() {
      */
     take(roomId: string, position: number, playerId: string, arrivedAtMs: number, limitMs: number) {
       const window = windows.get(roomId);
-      if (!window || window.position !== position || window.taken.has(playerId)) return undefined;
+      if (!window?.open || window.position !== position || window.taken.has(playerId)) {
+        return undefined;
+      }
       if (arrivedAtMs - window.openedAtMs > limitMs) return undefined;
       window.taken.add(playerId);
       return window.openedAtMs;

@@ -66,7 +66,7 @@ export function createLiveHostCommands(deps: {
           throw refuse('Only a running question can be paused.');
         }
         // Answers acknowledged from memory are stored before the pause, which would refuse them.
-        await questions.halt(room.id);
+        await questions.halt(room.id, 'pause');
         const remaining = Math.max(0, Date.parse(room.deadline!) - Date.parse(room.serverNow));
         const paused = await live.transition(room.id, {
           from: ['question_open'],
@@ -90,7 +90,7 @@ export function createLiveHostCommands(deps: {
       }
       case 'host.end': {
         if (room.state === 'finished') return;
-        await questions.halt(room.id);
+        await questions.halt(room.id, 'end');
         const ended = await live.transition(room.id, {
           from: ['lobby', 'question_open', 'question_closed', 'leaderboard'],
           set: { state: 'finished', finished: true },

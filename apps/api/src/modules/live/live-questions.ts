@@ -19,7 +19,7 @@ export function createLiveQuestions(deps: {
   /** Answers this process took and is still storing: a close waits for them. */
   inFlight: Pick<InFlightAnswers, 'settled'>;
   /** The questions this process takes answers to from memory: opened here, shut before a close. */
-  windows: Pick<AnswerWindows, 'opened' | 'shut'>;
+  windows: Pick<AnswerWindows, 'opened' | 'shut' | 'pause'>;
   changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
@@ -60,7 +60,7 @@ export function createLiveQuestions(deps: {
     const question = await deps.pinned.question(roomId, position);
     // No answer is acknowledged from memory once the close has begun, and those that were are
     // stored before it: the close scores every answer this process acknowledged.
-    deps.windows.shut(roomId);
+    deps.windows.shut(roomId, position);
     await deps.inFlight.settled(roomId);
     const closed = await deps.unitOfWork(async (work) => {
       const room = await work.live.transition(roomId, {
@@ -125,8 +125,9 @@ export function createLiveQuestions(deps: {
    * Stops taking the room's answers from memory and waits (at most the store margin) for those
    * taken to be stored: before a pause or an end, which the storing statement would see.
    */
-  async function halt(roomId: string) {
-    deps.windows.shut(roomId);
+  async function halt(roomId: string, why: 'pause' | 'end') {
+    if (why === 'pause') deps.windows.pause(roomId);
+    else deps.windows.shut(roomId);
     await deps.inFlight.settled(roomId);
   }
 

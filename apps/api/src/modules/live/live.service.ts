@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AuthContext } from '../auth/auth.service';
 import type { UserRow } from '../users/user.repository';
@@ -52,7 +51,7 @@ export function createLiveService(deps: {
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
   /** The host's controls: locking the room, revealing answers by hand, banned nicknames. */
   moderation: LiveModerationRepository;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: { warn: (details: object, message: string) => void };
 }) {
   const { live } = deps;
   const pinned = createPinnedRoomData(live);

@@ -2,7 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 import type { LiveAck, LiveJoined, LiveRoomSummary, LiveRoomView } from '@questa/contracts';
 import { signInOverHttp } from '@questa/gateway/testing';
 
-const PASSWORD = 'practice-makes-perfect';
+/** The demo accounts' password, which the bench signs in with. */
+export const BENCH_PASSWORD = 'practice-makes-perfect';
 
 export const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
@@ -85,7 +86,7 @@ export async function openBenchRoom(options: {
     for (const socket of sockets) socket.disconnect();
   };
   try {
-    const cookie = await signInOverHttp(options.hostUrl, 'author@questa.test', PASSWORD);
+    const cookie = await signInOverHttp(options.hostUrl, 'author@questa.test', BENCH_PASSWORD);
     const post = async (base: string, path: string, body: unknown, withCookie?: string) => {
       const response = await fetch(`${base}${path}`, {
         method: 'POST',

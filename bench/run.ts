@@ -25,7 +25,8 @@ const say = (line = '') => {
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
 // `-- player`, `-- billing`) only those named.
-const known = ['server', 'learning', 'live', 'player', 'billing', 'formats'] as const;
+// `-- classroom` runs only the live classroom's swarm, the first part of `live`.
+const known = ['server', 'learning', 'live', 'classroom', 'player', 'billing', 'formats'] as const;
 // A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
 const args = process.argv.slice(2);
 const livePlayers = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);
@@ -170,8 +171,10 @@ if (runs('learning')) await benchLearning(say);
 if (runs('player')) await benchPlayerPage(say);
 if (runs('formats')) await benchFormats(say);
 if (runs('billing')) await benchBilling(say, { learners: BILLING_LEARNERS, rounds: ROUNDS });
-if (runs('live')) {
+if (runs('live') || parts.has('classroom')) {
   await benchLiveClassroom(say, { players: livePlayers });
+}
+if (runs('live')) {
   await benchLive(say, { players: livePlayers, questions: 10 });
   await benchLiveBroadcast(say, { players: livePlayers, rounds: ROUNDS, changes: 20 });
   await benchLiveSpread(say, { players: livePlayers, questions: 10, processes: 3 });

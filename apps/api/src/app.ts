@@ -135,7 +135,7 @@ export function createApiCore(deps: ApiDeps) {
   });
   const unitOfWork = createUnitOfWork(db);
   // Set to the server's logger by apiApp, which has one; the services that warn (notifications,
-  // account deletion) are built before it.
+  // account deletion, live rooms) are built before it.
   const serviceLog = { warn: (_details: object, _message: string) => {} };
   const notifications = createNotificationService({
     notifications: createNotificationRepository(db),
@@ -198,6 +198,7 @@ export function createApiCore(deps: ApiDeps) {
     opened: (roomId, position, closesAt, serverNow) =>
       liveHooks.opened(roomId, position, closesAt, serverNow),
     moderation: createLiveModerationRepository(db),
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
   const billing = createBilling({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { createLiveAnswering } from './live-answering';
+import { createAnswerWindows } from './live-answer-windows';
 import { createDatabaseClock } from './live-database-clock';
 import { createInFlightAnswers } from './live-in-flight';
 import { createPinnedRoomData } from './live-pinned';
@@ -20,9 +21,12 @@ describe('answering a live question', () => {
     const pinned = createPinnedRoomData(live);
     const changed = () => {};
     const inFlight = createInFlightAnswers({ maxWaitMs: 1000 });
+    const windows = createAnswerWindows();
+    const unstored: unknown[] = [];
     const questions = createLiveQuestions({
       live,
       inFlight,
+      windows,
       unitOfWork: createUnitOfWork(storage.db),
       pinned,
       changed,
@@ -30,9 +34,20 @@ describe('answering a live question', () => {
     });
     const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
     return {
-      ...createLiveAnswering({ live, pinned, clock, inFlight, questions, changed }),
+      ...createLiveAnswering({
+        live,
+        pinned,
+        clock,
+        inFlight,
+        windows,
+        questions,
+        changed,
+        unstored: (...args) => unstored.push(args),
+      }),
       clock,
       questions,
+      windows,
+      unstored,
     };
   }
 
@@ -125,5 +140,62 @@ describe('answering a live question', () => {
     await expect(taken).resolves.toMatchObject({ receivedAt: expect.any(String) });
     const [scored] = await live.answersTo(roomId, 1);
     expect(scored?.points).toBeGreaterThan(0);
+  });
+
+  it('acknowledges a timely answer to a question opened here before storing it, and scores it', async () => {
+    const { live } = storage;
+    const { roomId, players } = await storage.roomWithPlayers(1);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let stores = 0;
+    const { answer, clock, questions, windows, unstored } = answering({
+      ...live,
+      insertAnswers: async (answers) => {
+        stores++;
+        // The database holds the batch until the acknowledgement has been seen.
+        await held;
+        return live.insertAnswers(answers);
+      },
+    });
+    await clock.sample();
+    windows.opened((await storage.open(roomId))!);
+    const player = { id: players[0]!.id, roomId, extraTimePercent: 0 };
+
+    const { receivedAt } = await answer(player, 1, { type: 'true_false', value: true });
+    expect(Date.parse(receivedAt)).not.toBeNaN();
+    await expect.poll(() => stores, { timeout: 20_000 }).toBe(1);
+    expect(await live.answersTo(roomId, 1)).toEqual([]);
+
+    // Closing waits for what was acknowledged, then scores it.
+    const closing = questions.closeQuestion(roomId, 1);
+    release();
+    await closing;
+    const [scored] = await live.answersTo(roomId, 1);
+    expect(scored?.points).toBeGreaterThan(0);
+    expect(unstored).toEqual([]);
+  });
+
+  it("waits for the database's word on a second answer and on a question it did not open", async () => {
+    const { live } = storage;
+    const { roomId, players } = await storage.roomWithPlayers(2);
+    const { answer, clock, windows } = answering(live);
+    await clock.sample();
+    windows.opened((await storage.open(roomId))!);
+    const [ada, ben] = players.map((player) => ({ id: player.id, roomId, extraTimePercent: 0 }));
+
+    await answer(ada!, 1, { type: 'true_false', value: true });
+    await expect(answer(ada!, 1, { type: 'true_false', value: false })).rejects.toMatchObject({
+      code: 'live.already_answered',
+    });
+    // Shut (a close or a pause begins): the answer is refused by the statement, not acknowledged.
+    windows.shut(roomId);
+    await live.transition(roomId, {
+      from: ['question_open'],
+      position: 1,
+      set: { state: 'question_closed', skipped: false },
+    });
+    await expect(answer(ben!, 1, { type: 'true_false', value: true })).rejects.toMatchObject({
+      code: 'live.question_closed',
+    });
   });
 });

@@ -7,6 +7,7 @@ import type { PinnedRoomData } from './live-pinned';
 import type { LiveQuestions } from './live-questions';
 import type { DatabaseClock } from './live-database-clock';
 import type { InFlightAnswers } from './live-in-flight';
+import type { AnswerWindows } from './live-answer-windows';
 import type { LiveChange } from './live.service';
 import { roomNotFound } from './live-joining';
 import { limitMsOf, NETWORK_GRACE_MS, RECONNECT_GRACE_MS } from './live-timing';
@@ -16,7 +17,8 @@ const EVERYONE_CHECK_AFTER_MS = 100;
 
 /**
  * Players' answers to the open question: graded here, stored by one conditional statement,
- * scored with everyone else's when the question closes. This is the hot path of a room (2,000
+ * scored with everyone else's when the question closes. A timely first answer to a question this
+ * process opened is acknowledged before it is stored. This is the hot path of a room (2,000
  * answers within seconds), so it reads nothing the room does not change: the room's settings
  * and its pinned questions come from bounded caches, the player is who the connection proved.
  */
@@ -25,6 +27,12 @@ export function createLiveAnswering(deps: {
   pinned: PinnedRoomData;
   clock: Pick<DatabaseClock, 'now'>;
   inFlight: Pick<InFlightAnswers, 'track'>;
+  windows: Pick<AnswerWindows, 'take'>;
+  /**
+   * An answer acknowledged from memory that the database then refused or failed to store: rare
+   * (a host's console in another process halting the question), and worth a line in the log.
+   */
+  unstored: (roomId: string, playerId: string, position: number, why: unknown) => void;
   questions: Pick<LiveQuestions, 'closeQuestion'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
@@ -55,26 +63,48 @@ export function createLiveAnswering(deps: {
     if (!graded.ok) {
       throw new HttpProblem('validation.failed', { detail: graded.error.message });
     }
-    const stored = await deps.inFlight.track(player.roomId, () =>
-      storeAnswer({
-        roomId: player.roomId,
-        playerId: player.id,
-        position,
-        answer: given,
-        correct: graded.correct,
-        limitMs: limitMsOf({ settings }, player.extraTimePercent) + NETWORK_GRACE_MS,
-        arrivedAt,
-      }),
-    );
-    if (stored === 'closed') throw closed();
-    if (stored === 'duplicate') {
+    const limitMs = limitMsOf({ settings }, player.extraTimePercent);
+    const store = () =>
+      deps.inFlight.track(player.roomId, () =>
+        storeAnswer({
+          roomId: player.roomId,
+          playerId: player.id,
+          position,
+          answer: given,
+          correct: graded.correct,
+          limitMs: limitMs + NETWORK_GRACE_MS,
+          arrivedAt,
+        }),
+      );
+    const stored = (roomId: string) => {
+      deps.changed(roomId, 'answers');
+      checkEveryoneAnswered(roomId, position);
+    };
+
+    // A question this process opened takes a timely first answer from memory: acknowledged now,
+    // stored with its batch a moment later (decision 0026).
+    const arrivedAtMs = Date.parse(arrivedAt);
+    const openedAtMs = deps.windows.take(player.roomId, position, player.id, arrivedAtMs, limitMs);
+    if (openedAtMs !== undefined) {
+      store().then(
+        (result) => {
+          if (typeof result !== 'string') return stored(player.roomId);
+          deps.unstored(player.roomId, player.id, position, result);
+        },
+        (error: unknown) => deps.unstored(player.roomId, player.id, position, error),
+      );
+      return { receivedAt: new Date(Math.max(arrivedAtMs, openedAtMs)).toISOString() };
+    }
+
+    const result = await store();
+    if (result === 'closed') throw closed();
+    if (result === 'duplicate') {
       throw new HttpProblem('live.already_answered', {
         detail: 'You have answered this question already.',
       });
     }
-    deps.changed(player.roomId, 'answers');
-    checkEveryoneAnswered(player.roomId, position);
-    return { receivedAt: stored.answeredAt };
+    stored(player.roomId);
+    return { receivedAt: result.answeredAt };
   }
 
   /**

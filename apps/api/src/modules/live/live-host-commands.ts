@@ -11,7 +11,7 @@ import type { LiveChange } from './live.service';
 export function createLiveHostCommands(deps: {
   live: Pick<LiveRepository, 'transition' | 'kick'>;
   rooms: Pick<LiveRooms, 'ownRoom'>;
-  questions: Pick<LiveQuestions, 'openQuestion' | 'announceOpen' | 'closeQuestion'>;
+  questions: Pick<LiveQuestions, 'openQuestion' | 'announceOpen' | 'closeQuestion' | 'halt'>;
   moderation: Pick<LiveModeration, 'command'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
@@ -65,6 +65,8 @@ export function createLiveHostCommands(deps: {
         if (room.state !== 'question_open' || room.pausedRemainingMs !== null) {
           throw refuse('Only a running question can be paused.');
         }
+        // Answers acknowledged from memory are stored before the pause, which would refuse them.
+        await questions.halt(room.id, 'pause');
         const remaining = Math.max(0, Date.parse(room.deadline!) - Date.parse(room.serverNow));
         const paused = await live.transition(room.id, {
           from: ['question_open'],
@@ -88,6 +90,7 @@ export function createLiveHostCommands(deps: {
       }
       case 'host.end': {
         if (room.state === 'finished') return;
+        await questions.halt(room.id, 'end');
         const ended = await live.transition(room.id, {
           from: ['lobby', 'question_open', 'question_closed', 'leaderboard'],
           set: { state: 'finished', finished: true },

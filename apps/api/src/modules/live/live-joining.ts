@@ -134,7 +134,9 @@ export function createLiveJoining(deps: {
 
   async function setConnected(playerId: string, roomId: string, connected: boolean) {
     await writeConnected({ playerId, connected });
-    deps.changed(roomId, 'players');
+    // Only the host's console shows who is connected: a tenth of a room dropping and coming back
+    // must not send the room view to everyone else four times a second.
+    deps.changed(roomId, 'presence');
   }
 
   return { join, playerOf, setConnected };

@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import { recordAnswers } from '../learning/answer-recorder';
 import type { LiveRepository, RoomRow } from './live.repository';
 import type { InFlightAnswers } from './live-in-flight';
+import type { AnswerWindows } from './live-answer-windows';
 import type { PinnedRoomData } from './live-pinned';
 import type { LiveChange } from './live.service';
 import { limitMsOf, NETWORK_GRACE_MS, STORE_MARGIN_MS } from './live-timing';
@@ -17,6 +18,8 @@ export function createLiveQuestions(deps: {
   pinned: Pick<PinnedRoomData, 'question'>;
   /** Answers this process took and is still storing: a close waits for them. */
   inFlight: Pick<InFlightAnswers, 'settled'>;
+  /** The questions this process takes answers to from memory: opened here, shut before a close. */
+  windows: Pick<AnswerWindows, 'opened' | 'shut' | 'pause'>;
   changed: (roomId: string, what: LiveChange) => void;
   /** Called when a question opens or resumes, with when it closes. */
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
@@ -41,6 +44,7 @@ export function createLiveQuestions(deps: {
   }
 
   function announceOpen(room: RoomRow) {
+    deps.windows.opened(room);
     deps.changed(room.id, 'room');
     deps.opened(room.id, room.position, new Date(room.deadline!), new Date(room.serverNow));
   }
@@ -54,6 +58,9 @@ export function createLiveQuestions(deps: {
     // Read before the unit of work: a pinned question never changes, and the work must not wait
     // on anything but its own statements.
     const question = await deps.pinned.question(roomId, position);
+    // No answer is acknowledged from memory once the close has begun, and those that were are
+    // stored before it: the close scores every answer this process acknowledged.
+    deps.windows.shut(roomId, position);
     await deps.inFlight.settled(roomId);
     const closed = await deps.unitOfWork(async (work) => {
       const room = await work.live.transition(roomId, {
@@ -114,7 +121,17 @@ export function createLiveQuestions(deps: {
     return overdue.length;
   }
 
-  return { openQuestion, announceOpen, closeQuestion, closeOverdue };
+  /**
+   * Stops taking the room's answers from memory and waits (at most the store margin) for those
+   * taken to be stored: before a pause or an end, which the storing statement would see.
+   */
+  async function halt(roomId: string, why: 'pause' | 'end') {
+    if (why === 'pause') deps.windows.pause(roomId);
+    else deps.windows.shut(roomId);
+    await deps.inFlight.settled(roomId);
+  }
+
+  return { openQuestion, announceOpen, closeQuestion, closeOverdue, halt };
 }
 
 export type LiveQuestions = ReturnType<typeof createLiveQuestions>;

@@ -13,6 +13,9 @@ import type { PinnedRoomData } from './live-pinned';
 import { batchedWrites } from '../../db/batched-writes';
 import { limitMsOf } from './live-timing';
 
+/** Up to this many players' own views read only their rows; more read the room's at once. */
+const FEW_VIEWS = 500;
+
 /** How long a room view read for one device serves others who ask. */
 const ROOM_VIEW_REUSE_MS = 250;
 
@@ -120,7 +123,14 @@ export function createLiveViews(deps: {
     const scored = lastPosition > 0 && !(room.skipped && lastPosition === room.position);
     const [players, lastAnswers, answered] = await Promise.all([
       live.playersWithRank(roomId, playerIds),
-      scored ? live.answersTo(roomId, lastPosition) : Promise.resolve([]),
+      // A few players coming back read their own answers, not the whole room's.
+      scored
+        ? live.answersTo(
+            roomId,
+            lastPosition,
+            playerIds.length <= FEW_VIEWS ? playerIds : undefined,
+          )
+        : Promise.resolve([]),
       live.latestAnsweredPositions(roomId, playerIds),
     ]);
     const lastOf = new Map(lastAnswers.map((answer) => [answer.playerId, answer]));

@@ -32,6 +32,8 @@ type LiveServer = Server<LiveClientEvents, LiveServerEvents, ServerSideEvents, S
 const roomKey = (roomId: string) => `room:${roomId}`;
 const hostKey = (roomId: string) => `host:${roomId}`;
 const playersKey = (roomId: string) => `players:${roomId}`;
+/** One player's connections, in every process: a device may come back to another one. */
+const playerKey = (playerId: string) => `player:${playerId}`;
 
 /** How often the host's answer count is refreshed while answers pour in. */
 const ANSWER_COUNT_EVERY_MS = 250;
@@ -147,6 +149,7 @@ export function createLiveChannel(options: {
       void sendHost(actor.roomId, socket);
     } else {
       void socket.join(playersKey(actor.roomId));
+      void socket.join(playerKey(actor.player.id));
       void live.setConnected(actor.player.id, actor.roomId, true);
       void sendPlayer(actor.roomId, socket);
     }
@@ -162,12 +165,10 @@ export function createLiveChannel(options: {
     socket.on('disconnect', () => {
       if (actor.role !== 'player') return;
       // Away, not gone: the same token brings the player back with everything they had.
+      // Asked of the player's own room, not the whole room's: with several processes each would
+      // otherwise send every connection it holds in the room, for every device that drops.
       void (async () => {
-        const others = await io.in(playersKey(actor.roomId)).fetchSockets();
-        const stillHere = others.some(
-          (other) =>
-            other.data.actor?.role === 'player' && other.data.actor.player.id === actor.player.id,
-        );
+        const stillHere = (await io.in(playerKey(actor.player.id)).fetchSockets()).length > 0;
         if (!stillHere) await live.setConnected(actor.player.id, actor.roomId, false);
       })().catch((error: unknown) => log.warn({ err: error }, 'live disconnect not recorded'));
     });
@@ -260,9 +261,16 @@ export function createLiveChannel(options: {
   }
 
   // Changes are coalesced per room: a burst of joins or answers sends one update, not hundreds.
-  // What a change needs sent: answers only the host's count; players arriving or leaving the room
-  // view and the host's list; a new state the room view; new scores every player's own view too.
-  const reach: Record<LiveChange, number> = { answers: 1, players: 2, room: 3, scores: 4 };
+  // What a change needs sent: answers and connections only the host's console; players arriving
+  // or leaving the room view and the host's list; a new state the room view; new scores every
+  // player's own view too.
+  const reach: Record<LiveChange, number> = {
+    answers: 1,
+    presence: 1,
+    players: 2,
+    room: 3,
+    scores: 4,
+  };
   const pending = new Map<string, { reach: number; timer: ReturnType<typeof setTimeout> }>();
   function changed(roomId: string, what: LiveChange) {
     const entry = pending.get(roomId);

@@ -670,13 +670,16 @@ export function createLiveRepository(db: ApiDb) {
       return Number(row.count);
     },
 
-    answersTo: (roomId: string, position: number) =>
-      db
+    /** Answers to a question: everyone's, or only those of `playerIds` (devices coming back). */
+    answersTo: (roomId: string, position: number, playerIds?: readonly string[]) => {
+      let query = db
         .selectFrom('live_answers')
         .select(['player_id as playerId', 'answer', 'correct', 'points', 'elapsed_ms as elapsedMs'])
         .where('room_id', '=', roomId)
-        .where('position', '=', position)
-        .execute(),
+        .where('position', '=', position);
+      if (playerIds) query = query.where('player_id', 'in', [...playerIds]);
+      return query.execute();
+    },
 
     allAnswers: (roomId: string) =>
       db

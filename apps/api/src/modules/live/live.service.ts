@@ -2,6 +2,7 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AuthContext } from '../auth/auth.service';
 import type { UserRow } from '../users/user.repository';
 import { createLiveAnswering } from './live-answering';
+import { createAnswerWindows } from './live-answer-windows';
 import { createDatabaseClock } from './live-database-clock';
 import { createLiveHostCommands } from './live-host-commands';
 import { createInFlightAnswers } from './live-in-flight';
@@ -18,10 +19,11 @@ import type { LiveRepository, PlayerRow } from './live.repository';
 import type { RoomQuestions } from './room-questions';
 
 /**
- * What a change of a room touches, from least to most: the answer count (the host's), who is in
- * the room, the room's state (everyone's room view), and every player's own score and rank.
+ * What a change of a room touches, from least to most: the answer count and who is connected
+ * (the host's console only), who is in the room, the room's state (everyone's room view), and
+ * every player's own score and rank.
  */
-export type LiveChange = 'answers' | 'players' | 'room' | 'scores';
+export type LiveChange = 'answers' | 'presence' | 'players' | 'room' | 'scores';
 
 /** Who is on the other end of a live connection. */
 export type LiveActor =
@@ -49,6 +51,7 @@ export function createLiveService(deps: {
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
   /** The host's controls: locking the room, revealing answers by hand, banned nicknames. */
   moderation: LiveModerationRepository;
+  log: { warn: (details: object, message: string) => void };
 }) {
   const { live } = deps;
   const pinned = createPinnedRoomData(live);
@@ -63,17 +66,36 @@ export function createLiveService(deps: {
   const rooms = createLiveRooms(deps);
   const joining = createLiveJoining({ live, moderation, changed });
   const inFlight = createInFlightAnswers({ maxWaitMs: STORE_MARGIN_MS });
+  const windows = createAnswerWindows();
   const questions = createLiveQuestions({
     live,
     unitOfWork: deps.unitOfWork,
     pinned,
     inFlight,
+    windows,
     changed,
     opened: deps.opened,
   });
   const host = createLiveHostCommands({ live, rooms, questions, moderation, changed });
   const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
-  const answering = createLiveAnswering({ live, pinned, clock, inFlight, questions, changed });
+  const answering = createLiveAnswering({
+    live,
+    pinned,
+    clock,
+    inFlight,
+    windows,
+    questions,
+    changed,
+    unstored: (roomId, playerId, position, why) => {
+      // The player's own view no longer counts the answer; a second answer is not news.
+      if (why === 'duplicate') return;
+      deps.log.warn(
+        { roomId, playerId, position, ...(why instanceof Error ? { err: why } : { reason: why }) },
+        'live answer acknowledged but not stored',
+      );
+      changed(roomId, 'scores');
+    },
+  });
   const results = createLiveResults({ live, rooms });
 
   return {

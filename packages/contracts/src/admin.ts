@@ -33,6 +33,8 @@ export const adminUser = z.object({
   premiumGrant: z.object({ until: z.iso.datetime({ offset: true }).nullable() }).nullable(),
   /** Extra exam time, as a percentage of the time limit. */
   extraTimePercent: z.number().int(),
+  /** When the deletion they asked for is due, unless they sign in first; null when none. */
+  deletionDueAt: z.iso.datetime({ offset: true }).nullable(),
   /**
    * The subscription that decides their plan: a running one (trialing, active, past due) first,
    * else the latest; null when they never subscribed. Premium comes from it or from a grant.

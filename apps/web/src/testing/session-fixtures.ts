@@ -68,6 +68,7 @@ export function anAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     createdAt: '2026-01-15T08:00:00.000Z',
     premiumGrant: null,
     extraTimePercent: 0,
+    deletionDueAt: null,
     subscription: null,
     ...overrides,
   };

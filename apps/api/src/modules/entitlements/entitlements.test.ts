@@ -26,6 +26,7 @@ const user = (overrides: Partial<UserRow> = {}): UserRow => ({
   createdAt: at(-100),
   premiumGrant: null,
   extraTimePercent: 0,
+  deletionDueAt: null,
   subscription: null,
   checkoutPending: false,
   ...overrides,

@@ -22,6 +22,8 @@ export interface UserRow {
   premiumGrant: { until: string | null } | null;
   /** Extra exam time, in percent of the time limit. */
   extraTimePercent: number;
+  /** When a deletion they asked for is due; null when none is pending. */
+  deletionDueAt: string | null;
   /** The subscription that decides their plan: a running one first, else the latest. */
   subscription: UserSubscription | null;
   /** A checkout of theirs is open at the payment partner. */
@@ -45,6 +47,7 @@ const columns = [
   'display_name as displayName',
   'created_at as createdAt',
   'extra_time_percent as extraTimePercent',
+  'deletion_due_at as deletionDueAt',
   sql<{
     until: string | null;
   } | null>`(select json_build_object('until', g.until) from ${sql.id(API_SCHEMA, 'entitlement_grants')} g where g.user_id = users.id and (g.until is null or g.until > now()) order by g.until desc nulls first limit 1)`.as(

@@ -78,6 +78,22 @@ describe('users panel: premium and extra exam time', () => {
     ).toBe('35');
   });
 
+  it('marks an account whose owner asked for its deletion, with the day it is due', async () => {
+    stubApi({
+      'GET /api/admin/users': () =>
+        jsonResponse({
+          users: [ada, { ...grace, deletionDueAt: '2026-12-12T09:00:00.000Z' }],
+          nextCursor: null,
+        }),
+    });
+    renderApp('/admin', { session: anAdminSession() });
+
+    const badge = await screen.findByText(/^Deletion due /);
+    expect(badge.textContent).toBe('Deletion due Dec 12, 2026');
+    expect(badge.closest('tr')?.textContent).toContain('grace@example.com');
+    expect(screen.getAllByText(/^Deletion due /)).toHaveLength(1);
+  });
+
   it('shows learners on a trial or paying as premium, beside any grant', async () => {
     const plan = { id: 'a0000000-0000-4000-8000-000000000002', name: 'Premium' };
     const period = { currentPeriodEnd: '2026-05-01T00:00:00.000Z', cancelAtPeriodEnd: false };

@@ -169,7 +169,19 @@ export function UsersPanel({
           const isAdmin = user.roles.includes('admin');
           return (
             <tr key={user.id}>
-              <th scope="row">{user.displayName}</th>
+              <th scope="row">
+                {user.displayName}
+                {user.deletionDueAt && (
+                  <>
+                    {' '}
+                    <Badge tone="danger">
+                      {t('admin.users.deletionDue', {
+                        date: formatDate(user.deletionDueAt, locale),
+                      })}
+                    </Badge>
+                  </>
+                )}
+              </th>
               <td className="table__mono" data-label={t('admin.users.email')}>
                 {user.email}
               </td>

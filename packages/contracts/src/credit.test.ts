@@ -128,7 +128,12 @@ describe('optionCredits', () => {
 
 describe('accepted answers with credits in the question contract', () => {
   const shortText = (extra: object) =>
-    questionContent.safeParse({ ...base, type: 'short_text', accepted: ['Danube', 'river'], ...extra });
+    questionContent.safeParse({
+      ...base,
+      type: 'short_text',
+      accepted: ['Danube', 'river'],
+      ...extra,
+    });
   const numeric = (extra: object) =>
     questionContent.safeParse({ ...base, type: 'numeric', value: 3.14, tolerance: 0.01, ...extra });
   const problems = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

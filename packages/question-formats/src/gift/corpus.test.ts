@@ -27,7 +27,7 @@ interface Weighed {
 type Expected =
   | ({ type: 'single_choice' | 'multiple_response'; key: string[]; warn?: RegExp } & Weighed)
   | { type: 'true_false'; answer: boolean }
-  | { type: 'short_text'; accepted: string[]; credits?: number[]; warn?: RegExp }
+  | { type: 'short_text'; accepted: string[]; answerCredits?: number[]; warn?: RegExp }
   | {
       type: 'numeric';
       value: number;
@@ -53,7 +53,7 @@ const sa = (accepted: string[], warn?: RegExp, credits?: number[]): Expected => 
   type: 'short_text',
   accepted,
   warn,
-  ...(credits ? { credits } : {}),
+  ...(credits ? { answerCredits: credits } : {}),
 });
 const num = (
   value: number,
@@ -441,7 +441,7 @@ function mismatch(q: QuestionContent, want: Expected): string | undefined {
       return q.type === 'true_false' ? same(q.answer, want.answer) : 'no answer';
     case 'short_text':
       return q.type === 'short_text'
-        ? (same(q.accepted, want.accepted) ?? same(q.credits, want.credits))
+        ? (same(q.accepted, want.accepted) ?? same(q.credits, want.answerCredits))
         : 'no answers';
     case 'numeric':
       return q.type === 'numeric' &&

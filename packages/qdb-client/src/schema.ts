@@ -1392,6 +1392,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -1420,6 +1421,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -5551,6 +5557,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
+                        credits?: number[];
                         /** @default false */
                         caseSensitive?: boolean;
                         /**
@@ -5579,6 +5586,11 @@ export interface operations {
                         type: "numeric";
                         value: number;
                         tolerance: number;
+                        alternatives?: {
+                            value: number;
+                            tolerance: number;
+                            credit: number;
+                        }[];
                         unit?: string;
                     } | {
                         stem: string;
@@ -5899,6 +5911,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -5927,6 +5940,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -6401,6 +6419,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -6429,6 +6448,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -6911,6 +6935,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
+                        credits?: number[];
                         /** @default false */
                         caseSensitive?: boolean;
                         /**
@@ -6939,6 +6964,11 @@ export interface operations {
                         type: "numeric";
                         value: number;
                         tolerance: number;
+                        alternatives?: {
+                            value: number;
+                            tolerance: number;
+                            credit: number;
+                        }[];
                         unit?: string;
                     } | {
                         stem: string;
@@ -7260,6 +7290,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -7288,6 +7319,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -7803,6 +7839,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -7831,6 +7868,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -8323,6 +8365,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -8351,6 +8394,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -8817,6 +8865,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
+                            credits?: number[];
                             /** @default false */
                             caseSensitive: boolean;
                             /**
@@ -8845,6 +8894,11 @@ export interface operations {
                             type: "numeric";
                             value: number;
                             tolerance: number;
+                            alternatives?: {
+                                value: number;
+                                tolerance: number;
+                                credit: number;
+                            }[];
                             unit?: string;
                         } | {
                             stem: string;
@@ -10744,6 +10798,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -10772,6 +10827,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -11281,6 +11341,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -11309,6 +11370,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -12024,6 +12090,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
+                            credits?: number[];
                             /** @default false */
                             caseSensitive: boolean;
                             /**
@@ -12052,6 +12119,11 @@ export interface operations {
                             type: "numeric";
                             value: number;
                             tolerance: number;
+                            alternatives?: {
+                                value: number;
+                                tolerance: number;
+                                credit: number;
+                            }[];
                             unit?: string;
                         } | {
                             stem: string;

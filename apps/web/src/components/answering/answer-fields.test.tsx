@@ -211,13 +211,13 @@ describe('answer widgets', () => {
       unitAccepted: true,
     };
     renderFields(
-      { ...common, type: 'numeric' },
+      { ...common, type: 'numeric', unit: null },
       { draft: { type: 'numeric', text: '3.14' }, feedback: { ...numeric, credit: 0.3333333 } },
     );
     expect(screen.getByText('Accepted for 33.333 % of the marks')).toBeTruthy();
     cleanup();
     renderFields(
-      { ...common, type: 'numeric' },
+      { ...common, type: 'numeric', unit: null },
       { draft: { type: 'numeric', text: '3.1416' }, feedback: numeric },
     );
     expect(screen.getByText('Accepted').closest('.practice-mark--ok')).toBeTruthy();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
+import { benchApiReference } from './api-reference';
 import { benchBilling } from './billing';
 import { benchFormats } from './formats';
 import { benchLearning } from './learning';
@@ -24,9 +25,18 @@ const say = (line = '') => {
 };
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
-// `-- player`, `-- billing`) only those named.
+// `-- player`, `-- billing`, `-- formats`, `-- docs`) only those named.
 // `-- classroom` runs only the live classroom's swarm, the first part of `live`.
-const known = ['server', 'learning', 'live', 'classroom', 'player', 'billing', 'formats'] as const;
+const known = [
+  'server',
+  'learning',
+  'live',
+  'classroom',
+  'player',
+  'billing',
+  'formats',
+  'docs',
+] as const;
 // A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
 const args = process.argv.slice(2);
 const livePlayers = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);
@@ -170,6 +180,7 @@ if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
 if (runs('player')) await benchPlayerPage(say);
 if (runs('formats')) await benchFormats(say);
+if (runs('docs')) await benchApiReference(say, { rounds: ROUNDS });
 if (runs('billing')) await benchBilling(say, { learners: BILLING_LEARNERS, rounds: ROUNDS });
 if (runs('live') || parts.has('classroom')) {
   await benchLiveClassroom(say, { players: livePlayers });

@@ -28,6 +28,17 @@ const innerPlanets = {
   ],
 };
 
+/** Moodle's 50 % short answer: the misspelling earns half the marks. */
+const hometown = {
+  type: 'short_text',
+  stem: 'Which town did Jesus grow up in?',
+  topic: 'History',
+  difficulty: 2,
+  points: 2,
+  accepted: ['Nazareth', 'Nazereth'],
+  credits: [1, 0.5],
+};
+
 async function json<T>(
   call: Promise<{ status: number; json: () => Promise<unknown> }>,
   status = 200,
@@ -45,13 +56,14 @@ async function json<T>(
  * Partial credit as a learner meets it, in Chromium: a multiple-response question with Moodle
  * credits, option feedback and hints, written by the demo author over the authoring API and
  * published by the demo admin. The learner opens a hint, answers partly right, and reads the verdict and the feedback
- * of the options they chose.
+ * of the options they chose; then types a short answer accepted for half the marks.
  */
 describe.skipIf(!browserAvailable)('partial credit', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
   let page: Page;
   let bankId = '';
+  let creditBankId = '';
 
   beforeAll(async () => {
     const admin = await signInOverHttp(baseUrl, 'admin@questa.test', DEMO_PASSWORD);
@@ -73,20 +85,42 @@ describe.skipIf(!browserAvailable)('partial credit', () => {
       201,
     );
     bankId = bank.id;
-    const written = await json<{ id: string; revision: number }>(
-      callAs(baseUrl, author, 'POST', `${qdb}/${tenant.id}/banks/${bank.id}/questions`, {
-        content: innerPlanets,
+    const creditBank = await json<{ id: string }>(
+      callAs(baseUrl, author, 'POST', `${qdb}/${tenant.id}/banks`, {
+        slug: `hometowns-${Date.now()}`,
+        title: 'Hometowns, partial credit',
+        visibility: 'public',
       }),
       201,
     );
-    const transition = (who: string, action: string, expectedRevision: number) =>
+    creditBankId = creditBank.id;
+    const write = (bank: string, content: object) =>
+      json<{ id: string; revision: number }>(
+        callAs(baseUrl, author, 'POST', `${qdb}/${tenant.id}/banks/${bank}/questions`, {
+          content,
+        }),
+        201,
+      );
+    const written = [await write(bank.id, innerPlanets), await write(creditBank.id, hometown)];
+    const transition = (
+      who: string,
+      question: { id: string },
+      action: string,
+      expectedRevision: number,
+    ) =>
       json<{ revision: number }>(
-        callAs(baseUrl, who, 'POST', `${qdb}/${tenant.id}/questions/${written.id}/transitions`, {
+        callAs(baseUrl, who, 'POST', `${qdb}/${tenant.id}/questions/${question.id}/transitions`, {
           action,
           expectedRevision,
         }),
       );
-    const submitted = await transition(author, 'submit', written.revision);
+    const submitted = [];
+    for (const question of written) {
+      submitted.push({
+        question,
+        revision: (await transition(author, question, 'submit', question.revision)).revision,
+      });
+    }
 
     // The admin manages tenants but reviews in none: they join the demo tenant as a reviewer to
     // publish it, and leave again, so the tenant's members are as the other tests expect.
@@ -101,7 +135,9 @@ describe.skipIf(!browserAvailable)('partial credit', () => {
     await setDemoTenantRole(baseUrl, 'author@questa.test', 'owner');
     const joined = await callAs(baseUrl, admin, 'PUT', membership, { role: 'reviewer' });
     if (joined.status !== 204) throw new Error(`Joining the demo tenant failed: ${joined.status}`);
-    await transition(admin, 'publish', submitted.revision);
+    for (const { question, revision } of submitted) {
+      await transition(admin, question, 'publish', revision);
+    }
     const left = await callAs(baseUrl, admin, 'DELETE', membership);
     if (left.status !== 204) throw new Error(`Leaving the demo tenant failed: ${left.status}`);
     // Unlimited answers, so the free daily allowance of a shared demo learner never gets in the way.
@@ -150,6 +186,21 @@ describe.skipIf(!browserAvailable)('partial credit', () => {
     expect(await option('Jupiter').textContent()).not.toContain('Feedback on this answer');
     // The hint already opened stays; no more can be opened after answering.
     expect(await question.getByRole('button', { name: /hint/ }).count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('accepts a short answer for part of the marks and says so on the one verdict scale', async () => {
+    await page.goto(`${baseUrl}/banks/${creditBankId}`);
+    await page.getByRole('button', { name: 'Start practising' }).click();
+    await page.waitForURL(/\/practice\/[0-9a-f-]{36}$/);
+    const question = page.getByRole('region', { name: 'Question 1', exact: true });
+    await question.getByText('Which town did Jesus grow up in?').waitFor();
+    await question.getByLabel('Your answer').fill('nazereth');
+    await question.getByRole('button', { name: 'Submit answer' }).click();
+    const verdict = question.locator('.practice-feedback .verdict');
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toMatch(/^Partly right\s*1 of 2 points$/);
+    await question.getByText('Accepted for 50 % of the marks').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });

@@ -125,3 +125,48 @@ describe('optionCredits', () => {
     ).toEqual([0, 1, 0.5]);
   });
 });
+
+describe('accepted answers with credits in the question contract', () => {
+  const shortText = (extra: object) =>
+    questionContent.safeParse({
+      ...base,
+      type: 'short_text',
+      accepted: ['Danube', 'river'],
+      ...extra,
+    });
+  const numeric = (extra: object) =>
+    questionContent.safeParse({ ...base, type: 'numeric', value: 3.14, tolerance: 0.01, ...extra });
+  const problems = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+  it('reads a short text without credits as before, adding none', () => {
+    const result = shortText({});
+    expect(result.success).toBe(true);
+    expect(result.data).not.toHaveProperty('credits');
+  });
+
+  it('takes a credit per accepted answer, the first at 100 %', () => {
+    expect(shortText({ credits: [1, 0.5] }).success).toBe(true);
+    expect(problems(shortText({ credits: [0.5, 1] }))).toEqual([
+      'the first accepted answer is the one learners are shown, worth 100 %',
+    ]);
+    expect(problems(shortText({ credits: [1] }))).toEqual([
+      'give every accepted answer a credit, or none',
+    ]);
+    expect(shortText({ credits: [1, 0] }).success).toBe(false);
+    expect(shortText({ credits: [1, 1.5] }).success).toBe(false);
+  });
+
+  it('takes more numeric answers with their own tolerance and credit', () => {
+    expect(numeric({ alternatives: [{ value: 3, tolerance: 0.2, credit: 0.5 }] }).success).toBe(
+      true,
+    );
+    expect(numeric({ alternatives: [] }).success).toBe(false);
+    expect(numeric({ alternatives: [{ value: 3, tolerance: 0.2, credit: -0.5 }] }).success).toBe(
+      false,
+    );
+    expect(numeric({ alternatives: [{ value: 3, tolerance: -1, credit: 0.5 }] }).success).toBe(
+      false,
+    );
+  });
+});

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { hotspotImage, hotspotRegion } from './hotspot';
-import { CREDIT_PROBLEMS, creditProblem } from './rules/credit';
+import {
+  ACCEPTED_CREDIT_PROBLEMS,
+  acceptedCreditProblem,
+  CREDIT_PROBLEMS,
+  creditProblem,
+} from './rules/credit';
 import { ESSAY_LIMITS, QUESTION_LIMITS } from './rules/questions';
 import {
   CALCULATED_LIMITS,
@@ -93,20 +98,56 @@ export const trueFalse = z.strictObject({
   answer: z.boolean(),
 });
 
-export const shortText = z.strictObject({
-  ...common,
-  type: z.literal('short_text'),
-  accepted: z.array(text).min(L.acceptedMin).max(L.acceptedMax),
-  caseSensitive: z.boolean().default(false),
-  /** `collapse` trims and folds runs of white space before comparing; `exact` compares as typed. */
-  whitespace: z.enum(['collapse', 'exact']).default('collapse'),
-});
+/** What an accepted answer earns: some of the marks (Moodle's 50 % answers), at most all. */
+const answerCredit = z.number().gt(0).max(1);
+
+export const shortText = z
+  .strictObject({
+    ...common,
+    type: z.literal('short_text'),
+    /** The first is the answer learners are shown; any of them is accepted. */
+    accepted: z.array(text).min(L.acceptedMin).max(L.acceptedMax),
+    /**
+     * What each accepted answer earns, in the same order. Absent, every one is worth 100 % (see
+     * `acceptedCredits`); the first always is.
+     */
+    credits: z.array(answerCredit).max(L.acceptedMax).optional(),
+    caseSensitive: z.boolean().default(false),
+    /** `collapse` trims and folds runs of white space before comparing; `exact` compares as typed. */
+    whitespace: z.enum(['collapse', 'exact']).default('collapse'),
+  })
+  .superRefine((q, ctx) => {
+    const problem = acceptedCreditProblem(q);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['credits'],
+        message: ACCEPTED_CREDIT_PROBLEMS[problem],
+      });
+    }
+  });
 
 export const numeric = z.strictObject({
   ...common,
   type: z.literal('numeric'),
+  /** The answer learners are shown, worth 100 % within `tolerance`. */
   value: z.number().finite(),
   tolerance: z.number().finite().min(0),
+  /**
+   * More accepted answers, each with its own tolerance and credit (Moodle's numerical answers
+   * after the first). An answer within several of them earns the best credit.
+   */
+  alternatives: z
+    .array(
+      z.strictObject({
+        value: z.number().finite(),
+        tolerance: z.number().finite().min(0),
+        credit: answerCredit,
+      }),
+    )
+    .min(1)
+    .max(L.acceptedMax - 1)
+    .optional(),
   unit: z.string().trim().max(L.unitMax).optional(),
 });
 

@@ -1392,6 +1392,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -1420,6 +1421,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -5562,6 +5568,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
+                        credits?: number[];
                         /** @default false */
                         caseSensitive?: boolean;
                         /**
@@ -5590,6 +5597,11 @@ export interface operations {
                         type: "numeric";
                         value: number;
                         tolerance: number;
+                        alternatives?: {
+                            value: number;
+                            tolerance: number;
+                            credit: number;
+                        }[];
                         unit?: string;
                     } | {
                         stem: string;
@@ -5911,6 +5923,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -5939,6 +5952,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -6414,6 +6432,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -6442,6 +6461,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -6924,6 +6948,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "short_text";
                         accepted: string[];
+                        credits?: number[];
                         /** @default false */
                         caseSensitive?: boolean;
                         /**
@@ -6952,6 +6977,11 @@ export interface operations {
                         type: "numeric";
                         value: number;
                         tolerance: number;
+                        alternatives?: {
+                            value: number;
+                            tolerance: number;
+                            credit: number;
+                        }[];
                         unit?: string;
                     } | {
                         stem: string;
@@ -7274,6 +7304,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -7302,6 +7333,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -7818,6 +7854,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -7846,6 +7883,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -8338,6 +8380,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -8366,6 +8409,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -8832,6 +8880,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
+                            credits?: number[];
                             /** @default false */
                             caseSensitive: boolean;
                             /**
@@ -8860,6 +8909,11 @@ export interface operations {
                             type: "numeric";
                             value: number;
                             tolerance: number;
+                            alternatives?: {
+                                value: number;
+                                tolerance: number;
+                                credit: number;
+                            }[];
                             unit?: string;
                         } | {
                             stem: string;
@@ -10759,6 +10813,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -10787,6 +10842,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -11296,6 +11356,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "short_text";
                                 accepted: string[];
+                                credits?: number[];
                                 /** @default false */
                                 caseSensitive: boolean;
                                 /**
@@ -11324,6 +11385,11 @@ export interface operations {
                                 type: "numeric";
                                 value: number;
                                 tolerance: number;
+                                alternatives?: {
+                                    value: number;
+                                    tolerance: number;
+                                    credit: number;
+                                }[];
                                 unit?: string;
                             } | {
                                 stem: string;
@@ -12039,6 +12105,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "short_text";
                             accepted: string[];
+                            credits?: number[];
                             /** @default false */
                             caseSensitive: boolean;
                             /**
@@ -12067,6 +12134,11 @@ export interface operations {
                             type: "numeric";
                             value: number;
                             tolerance: number;
+                            alternatives?: {
+                                value: number;
+                                tolerance: number;
+                                credit: number;
+                            }[];
                             unit?: string;
                         } | {
                             stem: string;

@@ -2,7 +2,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { QuestionContent } from '@questa/contracts';
 import { parseQuestions, serializeQuestions } from './index';
-import { creditFixtures, fixtures, hintFixture } from './testing/fixtures';
+import { answerCreditFixtures, creditFixtures, fixtures, hintFixture } from './testing/fixtures';
 
 // Option credits, option feedback and hints in each exchange format, beyond the round trips.
 
@@ -148,6 +148,83 @@ describe('CSV', () => {
       'Question 1 (line 2): credit: 2 entries for 3 options; leave an entry empty, not out',
       'Question 2 (line 3): options: the positive credits must add up to 100 %',
       'Question 3 (line 4): credit: "abc" is not a percentage such as 50 or -25',
+    ]);
+  });
+});
+
+describe('accepted answers worth part of the marks', () => {
+  const [river, pi] = answerCreditFixtures as [QuestionContent, QuestionContent];
+  const moodle = (body: string) =>
+    parseQuestions(
+      'moodle_xml',
+      strToU8(`<quiz><question type="numerical">${body}</question></quiz>`),
+    );
+
+  it('reads every Moodle numerical answer worth something, the first fully right one as the key', () => {
+    const result = moodle(
+      '<questiontext><text>Pi?</text></questiontext>' +
+        '<answer fraction="50"><text>3.14</text><tolerance>0.005</tolerance></answer>' +
+        '<answer fraction="100"><text>3.1416</text><tolerance>0.00005</tolerance></answer>' +
+        '<answer fraction="100"><text>3,14159</text><tolerance>0</tolerance></answer>' +
+        '<answer fraction="0"><text>*</text></answer>',
+    );
+    expect(result.errors).toEqual([]);
+    expect(messages(result.warnings)).toEqual([]);
+    expect(result.items[0]?.content).toMatchObject({
+      value: 3.1416,
+      tolerance: 0.00005,
+      alternatives: [
+        { value: 3.14159, tolerance: 0, credit: 1 },
+        { value: 3.14, tolerance: 0.005, credit: 0.5 },
+      ],
+    });
+  });
+
+  it('refuses a Moodle numerical question no answer of which is fully right, as Moodle does', () => {
+    const result = moodle(
+      '<questiontext><text>Pi?</text></questiontext><answer fraction="50"><text>3</text></answer>',
+    );
+    expect(messages(result.errors)).toEqual([
+      'Question 1 (line 1): This numerical question: no numeric answer is fully correct (fraction 100)',
+    ]);
+  });
+
+  it('writes the credits as Moodle fractions and GIFT weights', () => {
+    const xml = decode(serializeQuestions('moodle_xml', [river, pi]).body);
+    expect(xml).toContain('<answer fraction="33.33333" format="plain_text"><text>a river</text>');
+    expect(xml).toContain(
+      '<answer fraction="50" format="plain_text"><text>3.14</text><tolerance>0.005</tolerance>',
+    );
+    const gift = decode(serializeQuestions('gift', [river, pi]).body);
+    expect(gift).toContain('=Donau\n=%33.33333%a river');
+    expect(gift).toContain('#=3.1416:0.00005\n=%50%3.14:0.005\n=%10%3:0');
+  });
+
+  it('writes QTI mapped values for texts and scoring branches for numbers', () => {
+    const files = Object.values(unzipSync(serializeQuestions('qti', [river, pi]).body))
+      .map(decode)
+      .join('\n');
+    expect(files).toContain('map-key="a river" mapped-value="0.3333333"');
+    expect(files).toContain('<qti-product><qti-map-response identifier="RESPONSE"/>');
+    expect(files).toContain(
+      '<qti-response-else-if><qti-equal tolerance-mode="absolute" tolerance="0.005 0.005"><qti-variable identifier="RESPONSE"/><qti-base-value base-type="float">3.14</qti-base-value></qti-equal><qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">0.5</qti-base-value>',
+    );
+  });
+
+  it('reads CSV credits per accepted answer, an empty entry for 100 %', () => {
+    const csv = [
+      'type,stem,options,correct,credit',
+      'short_text,River?,,Danube|river,|50',
+      'numeric,Pi?,,3.1416±0.0001|3.14±0.005,|50',
+      'numeric,Pi?,,3.14±0.005|3.1416,50|',
+    ].join('\n');
+    const result = parseQuestions('csv', strToU8(csv));
+    expect(result.items.map((i) => i.content)).toMatchObject([
+      { accepted: ['Danube', 'river'], credits: [1, 0.5] },
+      { value: 3.1416, alternatives: [{ value: 3.14, tolerance: 0.005, credit: 0.5 }] },
+    ]);
+    expect(messages(result.errors)).toEqual([
+      'Question 3 (line 4): credit: the first answer is the one learners are shown, worth 100 %',
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseQuestions, serializeQuestions } from './index';
 import {
+  answerCreditFixtures,
   creditFixtures,
   fixtures,
   hintFixture,
@@ -42,10 +43,34 @@ function normaliseIds(q: QuestionContent): QuestionContent {
 
 /** What each format carries whole; the rest is covered by the warning tests. */
 const carried: Record<ExchangeFormat, QuestionContent[]> = {
-  gift: [...fixtures.filter((q) => q.type !== 'ordering'), ...creditFixtures],
-  moodle_xml: [...fixtures, ...richFixtures, imageFixture, ...creditFixtures, hintFixture],
-  qti: [...fixtures, ...richFixtures, imageFixture, hotspotFixture, ...creditFixtures],
-  csv: [...fixtures, ...richFixtures.filter((q) => q.points === 1), ...creditFixtures, hintFixture],
+  gift: [
+    ...fixtures.filter((q) => q.type !== 'ordering'),
+    ...creditFixtures,
+    ...answerCreditFixtures,
+  ],
+  moodle_xml: [
+    ...fixtures,
+    ...richFixtures,
+    imageFixture,
+    ...creditFixtures,
+    ...answerCreditFixtures,
+    hintFixture,
+  ],
+  qti: [
+    ...fixtures,
+    ...richFixtures,
+    imageFixture,
+    hotspotFixture,
+    ...creditFixtures,
+    ...answerCreditFixtures,
+  ],
+  csv: [
+    ...fixtures,
+    ...richFixtures.filter((q) => q.points === 1),
+    ...creditFixtures,
+    ...answerCreditFixtures,
+    hintFixture,
+  ],
 };
 
 describe.each(Object.keys(carried) as ExchangeFormat[])('%s round trip', (format) => {

@@ -95,15 +95,25 @@ export const answerFeedback = z.discriminatedUnion('type', [
   z.object({ type: z.literal('single_choice'), options: z.array(optionFeedback) }),
   z.object({ type: z.literal('multiple_response'), options: z.array(optionFeedback) }),
   z.object({ type: z.literal('true_false'), given: z.boolean(), expected: z.boolean() }),
-  z.object({ type: z.literal('short_text'), matched: z.string().nullable() }),
+  z.object({
+    type: z.literal('short_text'),
+    matched: z.string().nullable(),
+    /** The matched answer's credit, given only when it is worth less than full marks. */
+    credit: z.number().optional(),
+  }),
   z.object({
     type: z.literal('numeric'),
+    /** The key: the answer learners are shown, and its tolerance. */
     expected: z.number(),
     tolerance: z.number(),
     unit: z.string().nullable(),
+    /** From the key. */
     difference: z.number(),
+    /** Within the tolerance of the key or of another accepted answer. */
     withinTolerance: z.boolean(),
     unitAccepted: z.boolean(),
+    /** The best accepted answer's credit, given only when it is worth less than full marks. */
+    credit: z.number().optional(),
   }),
   z.object({
     type: z.literal('ordering'),

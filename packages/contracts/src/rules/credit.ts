@@ -62,3 +62,36 @@ export function creditProblem(
 /** The sum of the positive credits, in option order. */
 export const positiveCredit = (credits: readonly number[]): number =>
   credits.reduce((total, c) => total + Math.max(0, c), 0);
+
+/*
+ * Short-text and numeric questions: a credit per accepted answer (Moodle's 50 % answers), again a
+ * refinement of the key. A short text's first accepted answer and a numeric question's value are
+ * the key a learner is shown, worth 100 %; the other accepted answers may earn less.
+ */
+
+/** What typing each accepted answer of a short-text question earns, in order. */
+export const acceptedCredits = (q: {
+  accepted: readonly string[];
+  credits?: readonly number[] | undefined;
+}): number[] => q.accepted.map((_, i) => q.credits?.[i] ?? 1);
+
+/** The ways accepted answers' credits can contradict the key, with the schema's sentences. */
+export const ACCEPTED_CREDIT_PROBLEMS = {
+  creditsEvery: 'give every accepted answer a credit, or none',
+  creditsFirst: 'the first accepted answer is the one learners are shown, worth 100 %',
+} as const;
+export type AcceptedCreditProblem = keyof typeof ACCEPTED_CREDIT_PROBLEMS;
+
+/** Why a short-text question's credits do not fit its accepted answers, or undefined. */
+export function acceptedCreditProblem(q: {
+  accepted: readonly string[];
+  credits?: readonly number[] | undefined;
+}): AcceptedCreditProblem | undefined {
+  if (q.credits === undefined) return undefined;
+  if (q.credits.length !== q.accepted.length) return 'creditsEvery';
+  return q.credits[0] === 1 ? undefined : 'creditsFirst';
+}
+
+/** Whether a credit is one an accepted answer may carry: some of the marks, at most all. */
+export const isAnswerCredit = (credit: number): boolean =>
+  Number.isFinite(credit) && credit > 0 && credit <= 1;

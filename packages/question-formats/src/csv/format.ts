@@ -20,7 +20,8 @@
  *   short_text         (empty), or flags:                        accepted answers: Paris|paris
  *                      case-sensitive|exact-whitespace
  *   numeric            the unit, if any: cm                      value±tolerance: 3.14±0.01
- *                                                                (also 3.14+-0.01; 3.14 alone: tolerance 0)
+ *                                                                (also 3.14+-0.01; 3.14 alone: tolerance 0),
+ *                                                                then any more accepted: 3.14±0.01|3±0.2
  *   ordering           the items in the correct order: a|b|c     (empty)
  *   matching           pairs prompt=>answer: Iron=>Fe|Gold=>Au    (empty)
  *   cloze              the blanks, each id:kind:…                (empty)
@@ -33,7 +34,8 @@
  *
  * Three more columns are optional, and exports write them only when a question uses them:
  *   credit    choice questions: each option's credit in percent, in option order, an empty entry
- *             for an option without one: |50|-25| (Moodle's fractions; see the question contract)
+ *             for an option without one: |50|-25| (Moodle's fractions; see the question contract);
+ *             short text and numeric: each accepted answer's credit, empty for 100 %: |50
  *   feedback  choice questions: each option's feedback (Markdown), in option order, empty for none
  *   hints     any question: hint|hint, opened one by one by a learner before answering
  * CSV cannot carry image files (media: references stay as text), points, licence or attribution;

@@ -83,6 +83,33 @@ function optionExtras(c: Cells, count: number): { credit?: number; feedback?: st
   return extras;
 }
 
+/**
+ * Credits of accepted answers from the credit cell, in percent, an empty entry for 100 %: undefined
+ * when every answer is fully right, or why the cell does not fit.
+ */
+function answerCredits(c: Cells, count: number): number[] | undefined | string {
+  const written = entriesCell(c.credit);
+  if (written.length === 0) return undefined;
+  if (written.length !== count) {
+    return `credit: ${written.length} entries for ${count} answers; leave an entry empty, not out`;
+  }
+  const credits: number[] = [];
+  for (const entry of written) {
+    const percent = entry === '' ? 100 : parseNumber(entry.replace(/%$/, ''));
+    if (Number.isNaN(percent)) return `credit: "${entry}" is not a percentage such as 50`;
+    credits.push(Number((percent / 100).toFixed(7)));
+  }
+  return credits.every((credit) => credit === 1) ? undefined : credits;
+}
+
+/** `value`, `value±tolerance` (or `value+-tolerance`), or undefined when it is neither. */
+function numberWithin(text: string): { value: number; tolerance: number } | undefined {
+  const separator = /±|\+\/?-/.exec(text);
+  const value = parseNumber(separator ? text.slice(0, separator.index) : text);
+  const tolerance = separator ? parseNumber(text.slice(separator.index + separator[0].length)) : 0;
+  return Number.isNaN(value) || Number.isNaN(tolerance) ? undefined : { value, tolerance };
+}
+
 function body(type: QuestionType, c: Cells): Body {
   const stem = c.stem;
   const options = listCell(c.options);
@@ -119,27 +146,44 @@ function body(type: QuestionType, c: Cells): Body {
       const unknown = options.find((f) => f !== 'case-sensitive' && f !== 'exact-whitespace');
       if (unknown)
         return { error: `options: "${unknown}" is not a flag (case-sensitive, exact-whitespace)` };
+      const accepted = listCell(c.correct);
+      const credits = answerCredits(c, accepted.length);
+      if (typeof credits === 'string') return { error: credits };
       return {
         draft: {
           type,
           stem,
-          accepted: listCell(c.correct),
+          accepted,
+          ...(credits ? { credits } : {}),
           caseSensitive: options.includes('case-sensitive'),
           whitespace: options.includes('exact-whitespace') ? 'exact' : 'collapse',
         },
       };
     }
     case 'numeric': {
-      const separator = /±|\+\/?-/.exec(c.correct);
-      const value = parseNumber(separator ? c.correct.slice(0, separator.index) : c.correct);
-      const tolerance = separator
-        ? parseNumber(c.correct.slice(separator.index + separator[0].length))
-        : 0;
-      if (Number.isNaN(value) || Number.isNaN(tolerance)) {
-        return { error: `correct: "${c.correct}" is not a number or number±tolerance` };
+      const answers = listCell(c.correct).map(numberWithin);
+      const [key, ...others] = answers;
+      const bad = answers.findIndex((a) => a === undefined);
+      if (!key || bad !== -1) {
+        const written = listCell(c.correct)[bad] ?? c.correct;
+        return { error: `correct: "${written}" is not a number or number±tolerance` };
       }
+      const credits = answerCredits(c, answers.length);
+      if (typeof credits === 'string') return { error: credits };
+      if (credits && credits[0] !== 1) {
+        return { error: 'credit: the first answer is the one learners are shown, worth 100 %' };
+      }
+      const alternatives = others.map((a, i) => ({ ...a!, credit: credits?.[i + 1] ?? 1 }));
       const unit = unescapeCell(c.options).trim();
-      return { draft: { type, stem, value, tolerance, ...(unit ? { unit } : {}) } };
+      return {
+        draft: {
+          type,
+          stem,
+          ...key,
+          ...(alternatives.length > 0 ? { alternatives } : {}),
+          ...(unit ? { unit } : {}),
+        },
+      };
     }
     case 'ordering':
       return {
@@ -243,13 +287,14 @@ export function parseCsv(input: Uint8Array): ParseResult {
       result.errors.push(itemIssue(ref, parsed.error));
       return;
     }
-    if (
-      type !== 'single_choice' &&
-      type !== 'multiple_response' &&
-      `${cells.credit}${cells.feedback}`.trim()
-    ) {
+    const choice = type === 'single_choice' || type === 'multiple_response';
+    const credited = choice || type === 'short_text' || type === 'numeric';
+    if (!choice && cells.feedback.trim()) {
+      result.warnings.push(itemIssue(ref, 'feedback is read for choice questions only'));
+    }
+    if (!credited && cells.credit.trim()) {
       result.warnings.push(
-        itemIssue(ref, 'credit and feedback are read for choice questions only'),
+        itemIssue(ref, 'credit is read for choice, short-text and numeric questions only'),
       );
     }
     const difficulty = cells.difficulty.trim();

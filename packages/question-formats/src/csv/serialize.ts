@@ -26,11 +26,11 @@ function optionsAndCorrect(
       ];
       return [flags.join('|'), list(q.accepted)];
     }
-    case 'numeric':
-      return [
-        escapeCell(q.unit ?? '', ''),
-        q.tolerance === 0 ? String(q.value) : `${q.value}±${q.tolerance}`,
-      ];
+    case 'numeric': {
+      const within = (a: { value: number; tolerance: number }) =>
+        a.tolerance === 0 ? String(a.value) : `${a.value}±${a.tolerance}`;
+      return [escapeCell(q.unit ?? '', ''), [q, ...(q.alternatives ?? [])].map(within).join('|')];
+    }
     case 'ordering':
       return [list(q.items.map((i) => i.text)), ''];
     case 'matching':
@@ -54,6 +54,21 @@ function optionsAndCorrect(
   }
 }
 
+const percent = (credit: number) => String(Number((credit * 100).toFixed(5)));
+
+/** Accepted answers' credits, an empty entry for a fully right one; empty when all are. */
+function answerCredits(q: QuestionContent): string {
+  const credits =
+    q.type === 'short_text' && q.credits
+      ? q.credits
+      : q.type === 'numeric' && q.alternatives
+        ? [1, ...q.alternatives.map((a) => a.credit)]
+        : [];
+  return credits.some((c) => c !== 1)
+    ? credits.map((c) => (c === 1 ? '' : percent(c))).join('|')
+    : '';
+}
+
 /** The credit, feedback and hints cells: one entry per option, empty where an option has none. */
 function extras(q: QuestionContent): string[] {
   const perOption = (pick: (o: { credit?: number; feedback?: string }) => string) =>
@@ -61,7 +76,7 @@ function extras(q: QuestionContent): string[] {
       ? q.options.map((o) => escapeCell(pick(o), '|')).join('|')
       : '';
   return [
-    perOption((o) => (o.credit === undefined ? '' : String(Number((o.credit * 100).toFixed(5))))),
+    perOption((o) => (o.credit === undefined ? '' : percent(o.credit))) || answerCredits(q),
     perOption((o) => o.feedback ?? ''),
     list(q.hints ?? []),
   ];

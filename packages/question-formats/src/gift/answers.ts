@@ -5,10 +5,11 @@ import { readText, type TextFormat } from './text';
 import { restore } from './escape';
 
 // The rules here follow Moodle's reader (question/format/gift/format.php) so that a file reads the
-// way it does in Moodle. Choice answers keep their weights as credits and their feedback. Where
-// Questa cannot hold what Moodle reads — partial credit on short or numeric answers, several fully
-// right answers to a single choice — the question keeps its fully right answers and says what was
-// dropped, or is refused; the key is never changed quietly.
+// way it does in Moodle. Choice answers keep their weights as credits and their feedback; short
+// and numeric answers keep theirs as the credits of accepted answers. Where Questa cannot hold what
+// Moodle reads — partial credit in a missing-word blank, answers worth nothing that only carried
+// feedback — the question keeps its fully right answers and says what was dropped, or is refused;
+// the key is never changed quietly.
 
 /** One answer of a GIFT answer block: its mark (`''` for text before the first mark), weight and text. */
 interface Answer {
@@ -136,6 +137,10 @@ function choices(body: string, format: TextFormat | undefined): AnswerBlock {
   return { ok: true, draft: { type: 'multiple_response', options }, warnings };
 }
 
+/** The note on an answer's partial credit that a missing-word blank cannot hold. */
+export const partialCreditLost = (weight: number, text: string): string =>
+  `the ${percent(weight)} partial credit on ${quoted(text)} is not kept`;
+
 /**
  * What a missing-word blank, which has neither credits nor feedback, loses of a single choice's
  * options: said as it was before option credits existed.
@@ -149,7 +154,7 @@ export function blankLosses(
   for (const o of options) {
     const weight = (o.credit ?? 0) * FULL;
     if (weight > 0 && weight < FULL) {
-      warnings.push(`the ${percent(weight)} partial credit on ${quoted(o.text)} is not kept`);
+      warnings.push(partialCreditLost(weight, o.text));
     } else if (weight < 0) {
       warnings.push(`the ${percent(weight)} penalty on ${quoted(o.text)} is not kept`);
     }
@@ -157,20 +162,32 @@ export function blankLosses(
   return warnings;
 }
 
-/** Short answer: every answer worth 100 % is accepted; the others are reported and dropped. */
+/**
+ * Short answer: every answer worth something is accepted with its credit (Moodle's 50 % answers),
+ * those worth 100 % first, as the first is the key a learner is shown.
+ */
 function shortAnswer(body: string, format: TextFormat | undefined): AnswerBlock {
   const answers = splitAnswers(body, '=', format);
   const warnings = feedbackWarning(answers);
-  const accepted: string[] = [];
+  const full: string[] = [];
+  const partial: { text: string; credit: number }[] = [];
   for (const a of answers) {
     const weight = a.weight ?? FULL;
-    if (weight >= FULL) accepted.push(a.text);
-    else if (weight > 0) {
-      warnings.push(`the ${percent(weight)} partial credit on ${quoted(a.text)} is not kept`);
-    } else warnings.push(`the answer ${quoted(a.text)} worth ${percent(weight)} is not kept`);
+    if (weight >= FULL) full.push(a.text);
+    else if (weight > 0) partial.push({ text: a.text, credit: creditOf(weight) });
+    else warnings.push(`the answer ${quoted(a.text)} worth ${percent(weight)} is not kept`);
   }
-  if (accepted.length === 0) return { ok: false, error: 'no answer is worth 100 %' };
-  return { ok: true, draft: { type: 'short_text', accepted }, warnings };
+  if (full.length === 0) return { ok: false, error: 'no answer is worth 100 %' };
+  const credits = [...full.map(() => 1), ...partial.map((p) => p.credit)];
+  return {
+    ok: true,
+    draft: {
+      type: 'short_text',
+      accepted: [...full, ...partial.map((p) => p.text)],
+      ...(partial.length > 0 ? { credits } : {}),
+    },
+    warnings,
+  };
 }
 
 function numericAnswer(text: string): { value: number; tolerance: number } | undefined {
@@ -195,24 +212,36 @@ function numeric(raw: string): AnswerBlock {
   const answers = splitAnswers(tilde === -1 ? raw : raw.slice(0, tilde), '=', 'plain');
   const warnings = feedbackWarning(answers);
   if (restore(otherwise).trim()) warnings.push('the feedback for other numbers is not kept');
-  let kept: { value: number; tolerance: number } | undefined;
+  const read: { value: number; tolerance: number; weight: number }[] = [];
   for (const a of answers) {
     const parsed = numericAnswer(a.text);
     if (!parsed)
       return { ok: false, error: `"${a.text}" is not a number, value:tolerance or min..max` };
     const weight = a.weight ?? FULL;
-    if (weight >= FULL && !kept) kept = parsed;
-    else if (weight >= FULL) {
-      warnings.push(
-        `the other fully right answer ${quoted(a.text)} is not kept: a Questa numeric question has one value and tolerance`,
-      );
-    } else if (weight > 0) {
-      warnings.push(`the ${percent(weight)} partial credit on ${quoted(a.text)} is not kept`);
-    } else warnings.push(`the answer ${quoted(a.text)} worth ${percent(weight)} is not kept`);
+    if (weight > 0) read.push({ ...parsed, weight });
+    else warnings.push(`the answer ${quoted(a.text)} worth ${percent(weight)} is not kept`);
   }
   if (answers.length === 0) return { ok: false, error: 'the numeric answer block has no number' };
-  if (!kept) return { ok: false, error: 'no numeric answer is worth 100 %' };
-  return { ok: true, draft: { type: 'numeric', ...kept }, warnings };
+  // The first fully right answer is the key; every other answer worth something keeps its credit.
+  const key = read.find((a) => a.weight >= FULL);
+  if (!key) return { ok: false, error: 'no numeric answer is worth 100 %' };
+  const alternatives = read
+    .filter((a) => a !== key)
+    .map((a) => ({
+      value: a.value,
+      tolerance: a.tolerance,
+      credit: creditOf(Math.min(FULL, a.weight)),
+    }));
+  return {
+    ok: true,
+    draft: {
+      type: 'numeric',
+      value: key.value,
+      tolerance: key.tolerance,
+      ...(alternatives.length > 0 ? { alternatives } : {}),
+    },
+    warnings,
+  };
 }
 
 function matching(body: string, format: TextFormat | undefined): AnswerBlock {

@@ -98,12 +98,15 @@ describe('partial credit', () => {
     expect(messages(text)[0]).toMatch(/50 % weight on the = answer 'Paris' is ignored/);
   });
 
-  it('accepts only the short answers worth 100 %', () => {
-    const text = 'Best animal?{=Frog =%50%Cat =%0%*#Completely wrong}';
-    expect(only(text)).toMatchObject({ type: 'short_text', accepted: ['Frog'] });
+  it('keeps short answers worth part of the marks with their credit, after the fully right ones', () => {
+    const text = 'Best animal?{=%50%Cat =Frog =%0%*#Completely wrong}';
+    expect(only(text)).toMatchObject({
+      type: 'short_text',
+      accepted: ['Frog', 'Cat'],
+      credits: [1, 0.5],
+    });
     expect(messages(text)).toEqual([
       'Question 1 (line 1): feedback on single answers is not kept',
-      "Question 1 (line 1): the 50 % partial credit on 'Cat' is not kept",
       "Question 1 (line 1): the answer '*' worth 0 % is not kept",
     ]);
   });
@@ -124,12 +127,25 @@ describe('numeric answers with feedback', () => {
     ]);
   });
 
-  it('keeps the fully right answer and reports partial credit', () => {
-    const text = 'Grant born?{#=3:2#fb =%50%3:4#fb}';
-    expect(only(text)).toMatchObject({ value: 3, tolerance: 2 });
-    expect(messages(text)).toContain(
-      "Question 1 (line 1): the 50 % partial credit on '3:4' is not kept",
-    );
+  it('keeps the fully right answer as the key and the others with their credit', () => {
+    const text = 'Grant born?{#=%50%3:4#fb =3:2#fb =1..5}';
+    expect(only(text)).toMatchObject({
+      value: 3,
+      tolerance: 2,
+      alternatives: [
+        { value: 3, tolerance: 4, credit: 0.5 },
+        { value: 3, tolerance: 2, credit: 1 },
+      ],
+    });
+    expect(messages(text)).toEqual(['Question 1 (line 1): feedback on single answers is not kept']);
+  });
+
+  it('keeps partial credit out of a missing-word blank, and says so', () => {
+    const text = 'Born in {=Nazareth =%75%Nazereth} indeed.';
+    expect(only(text)).toMatchObject({ type: 'cloze', blanks: [{ accepted: ['Nazareth'] }] });
+    expect(messages(text)).toEqual([
+      "Question 1 (line 1): the 75 % partial credit on 'Nazereth' is not kept",
+    ]);
   });
 
   it('finds the fully right answer wherever it stands', () => {

@@ -5,7 +5,7 @@ import { decodeText } from '../shared/decode';
 import { parseHtml, toMarkdown } from '../shared/html';
 import type { Draft, ItemRef } from '../shared/result';
 import { addItem, emptyResult, itemIssue, tooLarge, tooManyItems } from '../shared/result';
-import { blankLosses, parseAnswerBlock } from './answers';
+import { blankLosses, parseAnswerBlock, partialCreditLost } from './answers';
 import { protect, restore } from './escape';
 import { readText, splitFormat } from './text';
 
@@ -134,11 +134,18 @@ function parseQuestion(block: Block, topic: string | undefined): Outcome {
     };
   }
   if (body.type === 'short_text') {
-    const blank = { id: '1', kind: 'text' as const, accepted: body.accepted };
+    // A blank has no credits: it keeps the fully right answers and names the others.
+    const credits = body.credits ?? [];
+    const accepted = body.accepted.filter((_, i) => (credits[i] ?? 1) === 1);
+    const losses = body.accepted.flatMap((text, i) => {
+      const credit = credits[i] ?? 1;
+      return credit === 1 ? [] : [partialCreditLost(credit * 100, text)];
+    });
+    const blank = { id: '1', kind: 'text' as const, accepted };
     return {
       ok: true,
       draft: { type: 'cloze', blanks: [blank], stem, ...common },
-      warnings: answered.warnings,
+      warnings: [...answered.warnings, ...losses],
     };
   }
   const text = stem.replace('{{1}}', '_____');

@@ -1,5 +1,5 @@
 import type { ImportIssue, QuestionContent } from '@questa/contracts';
-import { optionCredits } from '@questa/contracts/rules';
+import { acceptedCredits, optionCredits } from '@questa/contracts/rules';
 import type { ExportPassage, SerializeResult } from '../types';
 import { categoryName } from '../shared/category';
 import { calculatedSkipped, commonLosses, exportIssue, NOTHING_PACKED } from '../shared/export';
@@ -21,6 +21,9 @@ function answerText(value: string): string {
 function weight(share: number): string {
   return String(Number(share.toFixed(5)));
 }
+
+/** The `%n%` weight of an answer worth part of the marks; none for a fully right one. */
+const worth = (credit: number) => (credit === 1 ? '' : `%${weight(credit * 100)}%`);
 
 const answerFeedback = (feedback: string | undefined) =>
   feedback === undefined ? '' : `#${answerText(feedback)}`;
@@ -51,10 +54,18 @@ function answerBlock(q: Exclude<QuestionContent, { type: 'cloze' | 'calculated' 
     case 'short_text':
       if (q.caseSensitive) warnings.push('case-sensitive matching is not kept');
       if (q.whitespace === 'exact') warnings.push('exact white-space matching is not kept');
-      return { text: q.accepted.map((a) => `=${answerText(a)}`).join('\n'), warnings };
-    case 'numeric':
+      return {
+        text: acceptedCredits(q)
+          .map((credit, i) => `=${worth(credit)}${answerText(q.accepted[i] ?? '')}`)
+          .join('\n'),
+        warnings,
+      };
+    case 'numeric': {
       if (q.unit) warnings.push(`the unit (${q.unit}) is not kept`);
-      return { text: `#${q.value}:${q.tolerance}`, warnings };
+      if (!q.alternatives) return { text: `#${q.value}:${q.tolerance}`, warnings };
+      const others = q.alternatives.map((a) => `=${worth(a.credit)}${a.value}:${a.tolerance}`);
+      return { text: [`#=${q.value}:${q.tolerance}`, ...others].join('\n'), warnings };
+    }
     case 'matching':
       if (q.pairs.some((p) => p.prompt.includes('->'))) {
         warnings.push('a prompt containing -> will not read back as written');

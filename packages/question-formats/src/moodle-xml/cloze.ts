@@ -45,10 +45,16 @@ function closingBrace(text: string, from: number): number {
  * literally, so answers with a wildcard cannot be kept. `wild` lists them for a message.
  */
 export function literalAnswers(texts: string[]): { accepted: string[]; wild: string } {
-  const wild = texts.filter((t) => /(^|[^\\])\*/.test(t));
-  const accepted = texts.filter((t) => !wild.includes(t)).map((t) => t.replace(/\\\*/g, '*'));
+  const wild = texts.filter(isWildcard);
+  const accepted = texts.filter((t) => !isWildcard(t)).map(literalAnswer);
   return { accepted, wild: wild.map((t) => `"${t}"`).join(', ') };
 }
+
+/** Whether a Moodle short answer holds a `*` wildcard, which Questa cannot match. */
+export const isWildcard = (text: string): boolean => /(^|[^\\])\*/.test(text);
+
+/** A Moodle short answer without wildcards as Questa compares it: `\*` is a star. */
+export const literalAnswer = (text: string): string => text.replace(/\\\*/g, '*');
 
 interface Alternative {
   text: string;

@@ -304,8 +304,10 @@ const EXPECTED: Record<string, Expected> = {
   },
   'moodle-shortanswer-testquestion.xml': {
     moodleReads: 1,
-    items: [{ type: 'short_text', accepted: ['frog'], caseSensitive: false }],
-    warnings: [FEEDBACK, 'partial credit is dropped: "toad" (80 %) is not accepted'],
+    items: [
+      { type: 'short_text', accepted: ['frog', 'toad'], credits: [1, 0.8], caseSensitive: false },
+    ],
+    warnings: [FEEDBACK],
   },
   'moodle-truefalse-testquestion.xml': {
     moodleReads: 1,
@@ -464,7 +466,8 @@ const EXPECTED: Record<string, Expected> = {
     items: [
       {
         type: 'short_text',
-        accepted: ['Reveal before skill pass dog yes.'],
+        accepted: ['Reveal before skill pass dog yes.', 'Wish since stand office.'],
+        credits: [1, 0.25],
         caseSensitive: true,
         hints: [
           'Decentralized high-level artificial intelligence',
@@ -472,10 +475,7 @@ const EXPECTED: Record<string, Expected> = {
         ],
       },
     ],
-    warnings: [
-      FEEDBACK,
-      'partial credit is dropped: "Wish since stand office." (25 %) is not accepted',
-    ],
+    warnings: [FEEDBACK],
   },
   'ruseler-truefalse.xml': {
     moodleReads: 1,

@@ -318,7 +318,7 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
     ]);
   });
 
-  it('treats short-answer wildcards and partial credit as Moodle would not silently', () => {
+  it('drops short-answer wildcards with a warning and keeps partial credit', () => {
     const result = quiz(
       question(
         'shortanswer',
@@ -332,11 +332,11 @@ describe('parseMoodleXml: what Moodle itself reads', () => {
       question('shortanswer', stem('Star') + answer(100, 'a\\*b')),
     );
     expect(result.items.map((i) => i.content)).toMatchObject([
-      { accepted: ['frog'] },
+      { accepted: ['frog', 'toad'], credits: [1, 0.8] },
       { accepted: ['a*b'] },
     ]);
+    expect(result.items[1]?.content).not.toHaveProperty('credits');
     expect(messages(result.warnings)).toEqual([
-      'Question 1 (line 1): partial credit is dropped: "toad" (80 %) is not accepted',
       'Question 1 (line 1): the * wildcard answers "newt*" are dropped; Questa matches answers literally',
       'Question 2 (line 1): "Any" (shortanswer) is skipped: it accepts only * wildcard answers ("*"), which Questa cannot match',
     ]);

@@ -18,7 +18,7 @@ import { decodeUtf8, lineFinder, NOT_UTF8 } from '../shared/text';
 import type { XmlElement } from '../shared/xml';
 import { childElements, parseXml, path, textContent } from '../shared/xml';
 import { readCalculated } from './calculated';
-import { literalAnswers, parseEmbedded } from './cloze';
+import { isWildcard, literalAnswer, parseEmbedded } from './cloze';
 import { readGaps } from './gaps';
 import { convertMath } from './math';
 import { MoodleTextReader } from './text';
@@ -181,6 +181,105 @@ function essay(q: XmlElement, stem: string, text: MoodleTextReader): Outcome {
   };
 }
 
+/** Fully right answers first, as the key is the first; then those worth part of the marks. */
+const byCredit = (answers: Answer[]) => [
+  ...answers.filter((a) => a.fraction >= FULL),
+  ...answers.filter((a) => a.fraction > 0 && a.fraction < FULL),
+];
+
+/** Moodle's credit of an answer, capped at 100 % (some files write 100.00001). */
+const answerCredit = (a: Answer) => Math.min(1, creditOf(a.fraction));
+
+/**
+ * Moodle's short answer: every answer worth something is kept with its credit (Moodle's 50 %
+ * answers), the fully right ones first. Answers worth nothing only carried feedback, which Questa
+ * does not keep per answer.
+ */
+function shortAnswer(
+  q: XmlElement,
+  stem: string,
+  answers: Answer[],
+  text: MoodleTextReader,
+): Outcome {
+  const credited = byCredit(answers.filter((a) => a.text !== ''));
+  const wild = credited.filter((a) => isWildcard(a.text));
+  const kept = credited.filter((a) => !isWildcard(a.text));
+  const wildList = wild.map((a) => `"${a.text}"`).join(', ');
+  if (kept[0] === undefined || kept[0].fraction < FULL) {
+    if (wild.some((a) => a.fraction >= FULL)) {
+      return {
+        refused: `it accepts only * wildcard answers (${wildList}), which Questa cannot match`,
+      };
+    }
+    return { error: 'no answer is fully correct (100 %)' };
+  }
+  if (wild.length > 0) {
+    text.problems.add(
+      `the * wildcard answers ${wildList} are dropped; Questa matches answers literally`,
+    );
+  }
+  const credits = kept.map(answerCredit);
+  const caseSensitive = ['1', 'true'].includes(valueOf(q, 'usecase'));
+  const whitespace = valueOf(q, 'whitespace') === 'exact' ? 'exact' : 'collapse';
+  return {
+    draft: {
+      type: 'short_text',
+      stem,
+      accepted: kept.map((a) => literalAnswer(a.text)),
+      ...(credits.every((c) => c === 1) ? {} : { credits }),
+      caseSensitive,
+      whitespace,
+    },
+  };
+}
+
+/**
+ * Moodle's numerical: the first fully right answer is the key; every other answer worth something
+ * is kept with its own tolerance and credit. `*` matches any number in Moodle and is there for
+ * feedback on wrong answers, so it is left out.
+ */
+function numerical(
+  q: XmlElement,
+  stem: string,
+  answers: Answer[],
+  text: MoodleTextReader,
+): Outcome {
+  const [first, ...others] = byCredit(answers.filter((a) => a.text !== '*' && a.text !== ''));
+  if (!first || first.fraction < FULL) {
+    return { error: 'no numeric answer is fully correct (fraction 100)' };
+  }
+  const numberIn = (a: Answer) => parseNumber(a.text.replace(',', '.'));
+  const value = numberIn(first);
+  if (Number.isNaN(value)) return { error: `"${first.text}" is not a number` };
+  const tolerance = numberOf(first.el, 'tolerance') ?? 0;
+  const notNumbers = others.filter((a) => Number.isNaN(numberIn(a)));
+  if (notNumbers.length > 0) text.problems.add(`${listed(notNumbers)}: not numbers, dropped`);
+  const numbers = others.filter((a) => !Number.isNaN(numberIn(a)));
+  const room = QUESTION_LIMITS.acceptedMax - 1;
+  if (numbers.length > room) {
+    text.problems.add(`only ${room + 1} answers are kept; ${listed(numbers.slice(room))} dropped`);
+  }
+  const alternatives = numbers.slice(0, room).map((a) => ({
+    value: numberIn(a),
+    tolerance: Math.abs(numberOf(a.el, 'tolerance') ?? 0),
+    credit: answerCredit(a),
+  }));
+  const units = childElements(path(q, 'units'), 'unit');
+  const base = units.find((u) => Number(valueOf(u, 'multiplier')) === 1) ?? units[0];
+  if (units.length > 1) text.problems.add('only the base unit is kept');
+  const unit = base ? valueOf(base, 'unit_name') : '';
+  return {
+    draft: {
+      type: 'numeric',
+      stem,
+      value,
+      tolerance,
+      ...(alternatives.length > 0 ? { alternatives } : {}),
+      ...(unit ? { unit } : {}),
+    },
+  };
+}
+
 function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outcome {
   const stemFormat = path(q, 'questiontext')?.attrs.format ?? 'html';
   // Short, numeric and true/false answers are plain text in Moodle; choices are rich text.
@@ -204,57 +303,15 @@ function questionBody(q: XmlElement, type: string, text: MoodleTextReader): Outc
   const stem = [text.read(path(q, 'questiontext'), 'html', type === 'multianswer').trim(), legacy]
     .filter((t) => t !== '')
     .join('\n\n');
-  const partialOf = () =>
-    answers.filter((a) => a.fraction !== 0 && a.fraction < FULL && a.text !== '*');
   switch (type) {
     case 'multichoice':
       return multichoice(q, stem, answers, text);
     case 'truefalse':
       return trueFalse(stem, answers);
-    case 'shortanswer': {
-      const partial = partialOf();
-      if (partial.length > 0) {
-        text.problems.add(
-          `partial credit is dropped: ${listed(partial)} ${partial.length === 1 ? 'is' : 'are'} not accepted`,
-        );
-      }
-      const { accepted, wild } = literalAnswers(
-        answers.filter((a) => a.fraction >= FULL).map((a) => a.text),
-      );
-      if (wild) {
-        if (accepted.length === 0) {
-          return {
-            refused: `it accepts only * wildcard answers (${wild}), which Questa cannot match`,
-          };
-        }
-        text.problems.add(
-          `the * wildcard answers ${wild} are dropped; Questa matches answers literally`,
-        );
-      }
-      const caseSensitive = ['1', 'true'].includes(valueOf(q, 'usecase'));
-      const whitespace = valueOf(q, 'whitespace') === 'exact' ? 'exact' : 'collapse';
-      return { draft: { type: 'short_text', stem, accepted, caseSensitive, whitespace } };
-    }
-    case 'numerical': {
-      const right = answers.filter((a) => a.fraction >= FULL && a.text !== '*');
-      const first = right[0];
-      if (!first) return { error: 'no numeric answer is fully correct (fraction 100)' };
-      if (right.length > 1) {
-        text.problems.add(
-          `only the first fully correct answer is kept; ${listed(right.slice(1))} are dropped`,
-        );
-      }
-      const partial = partialOf();
-      if (partial.length > 0) text.problems.add(`partial credit is dropped for ${listed(partial)}`);
-      const value = parseNumber(first.text.replace(',', '.'));
-      if (Number.isNaN(value)) return { error: `"${first.text}" is not a number` };
-      const tolerance = numberOf(first.el, 'tolerance') ?? 0;
-      const units = childElements(path(q, 'units'), 'unit');
-      const base = units.find((u) => Number(valueOf(u, 'multiplier')) === 1) ?? units[0];
-      if (units.length > 1) text.problems.add('only the base unit is kept');
-      const unit = base ? valueOf(base, 'unit_name') : '';
-      return { draft: { type: 'numeric', stem, value, tolerance, ...(unit ? { unit } : {}) } };
-    }
+    case 'shortanswer':
+      return shortAnswer(q, stem, answers, text);
+    case 'numerical':
+      return numerical(q, stem, answers, text);
     case 'matching': {
       const all = childElements(q, 'subquestion').map((s) => ({
         prompt: text.read(s, stemFormat).trim(),

@@ -1,5 +1,5 @@
 import type { ImportIssue, PassageContent, QuestionContent } from '@questa/contracts';
-import { optionCredits } from '@questa/contracts/rules';
+import { acceptedCredits, optionCredits } from '@questa/contracts/rules';
 import type { ExportMedia, ExportPassage, SerializeResult } from '../types';
 import { describeGroups, PASSAGE_AGAIN } from '../shared/passages';
 import { categoryName } from '../shared/category';
@@ -82,13 +82,19 @@ function typeFields(
     case 'short_text': {
       const lines = [
         `<usecase>${q.caseSensitive ? 1 : 0}</usecase>`,
-        ...q.accepted.map((a) => answer(100, a)),
+        ...acceptedCredits(q).map((credit, i) => answer(percentOf(credit), q.accepted[i] ?? '')),
       ];
       if (q.whitespace === 'exact') lines.push('<whitespace>exact</whitespace>');
       return { type: 'shortanswer', lines };
     }
     case 'numeric': {
-      const lines = [answer(100, String(q.value), `<tolerance>${q.tolerance}</tolerance>`)];
+      const accepted = [
+        { value: q.value, tolerance: q.tolerance, credit: 1 },
+        ...(q.alternatives ?? []),
+      ];
+      const lines = accepted.map((a) =>
+        answer(percentOf(a.credit), String(a.value), `<tolerance>${a.tolerance}</tolerance>`),
+      );
       if (q.unit) {
         lines.push(
           `<units><unit><multiplier>1</multiplier><unit_name>${xmlEscape(q.unit)}</unit_name></unit></units>`,

@@ -153,15 +153,15 @@ const EXPECTED: Record<string, Expected> = {
       ],
     },
   },
-  // "york" earns half marks under map_response; Questa accepts it and says so.
+  // "york" earns half marks under map_response, and keeps them.
   '1edtech/BG010.xml': {
     content: {
       type: 'short_text',
       stem: "Identify the missing word in this famous quote from Shakespeare's Richard III.\n\nNow is the winter of our discontent\nMade glorious summer by this sun of _____;\nAnd all the clouds that lour'd upon our house\nIn the deep bosom of the ocean buried.",
       accepted: ['York', 'york'],
+      credits: [1, 0.5],
       caseSensitive: true,
     },
-    warnings: ['answers worth partial credit are accepted as fully right'],
   },
   // Two float answer boxes in one sentence (Onyx Editor export): a cloze whose blanks take numbers.
   '1edtech/TextEntrynumeric_2040297025.xml': {

@@ -11,6 +11,7 @@ import { readGapMatch } from './gap-match';
 import { hotspotDraft } from './hotspot';
 import { blankId, fromIdentifier } from './ids';
 import { mathToTex } from './mathml';
+import { readAlternatives } from './numeric-answers';
 import { readTemplate, type TemplateReading } from './template';
 
 /** What the manifest's Questa metadata says about an item; every field may be missing. */
@@ -213,6 +214,50 @@ export class ItemReader {
     const caseSensitive =
       entries.length === 0 || entries.some((e) => e.attrs['case-sensitive'] !== 'false');
     return { accepted, caseSensitive };
+  }
+
+  /**
+   * A text entry's answers with their credits: each mapped value as a share of the best one, the
+   * correct response worth 100 % when the mapping leaves it out. The fully right answers come
+   * first, as the first is the key a learner is shown.
+   */
+  creditedAnswers(interaction: XmlElement): {
+    accepted: string[];
+    credits?: number[];
+    caseSensitive: boolean;
+  } {
+    const entries = childElements(
+      path(this.declaration(interaction), 'qti-mapping'),
+      'qti-map-entry',
+    ).filter((e) => Number(e.attrs['mapped-value'] ?? 0) > 0);
+    const mapped = new Map<string, number>();
+    for (const e of entries) {
+      const key = (e.attrs['map-key'] ?? '').trim();
+      if (key !== '' && !mapped.has(key)) mapped.set(key, Number(e.attrs['mapped-value']));
+    }
+    const best = Math.max(0, ...mapped.values());
+    const answers = [...new Set([...this.correct(interaction), ...mapped.keys()])]
+      .filter((a) => a !== '')
+      .map((text) => {
+        const value = mapped.get(text);
+        return {
+          text,
+          credit: value === undefined || best === 0 ? 1 : Number((value / best).toFixed(7)),
+        };
+      });
+    const ordered = [
+      ...answers.filter((a) => a.credit === 1),
+      ...answers.filter((a) => a.credit < 1),
+    ];
+    // QTI compares case-sensitively unless an entry says otherwise.
+    const caseSensitive =
+      entries.length === 0 || entries.some((e) => e.attrs['case-sensitive'] !== 'false');
+    const credits = ordered.map((a) => a.credit);
+    return {
+      accepted: ordered.map((a) => a.text),
+      ...(credits.every((c) => c === 1) ? {} : { credits }),
+      caseSensitive,
+    };
   }
 
   /** A cloze blank's answers; a numeric blank also accepts each number's plain spelling. */
@@ -442,6 +487,8 @@ function essayDraft(
   };
 }
 
+const alternativesOf = <T>(list: T[]) => (list.length > 0 ? { alternatives: list } : {});
+
 /** Inline interactions followed by more text in the same element. */
 function entriesBeforeText(el: XmlElement, found = new Set<XmlElement>()): Set<XmlElement> {
   el.children.forEach((child, i) => {
@@ -626,6 +673,9 @@ export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaRead
         stem,
         value,
         tolerance: r.tolerance(entry, value),
+        ...alternativesOf(
+          readAlternatives(r.responseProcessing(), entry.attrs['response-identifier'] ?? ''),
+        ),
         ...(unit ? { unit } : {}),
       },
       warnings: [],
@@ -634,7 +684,7 @@ export function parseItem(root: XmlElement, meta: ItemMetadata, image: MediaRead
     const whitespace = meta.whitespace === 'exact' ? 'exact' : 'collapse';
     outcome = {
       ok: true,
-      draft: { type: 'short_text', stem, ...r.accepted(entry), whitespace },
+      draft: { type: 'short_text', stem, ...r.creditedAnswers(entry), whitespace },
       warnings: [],
     };
   }

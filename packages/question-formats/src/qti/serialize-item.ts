@@ -1,10 +1,11 @@
 import type { QuestionContent } from '@questa/contracts';
-import { hasCredits, optionCredits } from '@questa/contracts/rules';
+import { acceptedCredits, hasCredits, optionCredits } from '@questa/contracts/rules';
 import type { ImageWriter } from '../shared/html';
 import { blockXhtml, inlineXhtml } from '../shared/html';
 import { xmlEscape } from '../shared/text';
 import { hotspotParts } from './hotspot';
 import { blankIdentifier, toIdentifier } from './ids';
+import { equalWithin, numericProcessing } from './numeric-answers';
 import { calculatedParts } from './serialize-calculated';
 
 type Cloze = Extract<QuestionContent, { type: 'cloze' }>;
@@ -30,11 +31,16 @@ function declaration(
   </qti-response-declaration>`;
 }
 
-/** Accepted answers as a mapping: each scores 1, with the case rule on every entry. */
-function textDeclaration(id: string, accepted: string[], caseSensitive: boolean): string {
+/** Accepted answers as a mapping: each scores its credit, with the case rule on every entry. */
+function textDeclaration(
+  id: string,
+  accepted: string[],
+  caseSensitive: boolean,
+  credits: readonly number[] = [],
+): string {
   const entries = accepted.map(
-    (a) =>
-      `<qti-map-entry map-key="${attr(a)}" mapped-value="1" case-sensitive="${caseSensitive}"/>`,
+    (a, i) =>
+      `<qti-map-entry map-key="${attr(a)}" mapped-value="${credits[i] ?? 1}" case-sensitive="${caseSensitive}"/>`,
   );
   const mapping = `\n    <qti-mapping default-value="0">${entries.join('')}</qti-mapping>`;
   return declaration(id, 'single', 'string', [accepted[0] ?? ''], mapping);
@@ -46,13 +52,8 @@ const mapped = (id: string) =>
   `<qti-gte><qti-map-response identifier="${id}"/><qti-base-value base-type="float">1</qti-base-value></qti-gte>`;
 
 /** Numeric answers: a float response, its tolerance in `qti-equal` (absolute, or exact when 0). */
-function withinTolerance(tolerance: number): string {
-  const mode =
-    tolerance === 0
-      ? 'tolerance-mode="exact"'
-      : `tolerance-mode="absolute" tolerance="${tolerance} ${tolerance}"`;
-  return `<qti-equal ${mode}><qti-variable identifier="${RESPONSE}"/><qti-correct identifier="${RESPONSE}"/></qti-equal>`;
-}
+const withinTolerance = (tolerance: number) =>
+  equalWithin(RESPONSE, `<qti-correct identifier="${RESPONSE}"/>`, tolerance);
 
 interface Parts {
   /** Template declarations and processing, for a calculated question. */
@@ -67,6 +68,9 @@ interface Parts {
 }
 
 const CHOICE_FEEDBACK = 'CHOICE_FEEDBACK';
+
+const mappedScore = (points: number) =>
+  `\n    <qti-set-outcome-value identifier="SCORE"><qti-product><qti-map-response identifier="${RESPONSE}"/><qti-base-value base-type="float">${points}</qti-base-value></qti-product></qti-set-outcome-value>`;
 
 /**
  * Choice options, each with its feedback as qti-feedback-inline named after the option: response
@@ -197,16 +201,21 @@ function parts(q: QtiWritable, image: ImageWriter): Parts {
     }
     case 'short_text':
       return {
-        declarations: [textDeclaration(RESPONSE, q.accepted, q.caseSensitive)],
+        declarations: [textDeclaration(RESPONSE, q.accepted, q.caseSensitive, acceptedCredits(q))],
         body: answer(),
         condition: mapped(RESPONSE),
+        // Answers worth part of the marks score their mapped share of the points.
+        ...(q.credits ? { processing: mappedScore } : {}),
       };
-    case 'numeric':
+    case 'numeric': {
+      const processing = numericProcessing(RESPONSE, q);
       return {
         declarations: [declaration(RESPONSE, 'single', 'float', [String(q.value)])],
         body: answer(q.unit ? ` <span class="questa-unit">${xmlEscape(q.unit)}</span>` : ''),
         condition: withinTolerance(q.tolerance),
+        ...(processing ? { processing } : {}),
       };
+    }
     case 'ordering':
       return {
         declarations: [

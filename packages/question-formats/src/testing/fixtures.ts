@@ -216,6 +216,30 @@ export const creditFixtures: QuestionContent[] = [
   },
 ].map((q) => questionContent.parse(q));
 
+/** Accepted answers worth part of the marks, as Moodle's 50 % short and numeric answers. */
+export const answerCreditFixtures: QuestionContent[] = [
+  {
+    ...base,
+    topic: 'Geography',
+    type: 'short_text',
+    stem: 'Which river flows through *Vienna*?',
+    accepted: ['Danube', 'Donau', 'a river'],
+    credits: [1, 1, 0.3333333],
+  },
+  {
+    ...base,
+    topic: 'Geometry',
+    type: 'numeric',
+    stem: 'What is $\\pi$ to four decimals?',
+    value: 3.1416,
+    tolerance: 0.00005,
+    alternatives: [
+      { value: 3.14, tolerance: 0.005, credit: 0.5 },
+      { value: 3, tolerance: 0, credit: 0.1 },
+    ],
+  },
+].map((q) => questionContent.parse(q));
+
 /** A question with hints, which only Moodle XML carries. */
 export const hintFixture: QuestionContent = questionContent.parse({
   ...base,

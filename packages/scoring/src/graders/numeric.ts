@@ -9,9 +9,16 @@ import type { AnswerOf, ContentOf, PartialGrade } from '../result';
  */
 const RELATIVE_EPSILON = 1e-12;
 
+const within = (given: number, expected: number, tolerance: number): boolean => {
+  const slack = RELATIVE_EPSILON * Math.max(Math.abs(given), Math.abs(expected));
+  return Math.abs(given - expected) <= tolerance + slack;
+};
+
 /**
- * numeric — all or nothing: score 1 when |value − expected| ≤ tolerance (+ the relative epsilon
- * above) and the unit is acceptable, else 0.
+ * numeric — score the credit of the best accepted answer the value lies within: the key (`value`,
+ * 100 %) or one of the `alternatives` with its own tolerance and credit, each compared as
+ * |value − expected| ≤ tolerance (+ the relative epsilon above); 0 within none, or when the unit
+ * is not acceptable.
  * Units: when the question has a unit and the learner gives one, the two must be equal after
  * `normaliseUnit` (ignoring case and surrounding spaces, NFKC, plus the documented spelled-out
  * aliases such as "metres" for "m"). Giving no unit (or a blank one) is accepted: the unit is
@@ -21,9 +28,15 @@ export const gradeNumeric = (
   content: ContentOf<'numeric'>,
   answer: AnswerOf<'numeric'>,
 ): PartialGrade => {
-  const difference = Math.abs(answer.value - content.value);
-  const slack = RELATIVE_EPSILON * Math.max(Math.abs(answer.value), Math.abs(content.value));
-  const withinTolerance = difference <= content.tolerance + slack;
+  const accepted = [
+    { value: content.value, tolerance: content.tolerance, credit: 1 },
+    ...(content.alternatives ?? []),
+  ];
+  const credit = accepted.reduce(
+    (best, a) => (a.credit > best && within(answer.value, a.value, a.tolerance) ? a.credit : best),
+    0,
+  );
+  const withinTolerance = credit > 0;
   const expectedUnit = content.unit?.trim() ? content.unit : undefined;
   const givenUnit = answer.unit?.trim() ? answer.unit : undefined;
   const unitAccepted =
@@ -31,15 +44,16 @@ export const gradeNumeric = (
     givenUnit === undefined ||
     normaliseUnit(givenUnit) === normaliseUnit(expectedUnit);
   return {
-    score: withinTolerance && unitAccepted ? 1 : 0,
+    score: unitAccepted ? credit : 0,
     feedback: {
       type: 'numeric',
       expected: content.value,
       tolerance: content.tolerance,
       unit: expectedUnit ?? null,
-      difference,
+      difference: Math.abs(answer.value - content.value),
       withinTolerance,
       unitAccepted,
+      ...(withinTolerance && credit < 1 ? { credit } : {}),
     },
   };
 };

@@ -1,10 +1,12 @@
+import { acceptedCredits } from '@questa/contracts/rules';
 import { normaliseText } from '../normalise';
 import type { AnswerOf, ContentOf, PartialGrade } from '../result';
 
 /**
- * short_text — all or nothing: score 1 when the typed text equals any accepted answer after both
- * are normalised by the question's rules (see `normaliseText`: NFC always; `collapse` trims and
- * folds white space runs; `caseSensitive: false` lower-cases), else 0. No partial credit for
+ * short_text — the typed text is compared with each accepted answer after both are normalised by
+ * the question's rules (see `normaliseText`: NFC always; `collapse` trims and folds white space
+ * runs; `caseSensitive: false` lower-cases). It scores the credit of the best answer it equals
+ * (100 % unless the author gave less, as Moodle's 50 % answers do), else 0. No credit for
  * near-misses: a fuzzy match would quietly accept wrong spellings of technical terms.
  */
 export const gradeShortText = (
@@ -12,9 +14,20 @@ export const gradeShortText = (
   answer: AnswerOf<'short_text'>,
 ): PartialGrade => {
   const given = normaliseText(answer.text, content);
-  const matched = content.accepted.find((accepted) => normaliseText(accepted, content) === given);
+  const credits = acceptedCredits(content);
+  let best: { text: string; credit: number } | undefined;
+  content.accepted.forEach((accepted, i) => {
+    const credit = credits[i] ?? 1;
+    if (normaliseText(accepted, content) === given && credit > (best?.credit ?? 0)) {
+      best = { text: accepted, credit };
+    }
+  });
   return {
-    score: matched === undefined ? 0 : 1,
-    feedback: { type: 'short_text', matched: matched ?? null },
+    score: best?.credit ?? 0,
+    feedback: {
+      type: 'short_text',
+      matched: best?.text ?? null,
+      ...(best && best.credit < 1 ? { credit: best.credit } : {}),
+    },
   };
 };

@@ -56,11 +56,20 @@ const malformedByType: Record<string, [string, object, string][]> = {
       'accepted',
     ],
     ['an unknown whitespace rule', { whitespace: 'squash' }, 'whitespace'],
+    ['a credit for only some accepted answers', { credits: [1] }, 'credits'],
+    ['a first accepted answer below 100 %', { credits: [0.5, 1] }, 'credits'],
+    ['an accepted answer worth nothing', { credits: [1, 0] }, 'credits.1'],
   ],
   numeric: [
     ['a negative tolerance', { tolerance: -1 }, 'tolerance'],
     ['a value that is not a number', { value: '7' }, 'value'],
     ['a unit over 20 characters', { unit: long(21) }, 'unit'],
+    [
+      'another accepted answer worth more than 100 %',
+      { alternatives: [{ value: 6, tolerance: 0, credit: 1.5 }] },
+      'alternatives.0.credit',
+    ],
+    ['an empty list of other answers', { alternatives: [] }, 'alternatives'],
   ],
   ordering: [
     ['one item', { items: [{ id: 'a', text: 'Only' }] }, 'items'],

@@ -189,6 +189,40 @@ describe('answer widgets', () => {
     expect(screen.getByText('Not within the accepted range')).toBeTruthy();
   });
 
+  it('mark short and numeric answers accepted for part of the marks as partly right', () => {
+    renderFields(
+      { ...common, type: 'short_text' },
+      {
+        draft: { type: 'short_text', text: 'river' },
+        feedback: { type: 'short_text', matched: 'river', credit: 0.5 },
+      },
+    );
+    expect(
+      screen.getByText('Accepted for 50 % of the marks').closest('.practice-mark--partial'),
+    ).toBeTruthy();
+    cleanup();
+    const numeric = {
+      type: 'numeric' as const,
+      expected: 3.1416,
+      tolerance: 0.0001,
+      unit: null,
+      difference: 0.0016,
+      withinTolerance: true,
+      unitAccepted: true,
+    };
+    renderFields(
+      { ...common, type: 'numeric', unit: null },
+      { draft: { type: 'numeric', text: '3.14' }, feedback: { ...numeric, credit: 0.3333333 } },
+    );
+    expect(screen.getByText('Accepted for 33.333 % of the marks')).toBeTruthy();
+    cleanup();
+    renderFields(
+      { ...common, type: 'numeric', unit: null },
+      { draft: { type: 'numeric', text: '3.1416' }, feedback: numeric },
+    );
+    expect(screen.getByText('Accepted').closest('.practice-mark--ok')).toBeTruthy();
+  });
+
   it('mark a true/false answer in words', () => {
     renderFields(
       { ...common, type: 'true_false' },

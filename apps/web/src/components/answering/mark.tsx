@@ -1,15 +1,26 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
-import { CheckIcon, CrossIcon } from '../ui/icons';
+import { CheckIcon, CrossIcon, PartialIcon } from '../ui/icons';
 
 /**
- * A right or wrong mark on one part of an answer: an icon and words, never colour alone, so it
- * reads the same to everyone.
+ * A right, partly right or wrong mark on one part of an answer: an icon and words, never colour
+ * alone, so it reads the same to everyone. Partly right is an answer accepted for part of the
+ * marks, on the same scale as the verdict.
  */
-export function Mark({ ok, children }: { ok: boolean; children: ReactNode }) {
+export function Mark({
+  ok,
+  partial = false,
+  children,
+}: {
+  ok: boolean;
+  partial?: boolean;
+  children: ReactNode;
+}) {
+  const kind = partial ? 'partial' : ok ? 'ok' : 'wrong';
+  const Icon = partial ? PartialIcon : ok ? CheckIcon : CrossIcon;
   return (
-    <span className={`practice-mark practice-mark--${ok ? 'ok' : 'wrong'}`}>
-      {ok ? <CheckIcon /> : <CrossIcon />}
+    <span className={`practice-mark practice-mark--${kind}`}>
+      <Icon />
       <span>{children}</span>
     </span>
   );

@@ -34,14 +34,21 @@ export function ShortTextField({
         onChange={(event) => onChange({ type: 'short_text', text: event.target.value }, 'type')}
       />
       {feedback &&
-        (feedback.matched !== null ? (
-          <Mark ok>{t('answering.mark.accepted')}</Mark>
-        ) : (
+        (feedback.matched === null ? (
           <Mark ok={false}>{t('answering.mark.notAccepted')}</Mark>
+        ) : feedback.credit !== undefined ? (
+          <Mark ok partial>
+            {t('answering.mark.partlyAccepted', { percent: percentOf(feedback.credit) })}
+          </Mark>
+        ) : (
+          <Mark ok>{t('answering.mark.accepted')}</Mark>
         ))}
     </div>
   );
 }
+
+/** A share of the marks as the editor writes it: 33.33333 for a third. */
+const percentOf = (credit: number) => Number((credit * 100).toFixed(5));
 
 /**
  * A number typed as text, so "1." and "-" can be typed on the way; a comma works as a point. Also
@@ -58,6 +65,8 @@ export function NumericField({
   const t = useT();
   const id = useId();
   const unit = question.unit;
+  // Only numeric answers can be accepted for part of the marks; calculated ones have one answer.
+  const credit = feedback?.type === 'numeric' ? feedback.credit : undefined;
   const invalid = draft.text.trim() !== '' && parseNumber(draft.text) === null;
   const describedByIds = [describedBy, invalid ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -90,12 +99,17 @@ export function NumericField({
         </p>
       )}
       {feedback && (
-        <Mark ok={feedback.withinTolerance && feedback.unitAccepted}>
+        <Mark
+          ok={feedback.withinTolerance && feedback.unitAccepted}
+          partial={feedback.unitAccepted && credit !== undefined}
+        >
           {!feedback.withinTolerance
             ? t('answering.mark.outsideTolerance')
-            : feedback.unitAccepted
-              ? t('answering.mark.accepted')
-              : t('answering.mark.unitNotAccepted')}
+            : !feedback.unitAccepted
+              ? t('answering.mark.unitNotAccepted')
+              : credit !== undefined
+                ? t('answering.mark.partlyAccepted', { percent: percentOf(credit) })
+                : t('answering.mark.accepted')}
         </Mark>
       )}
     </div>

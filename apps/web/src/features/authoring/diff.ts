@@ -127,13 +127,21 @@ export function flattenContent(content: QuestionContent): Map<string, FieldValue
       set('answer', content.answer);
       break;
     case 'short_text':
-      content.accepted.forEach((answer, i) => set(`accepted.${i}`, answer));
+      content.accepted.forEach((answer, i) => {
+        set(`accepted.${i}`, answer);
+        // Only a lowered credit is shown: 100 % is what an answer without one is worth.
+        const credit = content.credits?.[i];
+        if (credit !== undefined && credit !== 1) set(`credits.${i}`, `${percentOf(credit)} %`);
+      });
       set('caseSensitive', content.caseSensitive);
       set('whitespace', content.whitespace);
       break;
     case 'numeric':
       set('value', content.value);
       set('tolerance', content.tolerance);
+      content.alternatives?.forEach((a, i) =>
+        set(`alternatives.${i}`, `${a.value} ± ${a.tolerance} · ${percentOf(a.credit)} %`),
+      );
       set('unit', content.unit);
       break;
     case 'ordering':

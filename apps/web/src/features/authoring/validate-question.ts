@@ -1,7 +1,10 @@
 import type { FieldError, QuestionContent } from '@questa/contracts';
 import {
+  acceptedCreditProblem,
   creditProblem,
   ESSAY_LIMITS,
+  isAnswerCredit,
+  type AcceptedCreditProblem,
   QUESTION_LIMITS,
   regionFits,
   type CreditProblem,
@@ -35,6 +38,8 @@ export type IssueCode =
   | 'regionFits'
   | 'markersCount'
   | CreditProblem
+  | AcceptedCreditProblem
+  | 'answerCredit'
   | 'hintsCount'
   | 'variablesCount'
   | 'variableName'
@@ -135,11 +140,24 @@ export function validateQuestion(content: QuestionContent): Issues {
     case 'short_text':
       count('accepted', content.accepted.length, limits.accepted, 'acceptedCount');
       content.accepted.forEach((answer, i) => text(`accepted.${i}`, answer, limits.text));
+      content.credits?.forEach((credit, i) => {
+        if (!isAnswerCredit(credit)) add(`credits.${i}`, 'answerCredit');
+      });
+      {
+        const problem = acceptedCreditProblem(content);
+        if (problem) add(problem === 'creditsFirst' ? 'credits.0' : 'accepted', problem);
+      }
       break;
     case 'numeric':
       if (!Number.isFinite(content.value)) add('value', 'number');
       if (!Number.isFinite(content.tolerance)) add('tolerance', 'number');
       else if (content.tolerance < 0) add('tolerance', 'negative');
+      content.alternatives?.forEach((a, i) => {
+        if (!Number.isFinite(a.value)) add(`alternatives.${i}.value`, 'number');
+        if (!Number.isFinite(a.tolerance)) add(`alternatives.${i}.tolerance`, 'number');
+        else if (a.tolerance < 0) add(`alternatives.${i}.tolerance`, 'negative');
+        if (!isAnswerCredit(a.credit)) add(`alternatives.${i}.credit`, 'answerCredit');
+      });
       text('unit', content.unit ?? '', limits.unit, false);
       break;
     case 'ordering':

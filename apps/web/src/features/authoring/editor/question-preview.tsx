@@ -181,7 +181,16 @@ function PreviewAnswer({
           <div className="question-preview__input" aria-hidden="true" />
           {showAnswer && (
             <p className="question-preview__answer">
-              {t('preview.accepted', { answers: content.accepted.join(' · ') })}
+              {t('preview.accepted', {
+                answers: content.accepted
+                  .map((answer, i) => {
+                    const credit = content.credits?.[i] ?? 1;
+                    return credit === 1
+                      ? answer
+                      : t('preview.partial', { answer, percent: percentOf(credit) });
+                  })
+                  .join(' · '),
+              })}
             </p>
           )}
         </>
@@ -200,6 +209,20 @@ function PreviewAnswer({
                 tolerance: Number.isFinite(content.tolerance) ? content.tolerance : '?',
                 unit: content.unit ?? '',
               }).trim()}
+            </p>
+          )}
+          {showAnswer && content.alternatives && (
+            <p className="question-preview__answer">
+              {t('preview.numericAlso', {
+                answers: content.alternatives
+                  .map((a) =>
+                    t('preview.partial', {
+                      answer: `${Number.isFinite(a.value) ? a.value : '?'} ± ${Number.isFinite(a.tolerance) ? a.tolerance : '?'}`,
+                      percent: percentOf(a.credit),
+                    }),
+                  )
+                  .join(' · '),
+              })}
             </p>
           )}
         </>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Field, FieldError } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n';
 import type { Issues } from '../validate-question';
@@ -19,6 +19,8 @@ export function TextListField({
   path,
   min,
   max,
+  extra,
+  onRemove,
 }: {
   legend: string;
   itemLabel: (n: number) => string;
@@ -30,6 +32,10 @@ export function TextListField({
   path: string;
   min: number;
   max: number;
+  /** More fields of one entry, beside its text (an accepted answer's credit). */
+  extra?: (index: number) => ReactNode;
+  /** Removes an entry when the caller keeps more than the texts in step with them. */
+  onRemove?: (index: number) => void;
 }) {
   const t = useT();
   const errorId = useId();
@@ -57,12 +63,13 @@ export function TextListField({
                 />
               )}
             </Field>
+            {extra?.(index)}
             <ItemControls
               name={itemLabel(index + 1)}
               index={index}
               count={values.length}
               minimum={min}
-              onRemove={() => onChange(removeAt(values, index))}
+              onRemove={() => (onRemove ? onRemove(index) : onChange(removeAt(values, index)))}
             />
           </li>
         ))}

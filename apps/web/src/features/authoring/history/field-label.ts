@@ -29,6 +29,10 @@ export function fieldLabel(t: Translate, path: string): string {
       return t('editor.correctAnswer');
     case 'accepted':
       return t('editor.acceptedAnswer', { n });
+    case 'credits':
+      return t('editor.answerCredit', { n });
+    case 'alternatives':
+      return t('editor.otherAnswer', { n });
     case 'caseSensitive':
       return t('editor.caseSensitive');
     case 'whitespace':

@@ -40,6 +40,8 @@ export interface PartnerCheckout {
   subscriptionId: string | null;
   expiresAt: Date;
   metadata: Record<string, string>;
+  /** The subscription it began, read in the same request, when the partner expanded it. */
+  subscription?: PartnerSubscription | undefined;
 }
 
 export interface PartnerInvoice {
@@ -296,8 +298,14 @@ export function createStripePartner(options: PaymentPartnerOptions): PaymentPart
       return toCheckout(session);
     },
 
+    // The subscription comes in the same request: a return from checkout needs both at once.
     getCheckout: async (id) =>
-      mapped(await missingAsUndefined(() => stripe.checkout.sessions.retrieve(id)), toCheckout),
+      mapped(
+        await missingAsUndefined(() =>
+          stripe.checkout.sessions.retrieve(id, { expand: ['subscription'] }),
+        ),
+        toCheckout,
+      ),
 
     async expireCheckout(id) {
       await stripe.checkout.sessions.expire(id, {}, idempotent('checkout-expire', id));
@@ -495,6 +503,10 @@ function toCheckout(session: Stripe.Checkout.Session): PartnerCheckout {
     subscriptionId: idOf(session.subscription),
     expiresAt: new Date(session.expires_at * 1000),
     metadata: session.metadata ?? {},
+    subscription:
+      typeof session.subscription === 'object' && session.subscription
+        ? toSubscription(session.subscription)
+        : undefined,
   };
 }
 

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formValue } from '@questa/http-kit';
 import { messagePage, sendPage, type PageContext } from '../../pages/layout';
 import { pageMessages } from '../../pages/locale';
-import type { Messages } from '../../pages/messages';
 import type { PortalService } from './portal.service';
 import { cardPage, confirmCancelPage, confirmPlanPage, portalPage } from './portal.views';
 

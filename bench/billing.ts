@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ type Say = (line?: string) => void;
 const P95_TARGET_MS = 300;
 const SENDERS = 4;
 const MONTH_SECONDS = 31 * 24 * 3600;
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
 
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -101,6 +103,18 @@ async function startCollector() {
   };
 }
 
+/**
+ * CPU time a process has used (user and system), in milliseconds, from Linux's /proc: on a
+ * machine shared with other work, what each event costs is steadier than how many pass a second.
+ */
+async function cpuMs(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 /** The partner's signature of a body, as Stripe writes it, made now. */
 const sign = (secret: string, payload: string) => {
   const t = Math.floor(Date.now() / 1000);
@@ -112,6 +126,8 @@ interface Throughput {
   unique: number;
   seconds: number;
   failed: number;
+  /** The server's CPU time while the deliveries were answered. */
+  serverCpuMs: number;
 }
 
 /** Sends `deliveries` to Questa's webhook from `senders` at once; how long until all are answered. */
@@ -293,11 +309,13 @@ async function webhookRounds(dataDir: string, rounds: number, env: Record<string
           kind === 'once'
             ? shuffle(unique, next)
             : shuffle([...unique, ...unique.filter((_, index) => index % 3 === 0)], next);
+        const cpuBefore = await cpuMs(questa.pid);
         const run = await deliver(webhookUrl, keys.webhookSecret, deliveries, SENDERS);
         (kind === 'once' ? once : twice).push({
           deliveries: deliveries.length,
           unique: unique.length,
           ...run,
+          serverCpuMs: (await cpuMs(questa.pid)) - cpuBefore,
         });
       }
     }
@@ -345,7 +363,7 @@ function report(
   );
   say();
   say(
-    `(a) Checkout to premium: ${figures.learners} new learners (signed up at the embedded identity provider, each from its own loopback address) each started a checkout of a €5.00 monthly plan without a trial and paid it on the sandbox's hosted page (the page's form posted over HTTP with the test card 4242…), one after another. The clock starts when the sandbox answers the payment with its redirect to the success address (the subscription is paid and its events queued) and stops when the learner's \`GET /api/session\` first shows premium. In between the bench does what the return page does: \`POST /api/billing/checkout/return\` with the session the address names, which reads the session and its subscription from the partner and applies them; then \`GET /api/session\` is polled every 5 ms (median ${median(latency.polls)} polls). The sandbox's signed webhooks arrive meanwhile over loopback and find nothing left to do.`,
+    `(a) Checkout to premium: ${figures.learners} new learners (signed up at the embedded identity provider, each from its own loopback address) each started a checkout of a €5.00 monthly plan without a trial and paid it on the sandbox's hosted page (the page's form posted over HTTP with the test card 4242…), one after another. The clock starts when the sandbox answers the payment with its redirect to the success address (the subscription is paid and its events queued) and stops when the learner's \`GET /api/session\` first shows premium. In between the bench does what the return page does: \`POST /api/billing/checkout/return\` with the session the address names, which reads the session with its subscription from the partner in one request and applies them; then \`GET /api/session\` is polled every 5 ms (median ${median(latency.polls)} polls). The sandbox's signed webhooks arrive meanwhile over loopback and find nothing left to do.`,
   );
   say();
   say('| from | p50 ms | p95 ms | max ms |');
@@ -371,7 +389,7 @@ function report(
   );
   const failed = [...once, ...twice].reduce((sum, run) => sum + run.failed, 0);
   say(
-    `(b) Webhooks: the same data folder restarted with the sandbox's webhooks sent to the bench. Each round moves the sandbox's clock a month, which renews every learner's subscription (invoice created, finalised and paid, payment and charge, subscription updated: about ${Math.round(median(once.map((run) => run.unique)) / figures.learners)} events each, ${median(once.map((run) => run.unique))} a month); the bench then sends that month's signed events to \`POST /api/billing/webhook\` from ${SENDERS} senders at once, either each event once, shuffled, or with a third of them delivered twice, shuffled among the rest. The two kinds alternate within each of ${figures.rounds} rounds (once, twice; twice, once; …), each on its own month; figures are medians of the rounds with their range. An event Questa applies is read back from the partner (the sandbox, in the same process), or taken from a read of its object that began after the event was created, and written with its id in one transaction; a duplicate costs one lookup, and an event of a type Questa does not read one insert.`,
+    `(b) Webhooks: the same data folder restarted with the sandbox's webhooks sent to the bench. Each round moves the sandbox's clock a month, which renews every learner's subscription (invoice created, finalised and paid, payment and charge, subscription updated: about ${Math.round(median(once.map((run) => run.unique)) / figures.learners)} events each, ${median(once.map((run) => run.unique))} a month); the bench then sends that month's signed events to \`POST /api/billing/webhook\` from ${SENDERS} senders at once, either each event once, shuffled, or with a third of them delivered twice, shuffled among the rest. The two kinds alternate within each of ${figures.rounds} rounds (once, twice; twice, once; …), each on its own month; figures are medians of the rounds with their range. An event Questa applies is read back from the partner (the sandbox, in the same process), or taken from a read of its object that began after the event was created, and written with its id in a transaction it shares with the events that arrived while the previous one committed; a duplicate costs one lookup (none when a kept read serves it), and an event of a type Questa does not read one insert in such a shared transaction.`,
   );
   say();
   say('| deliveries | events delivered/s | unique events applied/s | deliveries per round |');
@@ -381,6 +399,13 @@ function report(
   );
   say(
     `| a third twice, shuffled | ${range(perSecond(twice, 'deliveries'))} | ${range(perSecond(twice, 'unique'))} | ${median(twice.map((run) => run.deliveries))} |`,
+  );
+  say();
+  const cpuPerEvent = (runs: Throughput[]) =>
+    spread(runs.map((run) => run.serverCpuMs / run.unique));
+  const cpuOnce = cpuPerEvent(once);
+  say(
+    `Server CPU time per unique event (user and system time of Questa's process while the deliveries were answered, from /proc; the sandbox runs in the same process, so the read-backs it answers count too): ${range(cpuOnce, 2)} ms each once, ${range(cpuPerEvent(twice), 2)} ms with a third twice. One core given to the server alone would apply about ${Math.round(1000 / cpuOnce.median)} events/s each once; the rate above is lower by what the machine's other work took.`,
   );
   say();
   say(

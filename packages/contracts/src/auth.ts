@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageTag } from './language';
 
 import { sessionBilling } from './billing';
 import { globalRoles, tenantRoles } from './rules/access';
@@ -52,16 +53,11 @@ export const loginQuery = z.strictObject({
     .enum(['1'])
     .optional()
     .meta({ description: '`1` opens the identity provider’s sign-up page instead of sign-in.' }),
-  locale: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/)
-    .max(35)
-    .optional()
-    .meta({
-      description:
-        'The language the app is shown in (a BCP 47 tag); the identity provider’s pages follow it. Without it they follow the browser’s languages.',
-      example: 'de',
-    }),
+  locale: languageTag.optional().meta({
+    description:
+      'The language the app is shown in (a BCP 47 tag); the identity provider’s pages follow it. Without it they follow the browser’s languages.',
+    example: 'de',
+  }),
 });
 
 export const activeSession = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageCursor } from './admin';
+import { languageTag } from './language';
 import {
   BILLING_LIMITS as B,
   billingIntervals,
@@ -240,6 +241,13 @@ export const promotionCodeUpdate = z
   .meta({ examples: [{ active: false }] });
 export const promotionCodeParams = z.strictObject({ promotionCodeId: billingIds.promotionCode });
 
+/** The learner's language, which the partner's hosted pages then speak, as Stripe's `locale`. */
+const partnerPageLocale = languageTag.optional().meta({
+  description:
+    'The language the app is shown in (a BCP 47 tag); the payment partner’s page speaks it when it can, else follows the browser’s languages.',
+  example: 'de',
+});
+
 /** What the session document and `GET /billing/subscription` say about a learner's premium. */
 export const sessionBilling = z.object({
   status: z.enum(subscriptionStatuses),
@@ -267,8 +275,9 @@ export const checkoutCreate = z
       .regex(B.promotionCodePattern, { error: 'must be 3–40 letters, digits or dashes' })
       .optional()
       .meta({ description: 'A promotion code the learner typed.' }),
+    locale: partnerPageLocale,
   })
-  .meta({ examples: [{ priceId: '2f3e4d5c-6b7a-4899-8a1b-2c3d4e5f6a7b' }] });
+  .meta({ examples: [{ priceId: '2f3e4d5c-6b7a-4899-8a1b-2c3d4e5f6a7b', locale: 'de' }] });
 export type CheckoutCreate = z.infer<typeof checkoutCreate>;
 
 export const checkout = z.object({
@@ -296,6 +305,11 @@ export const checkoutReturn = z
   })
   .meta({ examples: [{ sessionId: 'cs_test_a1B2c3D4' }] });
 export type CheckoutReturn = z.infer<typeof checkoutReturn>;
+
+export const portalCreate = z
+  .strictObject({ locale: partnerPageLocale })
+  .meta({ examples: [{ locale: 'de' }] });
+export type PortalCreate = z.infer<typeof portalCreate>;
 
 export const redirectUrl = z.object({ url: z.string() });
 export type RedirectUrl = z.infer<typeof redirectUrl>;

@@ -40,6 +40,8 @@ export interface PartnerCheckout {
   subscriptionId: string | null;
   expiresAt: Date;
   metadata: Record<string, string>;
+  /** The subscription it began, read in the same request, when the partner expanded it. */
+  subscription?: PartnerSubscription | undefined;
 }
 
 export interface PartnerInvoice {
@@ -115,11 +117,13 @@ export interface PaymentPartner {
     expiresAt: Date;
     successUrl: string;
     cancelUrl: string;
+    /** The learner's language (a BCP 47 tag), which the hosted page speaks when it can. */
+    locale?: string | undefined;
   }): Promise<PartnerCheckout>;
   getCheckout(id: string): Promise<PartnerCheckout | undefined>;
   /** Closes an open checkout so it can no longer be paid. */
   expireCheckout(id: string): Promise<void>;
-  createPortal(customerId: string, returnUrl: string): Promise<string>;
+  createPortal(customerId: string, returnUrl: string, locale?: string): Promise<string>;
   getSubscription(id: string): Promise<PartnerSubscription | undefined>;
   listSubscriptions(customerId: string): Promise<PartnerSubscription[]>;
   getInvoice(id: string): Promise<PartnerInvoice | undefined>;
@@ -140,6 +144,25 @@ export interface PaymentPartnerOptions {
   /** Where the SDK sends its calls, e.g. the sandbox's `http://127.0.0.1:8080/payments`; unset: Stripe. */
   apiBase?: string | undefined;
   timeoutMs: number;
+}
+
+/**
+ * Languages both of Stripe's hosted pages (Checkout and the billing portal) speak, by their plain
+ * language tag; Stripe refuses a `locale` outside its list.
+ */
+const PARTNER_LANGUAGES = new Set(
+  'bg cs da de el en es et fi fil fr hr hu id it ja ko lt lv ms mt nb nl pl pt ro ru sk sl sv th tr vi zh'.split(
+    ' ',
+  ),
+);
+
+type PageLocale = Stripe.Checkout.SessionCreateParams.Locale &
+  Stripe.BillingPortal.SessionCreateParams.Locale;
+
+/** The learner's language as Stripe's `locale`: its language, or `auto` (the browser's). */
+export function partnerLocale(tag: string | undefined): PageLocale {
+  const language = tag?.split('-')[0]?.toLowerCase();
+  return language && PARTNER_LANGUAGES.has(language) ? (language as PageLocale) : 'auto';
 }
 
 export function createStripePartner(options: PaymentPartnerOptions): PaymentPartner {
@@ -260,6 +283,7 @@ export function createStripePartner(options: PaymentPartnerOptions): PaymentPart
           cancel_url: input.cancelUrl,
           expires_at: seconds(input.expiresAt),
           metadata: { questa_checkout_id: input.checkoutId, questa_user_id: input.userId },
+          locale: partnerLocale(input.locale),
           subscription_data: {
             metadata: { questa_user_id: input.userId, questa_plan_id: input.planId },
             ...(input.trialDays > 0 && { trial_period_days: input.trialDays }),
@@ -274,19 +298,27 @@ export function createStripePartner(options: PaymentPartnerOptions): PaymentPart
       return toCheckout(session);
     },
 
+    // The subscription comes in the same request: a return from checkout needs both at once.
     getCheckout: async (id) =>
-      mapped(await missingAsUndefined(() => stripe.checkout.sessions.retrieve(id)), toCheckout),
+      mapped(
+        await missingAsUndefined(() =>
+          stripe.checkout.sessions.retrieve(id, { expand: ['subscription'] }),
+        ),
+        toCheckout,
+      ),
 
     async expireCheckout(id) {
       await stripe.checkout.sessions.expire(id, {}, idempotent('checkout-expire', id));
     },
 
-    async createPortal(customerId, returnUrl) {
-      // Portal sessions are short-lived: a repeat within the same minute gets the same session.
+    async createPortal(customerId, returnUrl, locale) {
+      // Portal sessions are short-lived: a repeat within the same minute gets the same session,
+      // unless the learner changed the app's language in between.
       const minute = Math.floor(Date.now() / 60_000).toString();
+      const pageLocale = partnerLocale(locale);
       const session = await stripe.billingPortal.sessions.create(
-        { customer: customerId, return_url: returnUrl },
-        idempotent('portal', customerId, minute),
+        { customer: customerId, return_url: returnUrl, locale: pageLocale },
+        idempotent('portal', customerId, pageLocale, minute),
       );
       return session.url;
     },
@@ -471,6 +503,10 @@ function toCheckout(session: Stripe.Checkout.Session): PartnerCheckout {
     subscriptionId: idOf(session.subscription),
     expiresAt: new Date(session.expires_at * 1000),
     metadata: session.metadata ?? {},
+    subscription:
+      typeof session.subscription === 'object' && session.subscription
+        ? toSubscription(session.subscription)
+        : undefined,
   };
 }
 

@@ -12,6 +12,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server's process, e.g. for a bench to read the CPU time it used. */
+  pid: number | undefined;
   output: () => string;
   stop(): Promise<number | null>;
   /** Ends the process at once (SIGKILL), as a crash or a pulled plug would; keeps the data. */
@@ -85,6 +87,7 @@ export async function startQuesta(
     url,
     port,
     dataDir,
+    pid: child.pid,
     output,
     async stop() {
       const code = await stopChild(child);

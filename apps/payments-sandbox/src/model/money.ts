@@ -10,22 +10,18 @@ export function currencyDigits(currency: string): number {
   }
 }
 
-/** An amount in the currency's minor unit, written for a person: "€9.00", "-$1.50". */
-export function formatAmount(amount: number, currency: string): string {
+/**
+ * An amount in the currency's minor unit, written for a person in a language: "€9.00", "-$1.50",
+ * "9,00 €".
+ */
+export function formatAmount(amount: number, currency: string, lang = 'en'): string {
   const digits = currencyDigits(currency);
   try {
-    return new Intl.NumberFormat('en', {
+    return new Intl.NumberFormat(lang, {
       style: 'currency',
       currency: currency.toUpperCase(),
     }).format(amount / 10 ** digits);
   } catch {
     return `${(amount / 10 ** digits).toFixed(digits)} ${currency.toUpperCase()}`;
   }
-}
-
-/** "per month", "every 3 months", "per year". */
-export function formatInterval(recurring: { interval: string; interval_count: number }): string {
-  return recurring.interval_count === 1
-    ? `per ${recurring.interval}`
-    : `every ${recurring.interval_count} ${recurring.interval}s`;
 }

@@ -5,6 +5,7 @@ import {
   type HtmlValue,
   type SafeHtml,
 } from '@questa/http-kit';
+import { catalogue, said, type Messages } from './messages';
 
 export interface PageContext {
   stylesheetUrl: string;
@@ -17,6 +18,8 @@ export interface Page {
   body: SafeHtml;
   /** A wider layout with a summary beside the form (checkout). */
   wide?: boolean;
+  /** The page's words; English when not given (the invoice pages). */
+  t?: Messages;
 }
 
 /**
@@ -27,28 +30,26 @@ const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'; object-src 'none'";
 
 export function renderPage(context: PageContext, page: Page): string {
-  const document = html`<html lang="en">
+  const t = page.t ?? catalogue.en;
+  const document = html`<html lang="${t.lang}">
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="referrer" content="no-referrer" />
       <meta name="robots" content="noindex" />
-      <title>${page.title} · ${context.accountName} · Sandbox</title>
+      <title>${page.title} · ${context.accountName} · ${t.layout.titleSuffix}</title>
       <link rel="stylesheet" href="${context.stylesheetUrl}" />
     </head>
     <body>
       <p class="sandbox-banner" role="note">
-        <strong>Sandbox — no real payment.</strong> Test cards only; nothing here moves money.
+        <strong>${t.layout.banner}</strong> ${t.layout.bannerRest}
       </p>
       <header class="merchant">
         <span class="merchant-mark" aria-hidden="true">${context.accountName.slice(0, 1)}</span>
         <span class="merchant-name">${context.accountName}</span>
       </header>
       <main id="main" class="${page.wide ? 'sheet sheet--wide' : 'sheet'}">${page.body}</main>
-      <footer class="footer">
-        Payment pages of Questa’s built-in sandbox partner. They behave like a real partner’s and
-        charge nothing.
-      </footer>
+      <footer class="footer">${t.layout.footer}</footer>
     </body>
   </html>`;
   return `<!doctype html>\n${document.value}\n`;
@@ -63,15 +64,21 @@ export function sendPage(reply: FastifyReply, context: PageContext, status: numb
 export { field } from '@questa/http-kit';
 
 /** A list of what to fix, at the top of a form, linking to each field. */
-export function errorSummary(errors: Record<string, string | undefined>, extra?: string): SafeHtml {
+export function errorSummary(
+  errors: Record<string, string | undefined>,
+  extra?: string,
+  t: Messages = catalogue.en,
+): SafeHtml {
   const entries = Object.entries(errors).filter((entry): entry is [string, string] => !!entry[1]);
   if (entries.length === 0 && !extra) return html``;
   return html`<div class="alert alert--error" role="alert" tabindex="-1" id="problems">
-    <p class="alert-title"><strong>${extra ?? 'Please check the form'}</strong></p>
+    <p class="alert-title"><strong>${extra ? said(t, extra) : t.layout.checkForm}</strong></p>
     ${
       entries.length > 0 &&
       html`<ul>
-        ${entries.map(([name, message]) => html`<li><a href="#field-${name}">${message}</a></li>`)}
+        ${entries.map(
+          ([name, message]) => html`<li><a href="#field-${name}">${said(t, message)}</a></li>`,
+        )}
       </ul>`
     }
   </div>`;
@@ -86,9 +93,11 @@ export function messagePage(options: {
   title: string;
   lead: HtmlValue;
   action?: { label: string; href: string } | undefined;
+  t?: Messages;
 }): Page {
   return {
     title: options.title,
+    t: options.t,
     body: html`<h1>${options.title}</h1>
       <p class="lead">${options.lead}</p>
       ${
@@ -102,8 +111,9 @@ export function messagePage(options: {
   };
 }
 
-export const formatDate = (at: number) =>
-  new Date(at * 1000).toLocaleDateString('en-GB', {
+/** A date in the page's language: "4 March 2026", "4. März 2026". */
+export const formatDate = (at: number, t: Messages = catalogue.en) =>
+  new Date(at * 1000).toLocaleDateString(t.lang === 'en' ? 'en-GB' : t.lang, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

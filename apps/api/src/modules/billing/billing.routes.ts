@@ -8,6 +8,7 @@ import {
   invoiceList,
   invoiceParams,
   planList,
+  portalCreate,
   redirectUrl,
   subscriptionParams,
   webhookHeaders,
@@ -122,10 +123,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{
           'Only the learner’s own subscription: any other answers `not_found`.',
         tags,
         params: subscriptionParams,
+        body: portalCreate.nullish(),
         response: { 200: redirectUrl },
       },
     },
-    (request) => checkouts.portal(request.auth!.user, request.params.subscriptionId),
+    (request) =>
+      checkouts.portal(request.auth!.user, request.params.subscriptionId, request.body?.locale),
   );
 
   app.get(

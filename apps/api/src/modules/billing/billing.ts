@@ -8,6 +8,7 @@ import type { AuditRepository } from '../audit/audit.repository';
 import type { EntitlementService } from '../entitlements/entitlements';
 import type { UserRepository } from '../users/user.repository';
 import { billingAdminRoutes } from './billing-admin.routes';
+import { createBatchedWork } from './batched-work';
 import { createBillingAdminService } from './billing-admin.service';
 import { createBillingJobs } from './billing-jobs.service';
 import { createBillingReportRepository } from './billing-report.repository';
@@ -128,7 +129,7 @@ export function createBilling(deps: {
     }),
     webhooks: createWebhookService({
       partner,
-      unitOfWork: deps.unitOfWork,
+      unitOfWork: createBatchedWork(deps.unitOfWork),
       subscriptions,
       sync,
       reader,

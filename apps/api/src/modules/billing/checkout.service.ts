@@ -152,6 +152,7 @@ export function createCheckoutService(deps: {
           expiresAt: new Date(checkout.expiresAt),
           successUrl: back(BILLING_RETURN.success),
           cancelUrl: back(BILLING_RETURN.canceled),
+          locale: input.locale,
         });
       } catch (error) {
         // Nothing stays behind for a checkout the partner never opened.
@@ -173,13 +174,14 @@ export function createCheckoutService(deps: {
     },
 
     /** The partner's portal for the learner's own subscription: card, plan, cancellation, invoices. */
-    async portal(user: UserRow, subscriptionId: string) {
+    async portal(user: UserRow, subscriptionId: string, locale?: string) {
       const subscription = await deps.subscriptions.findForUser(subscriptionId, user.id);
       if (!subscription) throw notFound('such subscription');
       return {
         url: await partner.createPortal(
           subscription.partnerCustomerId,
           back(BILLING_RETURN.portal),
+          locale,
         ),
       };
     },

@@ -1,4 +1,9 @@
-import type { PaymentPartner } from '../../adapters/payment-partner';
+import type {
+  PartnerInvoice,
+  PartnerRefund,
+  PartnerSubscription,
+  PaymentPartner,
+} from '../../adapters/payment-partner';
 import type { ReadObject, Snapshot } from './billing-sync.service';
 
 /** The partner objects a webhook may be about, by the `object` field of its payload. */
@@ -111,6 +116,25 @@ export function createPartnerReader(partner: PaymentPartner) {
     subscription,
 
     /**
+     * What `snapshot` would answer without asking the partner, when a kept read serves the event;
+     * else undefined. A checkout, read with its subscription, is always asked for.
+     */
+    kept(objectType: ReadableObject, id: string, createdAt: Date): Snapshot | undefined {
+      const kind = readableObjects[objectType];
+      if (kind === 'checkout') return undefined;
+      const read = recentEnough(`${kind}:${id}`, createdAt);
+      if (!read || read.value === undefined) return undefined;
+      switch (kind) {
+        case 'subscription':
+          return { kind, subscription: read as ReadObject<PartnerSubscription> };
+        case 'invoice':
+          return { kind, invoice: read as ReadObject<PartnerInvoice> };
+        case 'refund':
+          return { kind, refund: read as ReadObject<PartnerRefund> };
+      }
+    },
+
+    /**
      * The state of what an event is about, read from the partner: at least as recent as the event
      * when `createdAt` (the partner's time of the event) is given, else read afresh.
      */
@@ -135,12 +159,19 @@ export function createPartnerReader(partner: PaymentPartner) {
         case 'checkout': {
           const read = await present(`checkout:${id}`, () => partner.getCheckout(id), createdAt);
           if (!read) return undefined;
-          // A completed checkout carries the subscription it began; apply both together.
+          // A completed checkout carries the subscription it began; apply both together. The
+          // partner sends it along with the session, read at the same moment, which saves a read.
           const started = read.value.subscriptionId;
+          const along = read.value.subscription;
+          if (along) keep(`subscription:${along.id}`, { value: along, readAt: read.readAt });
           return {
             kind: 'checkout',
             checkout: read,
-            subscription: started ? await subscription(started, createdAt) : undefined,
+            subscription: along
+              ? { value: along, readAt: read.readAt }
+              : started
+                ? await subscription(started, createdAt)
+                : undefined,
           };
         }
       }

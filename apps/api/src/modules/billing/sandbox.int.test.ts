@@ -177,6 +177,56 @@ describe('billing against the built-in sandbox partner', () => {
     }
   }, 60_000);
 
+  it('opens the hosted checkout and portal in the learner’s language', async () => {
+    const learner = await kit.learner('sandbox-german');
+    const checkout = (
+      await learner.call({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        payload: { priceId: monthly, locale: 'de-AT' },
+      })
+    ).json<Checkout>();
+    // The browser asks for English: the language the app passed on wins, as at Stripe.
+    const english = { headers: { 'accept-language': 'en' } };
+    const page = await (await fetch(checkout.url!, english)).text();
+    expect(page).toContain('<html lang="de"');
+    expect(page).toContain('pro Monat');
+    const paid = await payCheckout(checkout.url!, { cardNumber: PAYS });
+    const sessionId = new URL(paid.location!, 'http://questa.test').searchParams.get(
+      CHECKOUT_SESSION_PARAM,
+    )!;
+    await learner.call({
+      method: 'POST',
+      url: '/api/billing/checkout/return',
+      payload: { sessionId },
+    });
+    const { subscription } = (
+      await learner.call({ url: '/api/billing/subscription' })
+    ).json<BillingOverview>();
+
+    const portalIn = async (payload?: { locale: string }) => {
+      const opened = await learner.call({
+        method: 'POST',
+        url: `/api/billing/subscriptions/${subscription!.id}/portal`,
+        ...(payload && { payload }),
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      return (await fetch(opened.json<{ url: string }>().url, english)).text();
+    };
+    expect(await portalIn({ locale: 'de' })).toContain('Abonnement verwalten');
+    // Switching the app to English within the same minute opens an English portal.
+    expect(await portalIn({ locale: 'en' })).toContain('Manage your subscription');
+    // Without a language the portal follows the browser's.
+    expect(await portalIn()).toContain('<html lang="en"');
+
+    const refused = await learner.call({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      payload: { priceId: monthly, locale: 'not a language' },
+    });
+    expect(refused.statusCode).toBe(400);
+  }, 60_000);
+
   it('sees an abandoned checkout expire on the sandbox’s clock', async () => {
     const learner = await kit.learner('sandbox-abandons');
     await checkoutAs(learner);

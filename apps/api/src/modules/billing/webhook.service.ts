@@ -10,14 +10,19 @@ export type WebhookOutcome = 'applied' | 'ignored' | 'unknown_customer' | 'dupli
 /**
  * The partner's webhooks. A delivery is believed only when its signature and timestamp hold.
  * Each event names an object; the object is read again from the partner (no transaction open),
- * or taken from a read that began after the event was created, and applied whole, in the same transaction that records the event's id, so an event is applied
- * once however often it is delivered, and in whatever order events arrive the rows end as the
- * partner's latest state. Mail it causes is sent after commit.
+ * or taken from a read that began after the event was created, and applied whole, in the same
+ * transaction that records the event's id, so an event is applied once however often it is
+ * delivered, and in whatever order events arrive the rows end as the partner's latest state.
+ * Mail it causes is sent after commit.
  */
 export function createWebhookService(deps: {
   partner: PaymentPartner;
+  /**
+   * Where events are written: in a burst, events arriving together share a transaction
+   * (batched-work.ts), so each costs its statements, not a transaction of its own.
+   */
   unitOfWork: UnitOfWork;
-  subscriptions: Pick<SubscriptionRepository, 'eventSeen' | 'claimEvent'>;
+  subscriptions: Pick<SubscriptionRepository, 'eventSeen'>;
   sync: BillingSync;
   reader: PartnerReader;
   /** Called after commit with the learners whose premium may have changed, and whether mail waits. */
@@ -38,20 +43,24 @@ export function createWebhookService(deps: {
       const objectId = event.objectId;
       if (!isReadable(event.objectType) || !objectId) {
         // Nothing to read or apply: recording the event is all there is, in one statement.
-        const recorded = await deps.subscriptions.claimEvent({
-          id: event.id,
-          type: event.type,
-          objectId,
-          createdAt: event.createdAt,
-          outcome: 'ignored',
-        });
+        const recorded = await deps.unitOfWork((work) =>
+          work.subscriptions.claimEvent({
+            id: event.id,
+            type: event.type,
+            objectId,
+            createdAt: event.createdAt,
+            outcome: 'ignored',
+          }),
+        );
         return recorded ? 'ignored' : 'duplicate';
       }
-      // A replay costs one lookup: no read from the partner, no transaction.
-      if (await deps.subscriptions.eventSeen(event.id)) return 'duplicate';
-
-      // A read kept from an earlier event serves when it began after this event was created.
-      const snapshot = await deps.reader.snapshot(event.objectType, objectId, event.createdAt);
+      // A read kept from an earlier event serves when it began after this event was created;
+      // then a replay costs nothing more than its claim, which finds the event recorded.
+      const kept = deps.reader.kept(event.objectType, objectId, event.createdAt);
+      // Otherwise a replay costs one lookup: no read from the partner, no transaction.
+      if (!kept && (await deps.subscriptions.eventSeen(event.id))) return 'duplicate';
+      const snapshot =
+        kept ?? (await deps.reader.snapshot(event.objectType, objectId, event.createdAt));
 
       const result = await deps.unitOfWork(async (work) => {
         const claimed = await work.subscriptions.claimEvent({

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { formValue } from '@questa/http-kit';
 import { messagePage, sendPage, type PageContext } from '../../pages/layout';
+import { pageMessages } from '../../pages/locale';
+import type { Messages } from '../../pages/messages';
 import type { HostedCheckoutService } from './hosted-checkout.service';
 import { checkoutPage } from './checkout.views';
 
@@ -15,10 +17,8 @@ export function checkoutPages(
   context: PageContext,
   mountPath: string,
 ) {
-  const notFound = messagePage({
-    title: 'Checkout not found',
-    lead: 'This checkout link is not valid. Go back to the site you came from and start again.',
-  });
+  const notFound = (t: Messages) =>
+    messagePage({ title: t.checkout.notFoundTitle, lead: t.checkout.notFoundLead, t });
 
   return async (app: FastifyInstance) => {
     app.get<{ Params: { id: string }; Querystring: { promotion_code?: string } }>(
@@ -28,18 +28,20 @@ export function checkoutPages(
         const found = sessionId.test(id)
           ? await checkout.page(id, request.query.promotion_code)
           : undefined;
-        if (!found) return sendPage(reply, context, 404, notFound);
+        if (!found) return sendPage(reply, context, 404, notFound(pageMessages(request)));
         const { view, now } = found;
+        const t = pageMessages(request, view.session.locale);
         if (view.session.status === 'complete') {
           return sendPage(
             reply,
             context,
             200,
             messagePage({
-              title: 'Payment complete',
-              lead: 'This checkout is already paid. You can close this page.',
+              title: t.checkout.completeTitle,
+              lead: t.checkout.completeLead,
+              t,
               action: {
-                label: 'Continue',
+                label: t.checkout.continue,
                 href: view.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id),
               },
             }),
@@ -51,10 +53,11 @@ export function checkoutPages(
             context,
             410,
             messagePage({
-              title: 'This checkout has expired',
-              lead: 'Nothing was charged. Go back and start the checkout again.',
+              title: t.checkout.expiredTitle,
+              lead: t.checkout.expiredLead,
+              t,
               action: view.session.cancel_url
-                ? { label: 'Go back', href: view.session.cancel_url }
+                ? { label: t.checkout.goBack, href: view.session.cancel_url }
                 : undefined,
             }),
           );
@@ -70,6 +73,7 @@ export function checkoutPages(
             values: { promotionCode: request.query.promotion_code },
             errors: {},
             codeError: found.codeError,
+            t,
           }),
         );
       },
@@ -77,7 +81,9 @@ export function checkoutPages(
 
     app.post<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
       const { id } = request.params;
-      if (!sessionId.test(id)) return sendPage(reply, context, 404, notFound);
+      if (!sessionId.test(id)) {
+        return sendPage(reply, context, 404, notFound(pageMessages(request)));
+      }
       const body = request.body;
       const form = {
         email: formValue(body, 'email'),
@@ -91,7 +97,7 @@ export function checkoutPages(
       if (result.state === 'complete') return reply.redirect(result.redirect, 303);
       if (result.state === 'closed') return reply.redirect(`${mountPath}/checkout/${id}`, 303);
       const found = await checkout.page(id);
-      if (!found) return sendPage(reply, context, 404, notFound);
+      if (!found) return sendPage(reply, context, 404, notFound(pageMessages(request)));
       return sendPage(
         reply,
         context,
@@ -108,6 +114,7 @@ export function checkoutPages(
           },
           errors: result.errors,
           declined: result.declined,
+          t: pageMessages(request, found.view.session.locale),
         }),
       );
     });

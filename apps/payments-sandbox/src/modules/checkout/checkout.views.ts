@@ -1,9 +1,10 @@
 import { discountAmount } from '../../model/discounts';
-import { formatAmount, formatInterval } from '../../model/money';
+import { formatAmount } from '../../model/money';
 import { TEST_CARDS } from '../../model/test-cards';
 import { DAY } from '../../model/time';
 import { html, type SafeHtml } from '@questa/http-kit';
 import { errorSummary, field, formatDate, type Page } from '../../pages/layout';
+import { said, type Messages } from '../../pages/messages';
 import type { CouponObject } from '../../model/objects';
 import type { CheckoutSummary, FieldErrors } from './hosted-checkout.service';
 
@@ -15,31 +16,38 @@ export interface CheckoutPageState {
   errors: FieldErrors;
   codeError?: string | undefined;
   declined?: string | undefined;
+  t: Messages;
 }
 
 const groupDigits = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** "20% off the first payment", "€5.00 off for 3 months", "10% off". */
-function couponTerms(coupon: CouponObject): string {
+function couponTerms(coupon: CouponObject, t: Messages): string {
   const off =
     coupon.percent_off !== null
-      ? `${coupon.percent_off}% off`
-      : `${formatAmount(coupon.amount_off ?? 0, coupon.currency ?? 'eur')} off`;
-  if (coupon.duration === 'once') return `${off} the first payment`;
-  if (coupon.duration === 'repeating') return `${off} for ${coupon.duration_in_months} months`;
+      ? t.plan.percentOff(coupon.percent_off)
+      : t.plan.amountOff(formatAmount(coupon.amount_off ?? 0, coupon.currency ?? 'eur', t.lang));
+  if (coupon.duration === 'once') return t.plan.firstPayment(off);
+  if (coupon.duration === 'repeating') return t.plan.forMonths(off, coupon.duration_in_months ?? 1);
   return off;
 }
 
-export function testCardList(): SafeHtml {
+/** "per month", "every 3 months", in the page's language. */
+export const intervalText = (
+  recurring: { interval: string; interval_count: number },
+  t: Messages,
+) => t.plan.interval(recurring.interval as 'month', recurring.interval_count);
+
+export function testCardList(t: Messages): SafeHtml {
   return html`<details class="test-cards">
-    <summary>Test cards</summary>
-    <p>Use any future expiry date and any three digits as the CVC.</p>
+    <summary>${t.cards.testCards}</summary>
+    <p>${t.cards.testCardsLead}</p>
     <div class="table-wrap">
       <table class="table">
         <thead>
           <tr>
-            <th scope="col">Number</th>
-            <th scope="col">What happens</th>
+            <th scope="col">${t.cards.numberColumn}</th>
+            <th scope="col">${t.cards.whatHappens}</th>
           </tr>
         </thead>
         <tbody>
@@ -47,7 +55,7 @@ export function testCardList(): SafeHtml {
             (card) =>
               html`<tr>
                 <td><code>${groupDigits(card.number)}</code></td>
-                <td>${card.description}</td>
+                <td>${t.cards.behaviour[card.number] ?? card.description}</td>
               </tr>`,
           )}
         </tbody>
@@ -60,13 +68,15 @@ export function testCardList(): SafeHtml {
 export function cardFields(
   values: { name?: string | undefined; expiry?: string | undefined },
   errors: Partial<Record<'cardNumber' | 'expiry' | 'cvc' | 'name', string>>,
+  t: Messages,
 ): SafeHtml {
+  const error = (message: string | undefined) => message && said(t, message);
   return html`<fieldset>
-      <legend>Card</legend>
+      <legend>${t.cards.legend}</legend>
       ${field({
         name: 'cardNumber',
-        label: 'Card number',
-        error: errors.cardNumber,
+        label: t.cards.number,
+        error: error(errors.cardNumber),
         autocomplete: 'cc-number',
         inputmode: 'numeric',
         placeholder: '4242 4242 4242 4242',
@@ -75,9 +85,9 @@ export function cardFields(
       <div class="field-row">
         ${field({
           name: 'expiry',
-          label: 'Expiry (MM / YY)',
+          label: t.cards.expiry,
           value: values.expiry,
-          error: errors.expiry,
+          error: error(errors.expiry),
           autocomplete: 'cc-exp',
           inputmode: 'numeric',
           placeholder: '12 / 34',
@@ -85,8 +95,8 @@ export function cardFields(
         })}
         ${field({
           name: 'cvc',
-          label: 'CVC',
-          error: errors.cvc,
+          label: t.cards.cvc,
+          error: error(errors.cvc),
           autocomplete: 'cc-csc',
           inputmode: 'numeric',
           maxlength: 4,
@@ -95,18 +105,20 @@ export function cardFields(
     </fieldset>
     ${field({
       name: 'name',
-      label: 'Name on card',
+      label: t.cards.name,
       value: values.name,
-      error: errors.name,
+      error: error(errors.name),
       autocomplete: 'cc-name',
     })}`;
 }
 
 export function checkoutPage(state: CheckoutPageState): Page {
-  const { view, values, errors } = state;
+  const { view, values, errors, t } = state;
   const { session, price, product, coupon, promotionCode, internal } = view;
   const recurring = price.recurring!;
-  const each = formatAmount(price.unit_amount, price.currency);
+  const each = formatAmount(price.unit_amount, price.currency, t.lang);
+  const interval = intervalText(recurring, t);
+  const money = (amount: number) => formatAmount(amount, price.currency, t.lang);
   const subtotal = price.unit_amount * internal.quantity;
   const trialDays =
     internal.trialDays ??
@@ -114,41 +126,41 @@ export function checkoutPage(state: CheckoutPageState): Page {
   const firstSubtotal = trialDays !== null ? 0 : subtotal;
   const discount = coupon ? discountAmount(coupon, firstSubtotal, price.currency) : 0;
   const dueToday = firstSubtotal - discount;
-  const payLabel = trialDays !== null ? 'Start trial' : 'Subscribe';
+  const payLabel = trialDays !== null ? t.checkout.startTrial : t.checkout.subscribe;
 
   const summary = html`<section aria-labelledby="summary-title">
-    <h1 id="summary-title">Subscribe to ${product.name}</h1>
+    <h1 id="summary-title">${t.checkout.title(product.name)}</h1>
     ${product.description && html`<p class="lead">${product.description}</p>`}
-    <p class="amount">${each} <span class="muted">${formatInterval(recurring)}</span></p>
+    <p class="amount">${each} <span class="muted">${interval}</span></p>
     ${
       trialDays !== null &&
       html`<p>
-        <strong>${trialDays} ${trialDays === 1 ? 'day' : 'days'} free</strong>, then ${each}
-        ${formatInterval(recurring)} from ${formatDate(state.now + trialDays * DAY)}.
+        <strong>${t.plan.freeDays(trialDays)}</strong>,
+        ${t.plan.thenFrom(each, interval, formatDate(state.now + trialDays * DAY, t))}
       </p>`
     }
     <table class="summary-table">
       <caption class="muted">
-        Due today
+        ${t.checkout.dueToday}
       </caption>
       <tbody>
         <tr>
           <th scope="row">${internal.quantity} × ${product.name}</th>
-          <td>${formatAmount(firstSubtotal, price.currency)}</td>
+          <td>${money(firstSubtotal)}</td>
         </tr>
         ${
           coupon &&
           html`<tr>
             <th scope="row">
-              ${promotionCode ? html`<code>${promotionCode.code}</code>` : (coupon.name ?? 'Discount')}:
-              ${couponTerms(coupon)}
+              ${promotionCode ? html`<code>${promotionCode.code}</code>` : (coupon.name ?? t.plan.discount)}:
+              ${couponTerms(coupon, t)}
             </th>
-            <td>${discount > 0 ? `−${formatAmount(discount, price.currency)}` : ''}</td>
+            <td>${discount > 0 ? `−${money(discount)}` : ''}</td>
           </tr>`
         }
         <tr class="total">
-          <th scope="row">Total due today</th>
-          <td>${formatAmount(dueToday, price.currency)}</td>
+          <th scope="row">${t.checkout.totalDueToday}</th>
+          <td>${money(dueToday)}</td>
         </tr>
       </tbody>
     </table>
@@ -158,27 +170,27 @@ export function checkoutPage(state: CheckoutPageState): Page {
         method="get"
         action="${state.action}"
         class="inline-form"
-        aria-label="Promotion code"
+        aria-label="${t.checkout.promotionCode}"
       >
         ${field({
           name: 'promotion_code',
-          label: 'Promotion code',
+          label: t.checkout.promotionCode,
           value: values.promotionCode,
-          error: state.codeError,
+          error: state.codeError && said(t, state.codeError),
           required: false,
           autocomplete: 'off',
         })}
-        <button class="button" type="submit">Apply</button>
+        <button class="button" type="submit">${t.checkout.apply}</button>
       </form>`
     }
   </section>`;
 
   const form = html`<section aria-labelledby="pay-title">
-    <h2 id="pay-title">Pay with card</h2>
+    <h2 id="pay-title">${t.checkout.payWithCard}</h2>
     ${
       state.declined
-        ? errorSummary({}, state.declined)
-        : errorSummary(errors as Record<string, string | undefined>)
+        ? errorSummary({}, state.declined, t)
+        : errorSummary(errors as Record<string, string | undefined>, undefined, t)
     }
     <form method="post" action="${state.action}" novalidate>
       ${
@@ -188,38 +200,39 @@ export function checkoutPage(state: CheckoutPageState): Page {
       }
       ${
         view.knownEmail
-          ? html`<p>Receipts go to <strong>${view.knownEmail}</strong>.</p>`
+          ? html`<p>${t.checkout.receiptsTo(view.knownEmail)}</p>`
           : field({
               name: 'email',
-              label: 'Email',
+              label: t.checkout.email,
               type: 'email',
               value: values.email,
-              error: errors.email,
+              error: errors.email && said(t, errors.email),
               autocomplete: 'email',
               inputmode: 'email',
             })
       }
-      ${cardFields(values, errors)}
+      ${cardFields(values, errors, t)}
       ${
         errors.promotionCode &&
-        html`<p class="field-error" id="field-promotionCode">${errors.promotionCode}</p>`
+        html`<p class="field-error" id="field-promotionCode">${said(t, errors.promotionCode)}</p>`
       }
       <button class="button button--primary button--block" type="submit">${payLabel}</button>
     </form>
     <p class="muted">
       ${
         trialDays !== null
-          ? `Your card is charged ${each} when the trial ends, then ${formatInterval(recurring)} until you cancel.`
-          : `Your card is charged ${each} now and ${formatInterval(recurring)} until you cancel.`
+          ? t.checkout.chargedAfterTrial(each, interval)
+          : t.checkout.chargedNow(each, interval)
       }
     </p>
-    ${session.cancel_url && html`<p><a href="${session.cancel_url}">Cancel and go back</a></p>`}
-    ${testCardList()}
+    ${session.cancel_url && html`<p><a href="${session.cancel_url}">${t.checkout.cancel}</a></p>`}
+    ${testCardList(t)}
   </section>`;
 
   return {
-    title: `Subscribe to ${product.name}`,
+    title: t.checkout.title(product.name),
     wide: true,
+    t,
     body: html`<div class="columns">${summary}${form}</div>`,
   };
 }

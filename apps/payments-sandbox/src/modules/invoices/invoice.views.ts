@@ -2,9 +2,11 @@ import { formatAmount } from '../../model/money';
 import { html } from '@questa/http-kit';
 import { errorSummary, formatDate, notice, type Page } from '../../pages/layout';
 import type { CardFormErrors } from '../billing/cards';
+import { catalogue } from '../../pages/messages';
 import { cardFields, testCardList } from '../checkout/checkout.views';
 import type { InvoicePage } from './invoice.service';
 
+// An invoice knows no language of its own here: its pages stay in English.
 const STATUS_TEXT: Record<string, string> = {
   paid: 'Paid',
   open: 'Due',
@@ -94,10 +96,10 @@ export function invoicePage(state: InvoicePageState): Page {
               : errorSummary(state.errors as Record<string, string | undefined>)
           }
           <form method="post" action="${state.payAction}" novalidate>
-            ${cardFields(state.values, state.errors)}
+            ${cardFields(state.values, state.errors, catalogue.en)}
             <button class="button button--primary button--block" type="submit">Pay</button>
           </form>
-          ${testCardList()}`
+          ${testCardList(catalogue.en)}`
       }`,
   };
 }

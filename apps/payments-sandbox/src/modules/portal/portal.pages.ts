@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formValue } from '@questa/http-kit';
 import { messagePage, sendPage, type PageContext } from '../../pages/layout';
+import { pageMessages } from '../../pages/locale';
 import type { PortalService } from './portal.service';
 import { cardPage, confirmCancelPage, confirmPlanPage, portalPage } from './portal.views';
 
@@ -11,22 +12,20 @@ const portalId = /^bps_[A-Za-z0-9]{1,40}$/;
  * plan, update the card, invoices. The portal session's unguessable id in the path is the key.
  */
 export function portalPages(portal: PortalService, context: PageContext, mountPath: string) {
-  const notFound = messagePage({
-    title: 'Link not valid',
-    lead: 'This link to manage a subscription is not valid. Go back to the site and open it again.',
-  });
-  const expired = messagePage({
-    title: 'This link has expired',
-    lead: 'For your security, links to manage a subscription work for an hour. Go back to the site and open it again.',
-  });
-
-  const closed = (reply: FastifyReply, state: 'expired' | undefined) =>
-    sendPage(
+  // A link that no longer opens has no session to take a language from: the browser's decides.
+  const closed = (request: FastifyRequest, reply: FastifyReply, state: 'expired' | undefined) => {
+    const t = pageMessages(request);
+    return sendPage(
       reply,
       context,
       state === 'expired' ? 410 : 404,
-      state === 'expired' ? expired : notFound,
+      state === 'expired'
+        ? messagePage({ title: t.portal.expiredTitle, lead: t.portal.expiredLead, t })
+        : messagePage({ title: t.portal.notFoundTitle, lead: t.portal.notFoundLead, t }),
     );
+  };
+  const wordsOf = (request: FastifyRequest, view: { session: { locale: string | null } }) =>
+    pageMessages(request, view.session.locale);
 
   return async (app: FastifyInstance) => {
     app.get<{ Params: { id: string }; Querystring: { done?: string } }>(
@@ -34,12 +33,12 @@ export function portalPages(portal: PortalService, context: PageContext, mountPa
       async (request, reply) => {
         const { id } = request.params;
         const view = portalId.test(id) ? await portal.page(id) : undefined;
-        if (!view || view === 'expired') return closed(reply, view);
+        if (!view || view === 'expired') return closed(request, reply, view);
         return sendPage(
           reply,
           context,
           200,
-          portalPage(view, `${mountPath}/portal/${id}`, request.query.done),
+          portalPage(view, `${mountPath}/portal/${id}`, request.query.done, wordsOf(request, view)),
         );
       },
     );
@@ -50,17 +49,18 @@ export function portalPages(portal: PortalService, context: PageContext, mountPa
         const { id, subscription: subscriptionId, action } = request.params;
         const base = `${mountPath}/portal/${id}`;
         if (!portalId.test(id) || !['cancel', 'resume', 'plan'].includes(action)) {
-          return closed(reply, undefined);
+          return closed(request, reply, undefined);
         }
         const confirmed = formValue(request.body, 'confirm') === 'yes';
         const priceId = formValue(request.body, 'price');
         if ((action === 'cancel' || action === 'plan') && !confirmed) {
           const view = await portal.page(id);
-          if (!view || view === 'expired') return closed(reply, view);
+          if (!view || view === 'expired') return closed(request, reply, view);
           const subscription = view.subscriptions.find((each) => each.id === subscriptionId);
-          if (!subscription) return closed(reply, undefined);
+          if (!subscription) return closed(request, reply, undefined);
+          const t = wordsOf(request, view);
           if (action === 'cancel') {
-            return sendPage(reply, context, 200, confirmCancelPage(view, subscription, base));
+            return sendPage(reply, context, 200, confirmCancelPage(view, subscription, base, t));
           }
           const plan = view.plans.find((each) => each.price.id === priceId);
           if (!plan) return reply.redirect(base, 303);
@@ -68,7 +68,7 @@ export function portalPages(portal: PortalService, context: PageContext, mountPa
             reply,
             context,
             200,
-            confirmPlanPage(subscription, plan.price, plan.product.name, base),
+            confirmPlanPage(subscription, plan.price, plan.product.name, base, t),
           );
         }
         const result = await portal.act(
@@ -77,7 +77,7 @@ export function portalPages(portal: PortalService, context: PageContext, mountPa
           action as 'cancel' | 'resume' | 'plan',
           priceId || undefined,
         );
-        if (result !== 'done') return closed(reply, result);
+        if (result !== 'done') return closed(request, reply, result);
         const done = action === 'cancel' ? 'canceled' : action === 'resume' ? 'resumed' : 'plan';
         return reply.redirect(`${base}?done=${done}`, 303);
       },
@@ -86,18 +86,18 @@ export function portalPages(portal: PortalService, context: PageContext, mountPa
     app.get<{ Params: { id: string } }>('/portal/:id/card', async (request, reply) => {
       const { id } = request.params;
       const view = portalId.test(id) ? await portal.page(id) : undefined;
-      if (!view || view === 'expired') return closed(reply, view);
+      if (!view || view === 'expired') return closed(request, reply, view);
       return sendPage(
         reply,
         context,
         200,
-        cardPage(`${mountPath}/portal/${id}`, { values: {}, errors: {} }),
+        cardPage(`${mountPath}/portal/${id}`, { values: {}, errors: {} }, wordsOf(request, view)),
       );
     });
 
     app.post<{ Params: { id: string } }>('/portal/:id/card', async (request, reply) => {
       const { id } = request.params;
-      if (!portalId.test(id)) return closed(reply, undefined);
+      if (!portalId.test(id)) return closed(request, reply, undefined);
       const body = request.body;
       const form = {
         name: formValue(body, 'name'),
@@ -106,18 +106,25 @@ export function portalPages(portal: PortalService, context: PageContext, mountPa
         cvc: formValue(body, 'cvc'),
       };
       const result = await portal.updateCard(id, form);
-      if (!result || result === 'expired') return closed(reply, result);
+      if (!result || result === 'expired') return closed(request, reply, result);
       const base = `${mountPath}/portal/${id}`;
       if (result.done) return reply.redirect(`${base}?done=card`, 303);
+      // A refused card is the rare path: the session is read again for its language.
+      const view = await portal.page(id);
+      const t = view && view !== 'expired' ? wordsOf(request, view) : pageMessages(request);
       return sendPage(
         reply,
         context,
         result.declined ? 402 : 400,
-        cardPage(base, {
-          values: { name: form.name, expiry: form.expiry },
-          errors: result.errors,
-          declined: result.declined,
-        }),
+        cardPage(
+          base,
+          {
+            values: { name: form.name, expiry: form.expiry },
+            errors: result.errors,
+            declined: result.declined,
+          },
+          t,
+        ),
       );
     });
   };

@@ -1,39 +1,36 @@
-import { formatAmount, formatInterval } from '../../model/money';
+import { formatAmount } from '../../model/money';
 import type { PriceObject, SubscriptionObject } from '../../model/objects';
 import { html, type SafeHtml } from '@questa/http-kit';
 import { errorSummary, formatDate, notice, type Page } from '../../pages/layout';
 import type { CardFormErrors } from '../billing/cards';
-import { cardFields, testCardList } from '../checkout/checkout.views';
+import type { Messages } from '../../pages/messages';
+import { cardFields, intervalText, testCardList } from '../checkout/checkout.views';
 import type { PortalView } from './portal.service';
 
-const DONE: Record<string, string> = {
-  canceled: 'Your subscription will end at the end of the current period.',
-  resumed: 'Your subscription will renew as before.',
-  plan: 'Your plan has changed. The difference is settled on your next invoice.',
-  card: 'Your card has been updated.',
+const TONE: Record<string, 'ok' | 'warn'> = {
+  active: 'ok',
+  trialing: 'ok',
+  past_due: 'warn',
+  incomplete: 'warn',
 };
 
-const STATUS: Record<string, { label: string; tone: 'ok' | 'warn' | '' }> = {
-  active: { label: 'Active', tone: 'ok' },
-  trialing: { label: 'Trial', tone: 'ok' },
-  past_due: { label: 'Payment failed', tone: 'warn' },
-  canceled: { label: 'Canceled', tone: '' },
-  incomplete: { label: 'Incomplete', tone: 'warn' },
-};
-
-const badge = (status: string) => {
-  const { label, tone } = STATUS[status] ?? { label: status, tone: '' };
+const badge = (status: string, t: Messages) => {
+  const tone = TONE[status];
+  const label = t.portal.status[status] ?? status;
   return html`<span class="badge${tone ? ` badge--${tone}` : ''}">${label}</span>`;
 };
 
-const priceText = (price: PriceObject) =>
-  `${formatAmount(price.unit_amount, price.currency)} ${formatInterval(price.recurring!)}`;
+/** "€9.00 per month", "9,00 € pro Monat". */
+const priceText = (price: PriceObject, t: Messages) =>
+  `${formatAmount(price.unit_amount, price.currency, t.lang)} ${intervalText(price.recurring!, t)}`;
 
 function subscriptionSection(
   view: PortalView,
   subscription: SubscriptionObject,
   base: string,
+  t: Messages,
 ): SafeHtml {
+  const date = (at: number) => formatDate(at, t);
   const item = subscription.items.data[0]!;
   const product = view.products[item.price.product];
   const end = item.current_period_end;
@@ -42,32 +39,30 @@ function subscriptionSection(
   const others = view.plans.filter((plan) => plan.price.id !== item.price.id);
   return html`<section class="card-box" aria-labelledby="plan-${subscription.id}">
     <h2 id="plan-${subscription.id}">
-      ${product?.name ?? 'Subscription'} ${badge(subscription.status)}
+      ${product?.name ?? t.portal.subscription} ${badge(subscription.status, t)}
     </h2>
-    <p>${priceText(item.price)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</p>
+    <p>${priceText(item.price, t)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</p>
     ${
       live &&
       (subscription.cancel_at_period_end
-        ? html`<p><strong>Ends on ${formatDate(end)}.</strong> It will not renew.</p>`
+        ? html`<p><strong>${t.portal.endsOn(date(end))}</strong> ${t.portal.willNotRenew}</p>`
         : subscription.status === 'past_due'
-          ? html`<p>
-              <strong>The last payment failed.</strong> Update your card to pay the open invoice.
-            </p>`
+          ? html`<p><strong>${t.portal.lastPaymentFailed}</strong> ${t.portal.updateToPay}</p>`
           : subscription.status === 'trialing'
-            ? html`<p>Your trial ends on ${formatDate(end)}; then ${priceText(item.price)}.</p>`
-            : html`<p>Renews on ${formatDate(end)}.</p>`)
+            ? html`<p>${t.portal.trialEnds(date(end), priceText(item.price, t))}</p>`
+            : html`<p>${t.portal.renewsOn(date(end))}</p>`)
     }
-    ${!live && subscription.ended_at && html`<p>Ended on ${formatDate(subscription.ended_at)}.</p>`}
+    ${!live && subscription.ended_at && html`<p>${t.portal.endedOn(date(subscription.ended_at))}</p>`}
     ${
       live &&
       html`<div class="actions">
         ${
           subscription.cancel_at_period_end
             ? html`<form method="post" action="${action}/resume">
-                <button class="button button--primary" type="submit">Resume subscription</button>
+                <button class="button button--primary" type="submit">${t.portal.resume}</button>
               </form>`
             : html`<form method="post" action="${action}/cancel">
-                <button class="button button--danger" type="submit">Cancel subscription</button>
+                <button class="button button--danger" type="submit">${t.portal.cancel}</button>
               </form>`
         }
       </div>`
@@ -78,7 +73,7 @@ function subscriptionSection(
       others.length > 0 &&
       html`<form method="post" action="${action}/plan">
         <fieldset>
-          <legend>Change plan</legend>
+          <legend>${t.portal.changePlan}</legend>
           ${others.map(
             (plan, index) =>
               html`<div class="choice">
@@ -91,68 +86,86 @@ function subscriptionSection(
                 />
                 <label for="price-${plan.price.id}"
                   >${plan.product.name} —
-                  ${priceText(plan.price)}${
+                  ${priceText(plan.price, t)}${
                     plan.price.nickname ? ` (${plan.price.nickname})` : ''
                   }</label
                 >
               </div>`,
           )}
         </fieldset>
-        <div class="actions"><button class="button" type="submit">Review change</button></div>
+        <div class="actions">
+          <button class="button" type="submit">${t.portal.reviewChange}</button>
+        </div>
       </form>`
     }
   </section>`;
 }
 
-export function portalPage(view: PortalView, base: string, done: string | undefined): Page {
+export function portalPage(
+  view: PortalView,
+  base: string,
+  done: string | undefined,
+  t: Messages,
+): Page {
   const card = view.paymentMethod?.card;
+  const doneText = done ? t.portal.done[done] : undefined;
   return {
-    title: 'Manage your subscription',
-    body: html`<h1>Manage your subscription</h1>
+    title: t.portal.title,
+    t,
+    body: html`<h1>${t.portal.title}</h1>
       <p class="lead">${view.customer.email ?? view.customer.name ?? view.customer.id}</p>
-      ${done && DONE[done] && notice(DONE[done])}
+      ${doneText && notice(doneText)}
       ${
         view.subscriptions.length === 0
-          ? html`<p>You have no subscription.</p>`
-          : view.subscriptions.map((subscription) => subscriptionSection(view, subscription, base))
+          ? html`<p>${t.portal.noSubscription}</p>`
+          : view.subscriptions.map((subscription) =>
+              subscriptionSection(view, subscription, base, t),
+            )
       }
-      <h2>Payment method</h2>
+      <h2>${t.portal.paymentMethod}</h2>
       ${
         card
           ? html`<p>
-              ${card.brand.toUpperCase()} ending in ${card.last4}, expires
-              ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}
+              ${t.portal.cardOnFile(
+                card.brand.toUpperCase(),
+                card.last4,
+                `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
+              )}
             </p>`
-          : html`<p>No card on file.</p>`
+          : html`<p>${t.portal.noCard}</p>`
       }
-      <p><a class="button" href="${base}/card">Update card</a></p>
-      <h2>Invoices</h2>
+      <p><a class="button" href="${base}/card">${t.portal.updateCard}</a></p>
+      <h2>${t.portal.invoices}</h2>
       ${
         view.invoices.length === 0
-          ? html`<p>No invoices yet.</p>`
+          ? html`<p>${t.portal.noInvoices}</p>`
           : html`<div class="table-wrap">
               <table class="table">
                 <thead>
                   <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col" class="num">Amount</th>
-                    <th scope="col">Status</th>
-                    <th scope="col"><span class="visually-hidden">Invoice</span></th>
+                    <th scope="col">${t.portal.date}</th>
+                    <th scope="col" class="num">${t.portal.amount}</th>
+                    <th scope="col">${t.portal.invoiceStatus}</th>
+                    <th scope="col"><span class="visually-hidden">${t.portal.invoice}</span></th>
                   </tr>
                 </thead>
                 <tbody>
                   ${view.invoices.map(
                     (invoice) =>
                       html`<tr>
-                        <td>${formatDate(invoice.created)}</td>
-                        <td class="num">${formatAmount(invoice.total, invoice.currency)}</td>
-                        <td>${invoice.status}</td>
+                        <td>${formatDate(invoice.created, t)}</td>
+                        <td class="num">
+                          ${formatAmount(invoice.total, invoice.currency, t.lang)}
+                        </td>
+                        <td>
+                          ${(invoice.status && t.portal.invoiceState[invoice.status]) ?? invoice.status}
+                        </td>
                         <td>
                           ${
                             invoice.hosted_invoice_url &&
                             html`<a href="${invoice.hosted_invoice_url}"
-                              >View<span class="visually-hidden">
-                                invoice ${invoice.number}</span
+                              >${t.portal.view}<span class="visually-hidden">
+                                ${t.portal.viewInvoice(invoice.number ?? '')}</span
                               ></a
                             >`
                           }
@@ -166,7 +179,9 @@ export function portalPage(view: PortalView, base: string, done: string | undefi
       ${
         view.session.return_url &&
         html`<p class="actions">
-          <a class="button button--primary" href="${view.session.return_url}">Return to the site</a>
+          <a class="button button--primary" href="${view.session.return_url}"
+            >${t.portal.returnToSite}</a
+          >
         </p>`
       }`,
   };
@@ -176,20 +191,19 @@ export function confirmCancelPage(
   view: PortalView,
   subscription: SubscriptionObject,
   base: string,
+  t: Messages,
 ): Page {
   const end = subscription.items.data[0]!.current_period_end;
   return {
-    title: 'Cancel subscription',
-    body: html`<h1>Cancel your subscription?</h1>
-      <p class="lead">
-        You keep everything you pay for until ${formatDate(end)}; after that the subscription ends
-        and you are not charged again. You can resume it until then.
-      </p>
+    title: t.portal.cancelTitle,
+    t,
+    body: html`<h1>${t.portal.cancelHeading}</h1>
+      <p class="lead">${t.portal.cancelLead(formatDate(end, t))}</p>
       <form method="post" action="${base}/subscriptions/${subscription.id}/cancel">
         <input type="hidden" name="confirm" value="yes" />
         <div class="actions">
-          <button class="button button--danger" type="submit">Cancel at period end</button>
-          <a href="${base}">Keep my subscription</a>
+          <button class="button button--danger" type="submit">${t.portal.cancelAtPeriodEnd}</button>
+          <a href="${base}">${t.portal.keepSubscription}</a>
         </div>
       </form>`,
   };
@@ -200,20 +214,19 @@ export function confirmPlanPage(
   price: PriceObject,
   productName: string,
   base: string,
+  t: Messages,
 ): Page {
   return {
-    title: 'Change plan',
-    body: html`<h1>Change to ${productName}?</h1>
-      <p class="lead">
-        You move to ${priceText(price)} now. Unused time on your current plan is credited and the
-        rest of this period at the new price is charged, both on your next invoice.
-      </p>
+    title: t.portal.changePlan,
+    t,
+    body: html`<h1>${t.portal.changeHeading(productName)}</h1>
+      <p class="lead">${t.portal.changeLead(priceText(price, t))}</p>
       <form method="post" action="${base}/subscriptions/${subscription.id}/plan">
         <input type="hidden" name="price" value="${price.id}" />
         <input type="hidden" name="confirm" value="yes" />
         <div class="actions">
-          <button class="button button--primary" type="submit">Change plan</button>
-          <a href="${base}">Keep my plan</a>
+          <button class="button button--primary" type="submit">${t.portal.changePlan}</button>
+          <a href="${base}">${t.portal.keepPlan}</a>
         </div>
       </form>`,
   };
@@ -226,23 +239,25 @@ export function cardPage(
     errors: CardFormErrors;
     declined?: string | undefined;
   },
+  t: Messages,
 ): Page {
   return {
-    title: 'Update card',
-    body: html`<h1>Update your card</h1>
-      <p class="lead">The new card is used for your next payments and for any unpaid invoice.</p>
+    title: t.portal.cardTitle,
+    t,
+    body: html`<h1>${t.portal.cardHeading}</h1>
+      <p class="lead">${t.portal.cardLead}</p>
       ${
         state.declined
-          ? errorSummary({}, state.declined)
-          : errorSummary(state.errors as Record<string, string | undefined>)
+          ? errorSummary({}, state.declined, t)
+          : errorSummary(state.errors as Record<string, string | undefined>, undefined, t)
       }
       <form method="post" action="${base}/card" novalidate>
-        ${cardFields(state.values, state.errors)}
+        ${cardFields(state.values, state.errors, t)}
         <div class="actions">
-          <button class="button button--primary" type="submit">Save card</button>
-          <a href="${base}">Back</a>
+          <button class="button button--primary" type="submit">${t.portal.saveCard}</button>
+          <a href="${base}">${t.portal.back}</a>
         </div>
       </form>
-      ${testCardList()}`,
+      ${testCardList(t)}`,
   };
 }

@@ -108,7 +108,7 @@ describe('the billing page', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/checkout/cs_1'));
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(body(posts[0]![1])).toEqual({ priceId: priceIds.eurMonth });
+    expect(body(posts[0]![1])).toEqual({ priceId: priceIds.eurMonth, locale: 'en' });
     // Still pending while the browser goes: no second checkout from an impatient click.
     expect(subscribe.hasAttribute('disabled')).toBe(true);
   });
@@ -136,8 +136,11 @@ describe('the billing page', () => {
       'GET /api/billing/plans': plans,
       'GET /api/billing/subscription': () => jsonResponse(anActiveOverview()),
       'GET /api/billing/invoices': () => jsonResponse({ invoices: [anInvoice()] }),
-      [`POST /api/billing/subscriptions/${subscriptionId}/portal`]: () =>
-        jsonResponse({ url: 'https://pay.example/portal/ps_1' }),
+      [`POST /api/billing/subscriptions/${subscriptionId}/portal`]: (_url, init) =>
+        // The portal is asked for in the app's language.
+        body(init).locale === 'en'
+          ? jsonResponse({ url: 'https://pay.example/portal/ps_1' })
+          : problemResponse({ status: 400, code: 'validation.failed' }),
     });
     renderApp('/billing', { session: aSessionWithBilling(activeBilling()) });
 

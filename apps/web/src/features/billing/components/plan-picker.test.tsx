@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider, inEnglish } from '../../../lib/i18n';
+import { I18nProvider, inEnglish, type LoadedLocale } from '../../../lib/i18n';
 import { appMessages } from '../../../lib/i18n/app-messages';
 import { aFreePlan, aPremiumPlan } from '../../../testing/billing-fixtures';
 import { calls, jsonResponse, stubApi } from '../../../testing/stub-fetch';
@@ -21,9 +21,9 @@ const checkout = () =>
     { status: 201 },
   );
 
-function show(viewer: Partial<PlanViewer>) {
+function show(viewer: Partial<PlanViewer>, language: LoadedLocale = inEnglish(appMessages)) {
   render(
-    <I18nProvider initial={inEnglish(appMessages)}>
+    <I18nProvider initial={language}>
       <PlanPicker
         plans={[aFreePlan(), aPremiumPlan()]}
         viewer={{ signedIn: true, signInHref: '/login', subscribedPlanId: null, ...viewer }}
@@ -60,5 +60,15 @@ describe('subscribing from the plans', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Subscribe to Premium, / }));
     await waitFor(() => expect(calls(fetchMock)).toEqual(['POST /api/billing/checkout']));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ locale: 'en' });
+  });
+
+  it('asks for the checkout page in the language the app is shown in', async () => {
+    const fetchMock = stubApi({ 'POST /api/billing/checkout': checkout });
+    const german = { catalogue: appMessages, locale: 'de', messages: await appMessages.load('de') };
+    show({}, german);
+    fireEvent.click(screen.getByRole('button', { name: /^Abonnieren: Premium, / }));
+    await waitFor(() => expect(calls(fetchMock)).toEqual(['POST /api/billing/checkout']));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ locale: 'de' });
   });
 });

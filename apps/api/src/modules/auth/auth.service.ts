@@ -56,8 +56,35 @@ export function createAuthService(deps: {
    */
   signedIn?: (userId: string) => Promise<string | undefined>;
 }) {
+  // Which cached sessions are whose, by user id and by subject, so a change of one person's roles
+  // or plan drops theirs without reading the whole cache.
+  const owned = new Map<string, Set<string>>();
+  const ownerKeys = (entry: CacheEntry) => [
+    `id:${entry.context.user.id}`,
+    `sub:${entry.context.user.sub}`,
+  ];
   // Bounded, the least recently used dropped first; entries also expire after CACHE_MS.
-  const cache = new LRUCache<string, CacheEntry>({ max: 50_000 });
+  const cache = new LRUCache<string, CacheEntry>({
+    max: 50_000,
+    dispose: (entry, idHash) => {
+      for (const key of ownerKeys(entry)) {
+        const sessions = owned.get(key);
+        sessions?.delete(idHash);
+        if (sessions?.size === 0) owned.delete(key);
+      }
+    },
+  });
+  function remember(idHash: string, entry: CacheEntry) {
+    cache.set(idHash, entry);
+    for (const key of ownerKeys(entry)) {
+      const sessions = owned.get(key) ?? new Set<string>();
+      sessions.add(idHash);
+      owned.set(key, sessions);
+    }
+  }
+  function forgetOwner(key: string) {
+    for (const idHash of [...(owned.get(key) ?? [])]) cache.delete(idHash);
+  }
 
   function forget(idHash: string) {
     cache.delete(idHash);
@@ -88,7 +115,7 @@ export function createAuthService(deps: {
     const user = await deps.users.findById(session.userId);
     if (!user) return undefined;
     const entry: CacheEntry = { context: { idHash, session, user }, until: now + CACHE_MS };
-    cache.set(idHash, entry);
+    remember(idHash, entry);
     return entry;
   }
 
@@ -326,14 +353,12 @@ export function createAuthService(deps: {
 
     /** Drops cached answers for a user whose roles or memberships just changed. */
     forgetUser(sub: string) {
-      const theirs = [...cache.entries()].filter(([, entry]) => entry.context.user.sub === sub);
-      for (const [idHash] of theirs) cache.delete(idHash);
+      forgetOwner(`sub:${sub}`);
     },
 
     /** The same, by Questa's user id: billing learns of changes by user, not by subject. */
     forgetUserId(userId: string) {
-      const theirs = [...cache.entries()].filter(([, entry]) => entry.context.user.id === userId);
-      for (const [idHash] of theirs) cache.delete(idHash);
+      forgetOwner(`id:${userId}`);
     },
   };
 }

@@ -114,6 +114,8 @@ export const auditEvent = z.object({
   action: z.enum(auditActions),
   /** Who did it: a user's sub, or null for an anonymous attempt. */
   actor: z.string().nullable(),
+  /** The actor's email, when they have an account here; admins know people by it. */
+  actorEmail: z.string().nullable(),
   /** What it was done to, e.g. a user's email or `tenant/<id>/member/<sub>`. */
   target: z.string().nullable(),
   ip: z.string().nullable(),

@@ -94,6 +94,7 @@ export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
     at: '2026-03-02T10:30:00.000Z',
     action: 'auth.sign_in',
     actor: 'sub-ada',
+    actorEmail: 'ada@example.com',
     target: 'ada@example.com',
     ip: '203.0.113.7',
     details: {},

@@ -118,6 +118,11 @@ describe('admin: users, roles, memberships and the audit log', () => {
       ['role.revoked', { role: 'admin', sub: learner.sub, from: ['admin'], to: [] }],
       ['role.granted', { role: 'admin', sub: learner.sub, from: [], to: ['admin'] }],
     ]);
+    // Each names its actor by email, whichever users an admin's screen has loaded.
+    expect(mine.map((event) => event.actorEmail)).toEqual([
+      `${admin.sub}@example.test`,
+      `${admin.sub}@example.test`,
+    ]);
 
     const onlyGrants = await audit('action=role.granted');
     expect(onlyGrants.events!.length).toBeGreaterThan(0);

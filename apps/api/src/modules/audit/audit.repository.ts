@@ -27,22 +27,33 @@ export function createAuditRepository(db: ApiDb) {
      */
     async list({ who, action, from, to, cursor, limit }: AuditQuery) {
       let query = db
-        .selectFrom('audit_events')
-        .select(['id', 'at', 'action', 'actor', 'target', 'ip', 'details'])
-        .orderBy('id', 'desc')
+        .selectFrom('audit_events as e')
+        // Named by email here, whichever page of users an admin's screen has loaded.
+        .leftJoin('users as u', 'u.sub', 'e.actor')
+        .select([
+          'e.id',
+          'e.at',
+          'e.action',
+          'e.actor',
+          'u.email as actorEmail',
+          'e.target',
+          'e.ip',
+          'e.details',
+        ])
+        .orderBy('e.id', 'desc')
         .limit(limit + 1);
-      if (cursor && /^\d+$/.test(cursor)) query = query.where('id', '<', cursor);
-      if (action) query = query.where('action', '=', action);
-      if (from) query = query.where('at', '>=', from);
-      if (to) query = query.where('at', '<', to);
+      if (cursor && /^\d+$/.test(cursor)) query = query.where('e.id', '<', cursor);
+      if (action) query = query.where('e.action', '=', action);
+      if (from) query = query.where('e.at', '>=', from);
+      if (to) query = query.where('e.at', '<', to);
       if (who) {
         // Events name their actor by subject; admins know people by email or name.
         const pattern = `%${who.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         query = query.where((row) =>
           row.or([
-            row('actor', '=', who),
+            row('e.actor', '=', who),
             row(
-              'actor',
+              'e.actor',
               'in',
               db
                 .selectFrom('users')

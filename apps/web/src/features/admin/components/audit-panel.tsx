@@ -1,4 +1,4 @@
-import type { AdminUser, AuditAction, AuditEvent } from '@questa/contracts';
+import type { AuditAction, AuditEvent } from '@questa/contracts';
 import { auditActions } from '@questa/contracts/rules';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,6 @@ import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Table } from '../../../components/ui/table';
 import { formatDateTime, useI18n, type Translate } from '../../../lib/i18n';
 import { useAuditEvents, type AuditFilter } from '../api/list-audit-events';
-import { useUsers } from '../api/list-users';
 import { auditChange } from '../audit-change';
 import { LoadingRows } from './loading-rows';
 
@@ -142,13 +141,9 @@ export function AuditPanel() {
 function AuditResults({ filter, filtered }: { filter: AuditFilter; filtered: boolean }) {
   const { t, locale } = useI18n();
   const { first, events, hasMore, loadMore, more } = useAuditEvents(filter);
-  const users = useUsers();
-  const userBySub = new Map<string, AdminUser>(users.data?.map((user) => [user.sub, user]));
 
   const actorLabel = (event: AuditEvent) =>
-    event.actor === null
-      ? t('admin.audit.anonymous')
-      : (userBySub.get(event.actor)?.email ?? event.actor);
+    event.actor === null ? t('admin.audit.anonymous') : (event.actorEmail ?? event.actor);
 
   if (first.status === 'pending') return <LoadingRows label={t('admin.audit.loading')} />;
   if (first.status === 'error') {

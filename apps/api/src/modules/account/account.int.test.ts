@@ -7,7 +7,7 @@ import { sql } from '@questa/db';
 import { HttpProblem } from '@questa/http-kit';
 import { createOutboxTransport, readOutbox } from '@questa/mail';
 import { questionDb, seedMembership } from '@questa/question-db';
-import type { AccountExport, DeletionScheduled } from '@questa/contracts';
+import type { AccountExport, AdminUser, DeletionScheduled } from '@questa/contracts';
 import type { IdentityAccounts } from '../../adapters/identity-accounts';
 import { API_SCHEMA, type ApiDb } from '../../db/tables';
 import { createAuditRepository } from '../audit/audit.repository';
@@ -612,6 +612,12 @@ describe('an admin deletes an account at once, for a legal request', () => {
     identity.down = true;
     const held = await deleteNow(admin, max.userId, email);
     expect(held.statusCode).toBe(503);
+    // Admin Users shows the deletion as due, in the API's ISO form.
+    const listed = await admin.call({ url: `/api/admin/users?q=${max.sub}` });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<{ users: AdminUser[] }>().users[0]!.deletionDueAt).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+    );
     const account = createAccountService({
       data: createAccountDataRepository(kit.db),
       audit: createAuditRepository(kit.db),

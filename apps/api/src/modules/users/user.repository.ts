@@ -247,6 +247,7 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 const toUser = (row: UserRow): UserRow => ({
   ...row,
   createdAt: new Date(row.createdAt).toISOString(),
+  deletionDueAt: isoOrNull(row.deletionDueAt),
   premiumGrant: row.premiumGrant && {
     until: row.premiumGrant.until && new Date(row.premiumGrant.until).toISOString(),
   },

@@ -2,7 +2,7 @@ import { ACCOUNT_DELETION_GRACE_DAYS } from '@questa/contracts/rules';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field } from '../../../components/ui/field';
+import { TypedEmailField } from '../../../components/ui/typed-email-field';
 import { useT } from '../../../lib/i18n';
 import { useDeleteAccount } from '../api/delete-account';
 import './account.css';
@@ -58,23 +58,15 @@ export function DeleteAccount({ email }: { email: string }) {
           <p>{t('account.deleteRemoves')}</p>
           <p>{t('account.deleteKeeps')}</p>
           <p>{t('account.deleteSubscription')}</p>
-          <Field
+          <TypedEmailField
             label={t('account.deleteTypeEmail', { email })}
-            error={mismatch ? t('account.deleteEmailMismatch') : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                autoComplete="off"
-                value={typed}
-                onChange={(event) => {
-                  setTyped(event.target.value);
-                  setMismatch(false);
-                }}
-              />
-            )}
-          </Field>
+            mismatch={mismatch ? t('account.deleteEmailMismatch') : undefined}
+            value={typed}
+            onChange={(value) => {
+              setTyped(value);
+              setMismatch(false);
+            }}
+          />
         </div>
       </ConfirmDialog>
     </section>

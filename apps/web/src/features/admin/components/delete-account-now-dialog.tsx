@@ -2,7 +2,7 @@ import type { AdminUser } from '@questa/contracts';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@questa/contracts/rules';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field } from '../../../components/ui/field';
+import { TypedEmailField } from '../../../components/ui/typed-email-field';
 import { useT } from '../../../lib/i18n';
 import { useDeleteAccountNow } from '../api/delete-account-now';
 
@@ -58,23 +58,15 @@ export function DeleteAccountNowDialog({
           days: ACCOUNT_DELETION_GRACE_DAYS,
         })}
       </p>
-      <Field
+      <TypedEmailField
         label={t('admin.users.deleteNowTypeEmail', { email: user?.email ?? '' })}
-        error={mismatch ? t('admin.users.deleteNowMismatch') : undefined}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setMismatch(false);
-            }}
-          />
-        )}
-      </Field>
+        mismatch={mismatch ? t('admin.users.deleteNowMismatch') : undefined}
+        value={typed}
+        onChange={(value) => {
+          setTyped(value);
+          setMismatch(false);
+        }}
+      />
     </ConfirmDialog>
   );
 }

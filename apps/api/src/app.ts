@@ -212,6 +212,7 @@ export function createApiCore(deps: ApiDeps) {
     publicUrl: deps.publicUrl,
     settings: deps.billing ?? {},
     forgetUsers: (userIds) => userIds.forEach(auth.forgetUserId),
+    webhookWriters: deps.database.engine === 'postgres' ? 4 : 1,
   });
   const account = createAccountService({
     data: createAccountDataRepository(db),

@@ -56,6 +56,11 @@ export function createBilling(deps: {
   settings: BillingSettings;
   /** Learners whose premium may have changed: their cached sessions are dropped. */
   forgetUsers: (userIds: string[]) => void;
+  /**
+   * How many webhook transactions may be open at once: one on the embedded database, which has
+   * one connection; a few on PostgreSQL, whose pool has several.
+   */
+  webhookWriters?: number;
 }) {
   // The server's logger exists only once billingApp is registered; until then nothing is logged.
   let logger: Parameters<typeof createBillingJobs>[0]['log'] | undefined;
@@ -129,7 +134,7 @@ export function createBilling(deps: {
     }),
     webhooks: createWebhookService({
       partner,
-      unitOfWork: createBatchedWork(deps.unitOfWork),
+      unitOfWork: createBatchedWork(deps.unitOfWork, { parallel: deps.webhookWriters ?? 1 }),
       subscriptions,
       sync,
       reader,

@@ -486,6 +486,16 @@ export const reconcileReport = z.object({
 export type ReconcileReport = z.infer<typeof reconcileReport>;
 export const lastReconcile = z.object({ report: reconcileReport.nullable() });
 
+/** The partner's events recorded and not yet applied: none, or a few for a moment, when healthy. */
+export const webhookBacklog = z.object({
+  waiting: z.number().int(),
+  /** When the partner created the oldest waiting event; null when none waits. */
+  oldestCreatedAt: isoDate.nullable(),
+  /** Why the latest failed attempt failed (the partner not answering, say); null when none has. */
+  lastError: z.string().nullable(),
+});
+export type WebhookBacklog = z.infer<typeof webhookBacklog>;
+
 export const webhookHeaders = z.object({
   'stripe-signature': z
     .string()

@@ -387,9 +387,13 @@ export interface ApiTables {
     id: string;
     type: string;
     object_id: string | null;
-    outcome: 'applied' | 'ignored' | 'unknown_customer';
+    object_type: string | null;
+    outcome: 'pending' | 'applied' | 'ignored' | 'unknown_customer';
     partner_created_at: string;
     processed_at: Generated<string>;
+    attempts: Generated<number>;
+    next_attempt_at: string | null;
+    last_error: string | null;
   };
   notifications: {
     id: Generated<string>;

@@ -1,6 +1,7 @@
 import { createAuditRepository } from '../modules/audit/audit.repository';
 import { createCheckoutRepository } from '../modules/billing/checkout.repository';
 import { createNoticeRepository } from '../modules/billing/notice.repository';
+import { createPaymentEventRepository } from '../modules/billing/payment-event.repository';
 import { createPlanRepository } from '../modules/billing/plan.repository';
 import { createSubscriptionRepository } from '../modules/billing/subscription.repository';
 import { createExamRepository } from '../modules/exams/exam.repository';
@@ -24,6 +25,7 @@ export function repositoriesOf(executor: ApiDb) {
     plans: createPlanRepository(executor),
     checkouts: createCheckoutRepository(executor),
     subscriptions: createSubscriptionRepository(executor),
+    paymentEvents: createPaymentEventRepository(executor),
     notices: createNoticeRepository(executor),
     audit: createAuditRepository(executor),
     grading: createGradingRepository(executor),

@@ -24,9 +24,11 @@ import {
   subscriberQuery,
   subscriptionParams,
   userIdParams,
+  webhookBacklog,
 } from '@questa/contracts';
 import type { BillingAdminService } from './billing-admin.service';
 import type { BillingJobs } from './billing-jobs.service';
+import type { PaymentEventRepository } from './payment-event.repository';
 import type { PlanService } from './plan.service';
 
 const tags = ['admin billing'];
@@ -38,7 +40,8 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{
   plans: PlanService;
   admin: BillingAdminService;
   jobs: BillingJobs;
-}> = async (app, { plans, admin, jobs }) => {
+  events: Pick<PaymentEventRepository, 'backlog'>;
+}> = async (app, { plans, admin, jobs, events }) => {
   app.get(
     '/admin/billing/plans',
     {
@@ -249,5 +252,21 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => jobs.reconcileNow(request.auth!.user.sub),
+  );
+
+  app.get(
+    '/admin/billing/webhook-events',
+    {
+      config: { permission: 'billing:reconcile' },
+      schema: {
+        summary: 'The partner’s events recorded and not yet applied',
+        description:
+          'Webhooks are answered once recorded and applied just after. Events that wait longer ' +
+          'than a few seconds mean the partner cannot be read; `lastError` says why.',
+        tags,
+        response: { 200: webhookBacklog },
+      },
+    },
+    () => events.backlog(),
   );
 };

@@ -180,16 +180,18 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }> 
           'validation.failed':
             'the signature does not verify, or its timestamp is more than 300 seconds old.',
           unavailable:
-            'the payment partner could not be asked for the object the event names; it delivers the event again later.',
+            'the event could not be recorded (the database is not answering); the partner delivers it again later.',
         },
       },
       schema: {
         summary: 'Receive an event from the payment partner',
         description:
           'Called by the payment partner, never by a browser: a Stripe event, signed in the ' +
-          '`Stripe-Signature` header with the webhook secret. Each event is applied once, in ' +
-          'any order: Questa reads the object it names from the partner and keeps that. Events ' +
-          'of other types, and about customers Questa does not know, are acknowledged and left.',
+          '`Stripe-Signature` header with the webhook secret. It is answered once the event is ' +
+          'recorded; just after, Questa reads the object the event names from the partner and ' +
+          'keeps that, so each event is applied once and in any order. While the partner cannot ' +
+          'be read, recorded events wait and are tried again. Events of other types, and about ' +
+          'customers Questa does not know, are acknowledged and left.',
         tags,
         headers: webhookHeaders,
         response: { 200: webhookReceipt },

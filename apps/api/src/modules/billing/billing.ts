@@ -17,8 +17,10 @@ import { billingRoutes, webhookRoutes } from './billing.routes';
 import { createCheckoutReturn } from './checkout-return.service';
 import { createCheckoutRepository } from './checkout.repository';
 import { createCheckoutService } from './checkout.service';
+import { createEventApplier } from './event-applier';
 import { createNoticeRepository } from './notice.repository';
 import { createPartnerReader } from './partner-reader';
+import { createPaymentEventRepository } from './payment-event.repository';
 import { createPlanRepository } from './plan.repository';
 import { createPlanService } from './plan.service';
 import { createSubscriptionRepository } from './subscription.repository';
@@ -106,6 +108,16 @@ export function createBilling(deps: {
     if (mailQueued) jobs.kick();
   };
 
+  const paymentEvents = createPaymentEventRepository(deps.db);
+  const applier = createEventApplier({
+    events: paymentEvents,
+    unitOfWork: deps.unitOfWork,
+    reader,
+    sync,
+    changed,
+    log,
+  });
+
   const checkoutService = createCheckoutService({
     partner,
     plans: planService,
@@ -135,11 +147,10 @@ export function createBilling(deps: {
     webhooks: createWebhookService({
       partner,
       unitOfWork: createBatchedWork(deps.unitOfWork, { parallel: deps.webhookWriters ?? 1 }),
-      subscriptions,
-      sync,
-      reader,
-      changed,
+      applier,
     }),
+    applier,
+    paymentEvents,
     admin: createBillingAdminService({
       partner,
       unitOfWork: deps.unitOfWork,
@@ -169,9 +180,16 @@ export const billingApp: FastifyPluginAsync<{ billing: Billing }> = async (app, 
     plans: billing.plans,
     admin: billing.admin,
     jobs: billing.jobs,
+    events: billing.paymentEvents,
   });
   if (billing.jobTickMs > 0) {
     const timer = billing.jobs.start(billing.jobTickMs);
     app.addHook('onClose', () => timer.stop());
   }
+  // Events recorded but not applied when a process stopped are applied by the next to start.
+  const applying = billing.applier.start();
+  app.addHook('onClose', async () => {
+    applying.stop();
+    await billing.applier.idle();
+  });
 };

@@ -56,10 +56,30 @@ describe('billing: a payment partner that cannot be reached', () => {
     expect(codes).toEqual([]);
   });
 
-  it('answers a webhook it cannot check against the partner with 503, so the partner sends it again', async () => {
+  it('keeps a webhook it cannot check against the partner yet, and tries it again later', async () => {
     const [event] = kit.partner.strangerSubscription();
-    const response = await kit.deliver(event!);
-    expect(response.statusCode).toBe(503);
-    expect(Number(await count('payment_events'))).toBe(0);
+    const response = await kit.deliver(event!, { keepPending: true });
+    // Answered: the partner would otherwise send it again and again while its own API is down.
+    expect(response.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          await kit.db
+            .selectFrom('payment_events')
+            .select(['outcome', 'attempts', 'last_error'])
+            .where('id', '=', event!.id)
+            .executeTakeFirst(),
+        { timeout: 15_000 },
+      )
+      .toMatchObject({ outcome: 'pending', attempts: 1, last_error: expect.any(String) });
+    const stored = await kit.db.selectFrom('billing_subscriptions').select('id').execute();
+    expect(stored).toEqual([]);
+    // Admins see it waiting, and why.
+    const backlog = await kit.admin.call({ url: '/api/admin/billing/webhook-events' });
+    expect(backlog.json()).toMatchObject({
+      waiting: 1,
+      oldestCreatedAt: expect.any(String),
+      lastError: expect.any(String),
+    });
   });
 });

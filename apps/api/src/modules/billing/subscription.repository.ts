@@ -360,44 +360,6 @@ export function createSubscriptionRepository(db: ApiDb) {
       return result.numUpdatedRows > 0n;
     },
 
-    // ---- partner events -----------------------------------------------------------------------
-
-    async eventSeen(id: string) {
-      const row = await db
-        .selectFrom('payment_events')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Records an event as applied; false when it already was (a replay, or a concurrent copy). */
-    async claimEvent(event: {
-      id: string;
-      type: string;
-      objectId: string | null;
-      createdAt: Date;
-      outcome: ApiTables['payment_events']['outcome'];
-    }) {
-      const row = await db
-        .insertInto('payment_events')
-        .values({
-          id: event.id,
-          type: event.type,
-          object_id: event.objectId,
-          outcome: event.outcome,
-          partner_created_at: event.createdAt.toISOString(),
-        })
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async setEventOutcome(id: string, outcome: ApiTables['payment_events']['outcome']) {
-      await db.updateTable('payment_events').set({ outcome }).where('id', '=', id).execute();
-    },
-
     // ---- invoices -----------------------------------------------------------------------------
 
     async lockInvoiceByPartnerId(partnerInvoiceId: string) {

@@ -99,6 +99,49 @@ describe('billing: the payment partner’s webhooks', () => {
     expect(stored).toEqual([]);
   });
 
+  it('answers while the partner is down, and applies the event once the partner is back', async () => {
+    const learner = await kit.learner('incident');
+    const subscriptionId = await kit.subscribe(learner, kit.priceOf('eur', 'month'));
+    const events = kit.partner.cancel(subscriptionId, { atPeriodEnd: false });
+    kit.partner.outage = true;
+    try {
+      for (const event of events) {
+        expect((await kit.deliver(event, { keepPending: true })).statusCode).toBe(200);
+      }
+      await expect
+        .poll(async () => (await eventRows()).find((r) => r.id === events[0]!.id)?.attempts, {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
+      expect((await billingOf(learner)).billing.status).not.toBe('canceled');
+    } finally {
+      kit.partner.outage = false;
+    }
+    // The next attempt comes by itself, a couple of seconds later; nothing is sent again.
+    await expect
+      .poll(async () => (await billingOf(learner)).billing.status, { timeout: 15_000 })
+      .toBe('canceled');
+    const rows = (await eventRows()).filter((r) => events.some((e) => e.id === r.id));
+    expect(rows.map((r) => r.outcome)).not.toContain('pending');
+  });
+
+  it('reads an object once for a burst of events about it', async () => {
+    const learner = await kit.learner('burst');
+    const subscriptionId = await kit.subscribe(learner, kit.priceOf('eur', 'month'));
+    const events = [
+      ...kit.partner.update(subscriptionId, { metadata: { note: 'one' } }),
+      ...kit.partner.update(subscriptionId, { metadata: { note: 'two' } }),
+      ...kit.partner.update(subscriptionId, { metadata: { note: 'three' } }),
+    ];
+    const before = kit.partner.calls.length;
+    await Promise.all(events.map((event) => kit.deliver(event)));
+    const reads = kit.partner.calls
+      .slice(before)
+      .filter((call) => call.method === 'GET' && call.path.endsWith(subscriptionId));
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(reads.length).toBeLessThan(events.length);
+  });
+
   it('acknowledges and ignores events of types it does not handle', async () => {
     const event = kit.partner.otherEvent();
     const reads = kit.partner.calls.length;

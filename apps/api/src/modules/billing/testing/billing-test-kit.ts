@@ -21,10 +21,13 @@ export interface BillingApi extends LearningApi {
   premium: Plan;
   /** The id of premium's price in a currency and interval. */
   priceOf(currency: string, interval: 'month' | 'year'): string;
-  /** Delivers one event as the partner does: signed, as JSON. */
+  /**
+   * Delivers one event as the partner does, signed, as JSON; once it is answered 200, waits until
+   * Questa has applied it, unless `keepPending` (an event whose object cannot be read yet).
+   */
   deliver(
     event: FakeEvent,
-    options?: { timestamp?: number; secret?: string },
+    options?: { timestamp?: number; secret?: string; keepPending?: boolean },
   ): Promise<LightMyRequestResponse>;
   /** The partner's checkout session opened for a Questa checkout. */
   sessionOf(checkoutId: string): string;
@@ -69,14 +72,34 @@ export async function startBillingApi(
         (o.metadata as Record<string, string>).questa_checkout_id === checkoutId,
     )!.id;
 
-  const deliver: BillingApi['deliver'] = (event, signing) => {
+  /** Whether the event is recorded and no longer waits to be applied. */
+  const settled = async (eventId: string) => {
+    const row = await kit.db
+      .selectFrom('payment_events')
+      .select('outcome')
+      .where('id', '=', eventId)
+      .executeTakeFirst();
+    return row !== undefined && row.outcome !== 'pending';
+  };
+
+  const deliver: BillingApi['deliver'] = async (event, signing) => {
     const { payload, signature } = partner.signed(event, signing);
-    return kit.api.inject({
+    const answer = await kit.api.inject({
       method: 'POST',
       url: '/api/billing/webhook',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       payload,
     });
+    // The webhook is answered once the event is recorded; the partner then sends the next while
+    // Questa applies this one. Tests look at the result, so they wait for it as a user would.
+    if (answer.statusCode === 200 && !signing?.keepPending) {
+      const deadline = Date.now() + 10_000;
+      while (!(await settled(event.id))) {
+        if (Date.now() > deadline) throw new Error(`event ${event.id} was not applied in 10 s`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+    return answer;
   };
 
   return {

@@ -78,6 +78,8 @@ export interface FakePartner {
   otherEvent(): FakeEvent;
   /** A change made at the partner that sends no event (one that was lost). */
   silentlyChange(subscriptionId: string, changes: Record<string, unknown>): void;
+  /** While true, every call is answered 503, as the partner's API during an incident. */
+  outage: boolean;
   /** The body and `Stripe-Signature` header of an event, signed with the webhook secret. */
   signed(
     event: FakeEvent,
@@ -335,6 +337,11 @@ export async function startFakePartner(): Promise<FakePartner> {
     const method = request.method ?? 'GET';
     const key = request.headers['idempotency-key'] as string | undefined;
     calls.push({ method, path: url.pathname, idempotencyKey: key });
+    if (fake.outage) {
+      return respond(response, 503, {
+        error: { type: 'api_error', message: 'The partner is having an incident.' },
+      });
+    }
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return respond(response, 401, {
         error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
@@ -390,13 +397,14 @@ export async function startFakePartner(): Promise<FakePartner> {
     return subscription;
   }
 
-  return {
+  const fake: FakePartner = {
     url: base,
     secretKey,
     webhookSecret,
     calls,
     objects,
     get,
+    outage: false,
 
     completeCheckout(sessionId) {
       const session = get(sessionId);
@@ -553,4 +561,5 @@ export async function startFakePartner(): Promise<FakePartner> {
         server.closeAllConnections();
       }),
   };
+  return fake;
 }

@@ -13,6 +13,7 @@ import { useHostSound } from '../use-host-sound';
 import { JoinHint, LobbyJoinCard } from './host-join';
 import { HostPlayers, type KickTarget } from './host-players';
 import { HostBoard, HostFinished, HostQuestion } from './host-stage';
+import { HostTeams } from './host-teams';
 import './live.css';
 
 type Command = Exclude<LiveHostCommand, 'host.kick'>;
@@ -146,6 +147,7 @@ export function HostConsole({ roomId }: { roomId: string }) {
             {locked && <p className="live-host__locked">{t('live.host.lockedHint')}</p>}
             <HostPlayers host={host} onKick={setKicking} />
           </div>
+          <HostTeams room={room} host={host} send={channel.send} />
         </section>
       )}
       {(room.state === 'question_open' || room.state === 'question_closed') && (

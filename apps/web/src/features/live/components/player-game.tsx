@@ -1,13 +1,16 @@
 import type { AnswerInput, LiveJoined } from '@questa/contracts';
 import { lazy, Suspense, useState } from 'react';
+import { RichText } from '../../../components/answering/rich-text';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { problemMessage } from '../../../components/ui/problem-message';
 import { useT } from '../../../lib/i18n';
 import { useLiveChannel } from '../use-live-channel';
+import { useTalkTime } from '../use-talk-time';
 import { Countdown } from './countdown';
 import { PlayerAnswer } from './player-answer';
 import { Leaderboard } from './standings';
+import { TeamBadge, TeamLeaderboard, useTeamName } from './teams';
 
 // Only a finished game offers to keep the result: the phone downloads it then, not on arrival.
 const KeepResult = lazy(() =>
@@ -28,6 +31,8 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   // answer for each player, so the acknowledgement is what says "sent"; the player's own view
   // catches up when the question closes (and on a reconnect, which also covers a reload).
   const [acknowledged, setAcknowledged] = useState(0);
+  const talking = useTalkTime(room, offsetMs);
+  const teamName = useTeamName();
 
   if (status === 'refused' || you?.kicked) {
     return (
@@ -63,26 +68,32 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   const result = you.lastResult?.position === room.position ? you.lastResult : null;
   // A room that reveals answers by hand keeps the result back until the host shows the answer.
   const waitingForReveal = room.reveal?.answerShown === false && !room.reveal.skipped;
+  const team = you.team ?? null;
+  const teamRank =
+    team === null ? undefined : room.teamLeaderboard?.find((entry) => entry.team === team)?.rank;
   const announcement =
-    room.state === 'question_open' && !answered
-      ? t('live.questionOf', { n: room.position, total: room.questionCount })
-      : room.state === 'question_closed'
-        ? room.reveal?.skipped
-          ? t('live.skipped')
-          : waitingForReveal
-            ? t('live.waitingForReveal')
-            : result?.correct
-              ? t('live.right', { points: result.points })
-              : t('live.wrong')
-        : room.state === 'finished'
-          ? t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })
-          : '';
+    room.state === 'question_open' && talking
+      ? t('live.team.talk')
+      : room.state === 'question_open' && !answered
+        ? t('live.questionOf', { n: room.position, total: room.questionCount })
+        : room.state === 'question_closed'
+          ? room.reveal?.skipped
+            ? t('live.skipped')
+            : waitingForReveal
+              ? t('live.waitingForReveal')
+              : result?.correct
+                ? t('live.right', { points: result.points })
+                : t('live.wrong')
+          : room.state === 'finished'
+            ? t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })
+            : '';
 
   return (
     <div className="live-player" data-state={room.state}>
       <PageTitle title={t('live.player.title')} />
       <header className="live-player__bar">
         <span className="live-player__name">{you.nickname}</span>
+        {team !== null && <TeamBadge team={team} className="live-player__team" />}
         <span className="live-player__score" aria-label={t('live.yourScore')}>
           {t('live.points', { points: you.score })}
         </span>
@@ -99,6 +110,11 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
       {room.state === 'lobby' && (
         <section className="live-player__panel">
           <h1>{t('live.inTheRoom', { name: you.nickname })}</h1>
+          {team !== null && (
+            <p className="live-player__your-team" data-team={team}>
+              <TeamBadge team={team} /> {t('live.team.yours', { team: teamName(team) })}
+            </p>
+          )}
           <p>{t('live.waitingForHost')}</p>
           <p className="live-muted">{t('live.playersIn', { count: room.playerCount })}</p>
         </section>
@@ -111,13 +127,23 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
               {t('live.questionOf', { n: room.position, total: room.questionCount })}
             </h1>
             <Countdown
-              deadline={room.deadline}
+              deadline={talking ? (room.answersOpenAt ?? null) : room.deadline}
               offsetMs={offsetMs}
-              extraMs={you.extraMs}
+              extraMs={talking ? 0 : you.extraMs}
               paused={room.paused}
             />
           </div>
-          {answered ? (
+          {talking && !room.paused ? (
+            <div className="live-talk" role="status">
+              <p className="live-talk__title">{t('live.team.talk')}</p>
+              <p>{t('live.team.talkHint')}</p>
+              {room.settings.showQuestionOnDevices && room.question && (
+                <div className="live-player__stem">
+                  <RichText source={room.question.stem} />
+                </div>
+              )}
+            </div>
+          ) : answered ? (
             <p className="live-player__sent" role="status">
               {t('live.answerSent')}
             </p>
@@ -179,14 +205,37 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
 
       {room.state === 'leaderboard' && (
         <section className="live-player__panel">
-          <h1>{t('live.rankNow', { rank: you.rank ?? 0 })}</h1>
+          {teamRank !== undefined && <h1>{t('live.team.rankNow', { rank: teamRank })}</h1>}
+          {room.teamLeaderboard && (
+            <TeamLeaderboard entries={room.teamLeaderboard} highlight={team} />
+          )}
+          {teamRank !== undefined ? (
+            <h2>{t('live.rankNow', { rank: you.rank ?? 0 })}</h2>
+          ) : (
+            <h1>{t('live.rankNow', { rank: you.rank ?? 0 })}</h1>
+          )}
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
         </section>
       )}
 
       {room.state === 'finished' && (
         <section className="live-player__panel">
-          <h1>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h1>
+          {teamRank !== undefined && room.teamLeaderboard && (
+            <>
+              <h1>
+                {t('live.team.finalRank', {
+                  rank: teamRank,
+                  total: room.teamLeaderboard.length,
+                })}
+              </h1>
+              <TeamLeaderboard entries={room.teamLeaderboard} highlight={team} />
+            </>
+          )}
+          {teamRank !== undefined ? (
+            <h2>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h2>
+          ) : (
+            <h1>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h1>
+          )}
           <p className="live-result__points">{t('live.points', { points: you.score })}</p>
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
           <Suspense fallback={null}>

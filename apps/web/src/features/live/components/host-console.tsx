@@ -146,8 +146,8 @@ export function HostConsole({ roomId }: { roomId: string }) {
             <h2>{t('live.playersIn', { count: host?.players ?? 0 })}</h2>
             {locked && <p className="live-host__locked">{t('live.host.lockedHint')}</p>}
             <HostPlayers host={host} onKick={setKicking} />
+            <HostTeams room={room} host={host} send={channel.send} />
           </div>
-          <HostTeams room={room} host={host} send={channel.send} />
         </section>
       )}
       {(room.state === 'question_open' || room.state === 'question_closed') && (

@@ -255,6 +255,15 @@ describe('team mode in live rooms', () => {
         );
       }
     }
+    // The refusal says which field is wrong.
+    const tooMany = await hostOf(room).send({
+      type: 'host.teams',
+      teams: { count: 9, talkSeconds: 5 },
+    });
+    expect(tooMany).toMatchObject({ code: 'validation.failed' });
+    expect(!tooMany.ok && tooMany.detail).toMatch(
+      /^This host\.teams message is not valid: teams\.count /,
+    );
     // A team the room does not have, and a player it does not have.
     expect(await host.send({ type: 'host.teams.move', playerId: bob.playerId, team: 3 })).toEqual(
       refusedAs('validation.failed'),

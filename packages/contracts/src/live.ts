@@ -399,6 +399,11 @@ export const liveRoomView = z.object({
    * the teams' talk time, when the server refuses answers (`live.talk_time`).
    */
   answersOpenAt: iso.nullable().optional(),
+  /**
+   * Counts the changes of the room's teams: a device whose view has an older count has missed
+   * one (its own team may have changed too).
+   */
+  teamsRevision: z.number().int().optional(),
   /** On the leaderboard and at the end of a room that plays in teams: every team, ranked. */
   teamLeaderboard: z.array(liveTeamEntry).nullable().optional(),
 });

@@ -231,6 +231,7 @@ export interface ApiTables {
     locked: Generated<boolean>;
     revealed_position: Generated<number>;
     teams: Generated<LiveTeamSetup | null>;
+    teams_revision: Generated<number>;
   };
   live_questions: {
     room_id: string;

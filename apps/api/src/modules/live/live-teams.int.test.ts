@@ -157,6 +157,8 @@ describe('team mode in live rooms', () => {
       await host.send({ type: 'host.teams.move', playerId: ada.playerId, team: other }),
     ).toEqual({ ok: true });
     await adaPhone.youWhere((you) => you.team === other);
+    // Every change of the teams counts, so a process catching its phones up can tell who missed one.
+    await adaPhone.roomWhere((view) => (view.teamsRevision ?? 0) > (dealt.teamsRevision ?? 0));
 
     // All three in team 1, then a newcomer: the smallest team (2, empty) takes them.
     for (const player of players) {
@@ -179,8 +181,13 @@ describe('team mode in live rooms', () => {
     expect(await host.send({ type: 'host.teams.shuffle' })).toEqual({ ok: true });
     await host.roomWhere(sizesAre([2, 2]));
 
-    // Dan's phone drops and comes back with the same token: the same team.
-    const { team } = await danPhone.youWhere((you) => you.team !== null);
+    // Dan's phone drops and comes back with the same token: the same team, the one the shuffle
+    // gave him.
+    const shuffled = await host.hostWhere(
+      (view) => view.roster?.filter((entry) => entry.team === 1).length === 2,
+    );
+    const team = shuffled.roster!.find((entry) => entry.playerId === dan.playerId)!.team;
+    await danPhone.youWhere((you) => you.team === team);
     danPhone.socket.disconnect();
     const back = phoneOf(room, dan);
     await back.youWhere((you) => you.playerId === dan.playerId && you.team === team);

@@ -34,7 +34,8 @@ export function createLiveTeamsRepository(db: ApiDb) {
             : undefined;
       const { rows } = await sql<{ rooms: number }>`
         with room as (
-          update ${table('live_rooms')} set teams = ${teams === null ? null : jsonb(teams)}
+          update ${table('live_rooms')}
+          set teams = ${teams === null ? null : jsonb(teams)}, teams_revision = teams_revision + 1
           where id = ${roomId} and state = 'lobby'
           returning id
         )${players ? sql`, players as (${players} and exists (select 1 from room) returning 1)` : sql``}
@@ -45,11 +46,12 @@ export function createLiveTeamsRepository(db: ApiDb) {
     /** Deals the players out again, while the room is in its lobby and plays in `count` teams. */
     async shuffle(roomId: string, count: number) {
       await sql`
-        ${deal(roomId, count)}
-          and exists (
-            select 1 from ${table('live_rooms')} as r
-            where r.id = ${roomId} and r.state = 'lobby' and (r.teams->>'count')::int = ${count}
-          )`.execute(db);
+        with room as (
+          update ${table('live_rooms')} set teams_revision = teams_revision + 1
+          where id = ${roomId} and state = 'lobby' and (teams->>'count')::int = ${count}
+          returning id
+        )
+        ${deal(roomId, count)} and exists (select 1 from room)`.execute(db);
     },
 
     /**
@@ -57,24 +59,22 @@ export function createLiveTeamsRepository(db: ApiDb) {
      * when nothing moved: no such player in the room (or removed), or the room changed meanwhile.
      */
     async move(roomId: string, playerId: string, team: number) {
-      const result = await db
-        .updateTable('live_players')
-        .set({ team })
-        .where('id', '=', playerId)
-        .where('room_id', '=', roomId)
-        .where('kicked', '=', false)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('live_rooms as r')
-              .select('r.id')
-              .where('r.id', '=', roomId)
-              .where('r.state', '=', 'lobby')
-              .where(sql<number>`(r.teams->>'count')::int`, '>=', team),
-          ),
+      const { rows } = await sql<{ moved: number }>`
+        with player as (
+          select p.id from ${table('live_players')} as p
+          join ${table('live_rooms')} as r on r.id = p.room_id
+          where p.id = ${playerId} and p.room_id = ${roomId} and not p.kicked
+            and r.state = 'lobby' and (r.teams->>'count')::int >= ${team}
+        ), room as (
+          update ${table('live_rooms')} set teams_revision = teams_revision + 1
+          where id = ${roomId} and exists (select 1 from player)
+        ), moved as (
+          update ${table('live_players')} set team = ${team}
+          where id in (select id from player)
+          returning 1
         )
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+        select count(*)::int as moved from moved`.execute(db);
+      return Number(rows[0]?.moved ?? 0) > 0;
     },
 
     /** How many players each of the room's `count` teams has, team 1 first. */

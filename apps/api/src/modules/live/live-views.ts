@@ -108,6 +108,7 @@ export function createLiveViews(deps: {
       reveal,
       leaderboard,
       teams,
+      teamsRevision: room.teamsRevision,
       // The question shows first; its answers open after the teams' talk time.
       answersOpenAt: room.state === 'question_open' ? room.openedAt : null,
       teamLeaderboard,

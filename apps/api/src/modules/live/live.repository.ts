@@ -40,6 +40,8 @@ export interface RoomRow {
   revealedPosition: number;
   /** Team mode (`live-teams.ts`): null while every player plays for themselves. */
   teams: LiveTeamSetup | null;
+  /** Counts the changes of the room's teams. */
+  teamsRevision: number;
   serverNow: string;
 }
 
@@ -88,6 +90,7 @@ const roomColumns = [
   'locked',
   'revealed_position as revealedPosition',
   'teams',
+  'teams_revision as teamsRevision',
 ] as const;
 
 const playerColumns = [
@@ -864,6 +867,7 @@ export function createLiveRepository(db: ApiDb) {
           'r.state',
           'r.position',
           sql<boolean>`r.paused_remaining_ms is not null`.as('paused'),
+          'r.teams_revision as teamsRevision',
           eb
             .selectFrom('live_players as p')
             .select(sql<number>`count(*)::int`.as('n'))

@@ -181,8 +181,8 @@ describe.skipIf(!browserAvailable)('a live room in teams', () => {
         await blue.locator('.live-teams__nickname').allTextContents(),
       ])
       .toEqual([['Ada', 'Lena'], ['Sam']]);
-    await lena.getByText('You play for Team Red.').waitFor();
-    await sam.getByText('You play for Team Blue.').waitFor();
+    await lena.locator('.live-player__your-team', { hasText: 'Your team: Team Red' }).waitFor();
+    await sam.locator('.live-player__your-team', { hasText: 'Your team: Team Blue' }).waitFor();
     expect(await sideways(host)).toBeLessThanOrEqual(0);
     expect(await sideways(sam)).toBeLessThanOrEqual(0);
     await blue.scrollIntoViewIfNeeded();

@@ -9,8 +9,10 @@ import { useT } from '../../../lib/i18n';
 import { Countdown } from './countdown';
 import { FinishedRoomResults } from './host-results';
 import { Shape } from './shapes';
-import { Distribution, Leaderboard, Podium } from './standings';
-import { TeamLeaderboard, useTeamPodiumEntries } from './teams';
+import { Distribution, Podium } from './host-standings';
+import { Leaderboard } from './standings';
+import { TeamLeaderboard } from './host-team-board';
+import { useTeamEntries } from './teams';
 import { useTalkTime } from '../use-talk-time';
 
 /** The open or just closed question on the big screen: its options, then how the room answered. */
@@ -156,7 +158,7 @@ export function HostFinished({ room }: { room: LiveRoomView }) {
 /** A room that played in teams ends with the teams on the podium, and every player's score below. */
 function TeamPodium({ room }: { room: LiveRoomView }) {
   const t = useT();
-  const teams = useTeamPodiumEntries(room.teamLeaderboard ?? []);
+  const teams = useTeamEntries(room.teamLeaderboard ?? []);
   return (
     <>
       <Podium entries={teams} />

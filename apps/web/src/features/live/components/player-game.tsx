@@ -1,6 +1,5 @@
 import type { AnswerInput, LiveJoined } from '@questa/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { RichText } from '../../../components/answering/rich-text';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { problemMessage } from '../../../components/ui/problem-message';
@@ -10,12 +9,16 @@ import { useTalkTime } from '../use-talk-time';
 import { Countdown } from './countdown';
 import { PlayerAnswer } from './player-answer';
 import { Leaderboard } from './standings';
-import { TeamBadge, TeamLeaderboard, useTeamName } from './teams';
 
 // Only a finished game offers to keep the result: the phone downloads it then, not on arrival.
 const KeepResult = lazy(() =>
   import('./keep-result').then((module) => ({ default: module.KeepResult })),
 );
+// Only a room played in teams shows teams: other phones never download what shows them.
+const teamParts = () => import('./player-teams');
+const PlayerTeam = lazy(() => teamParts().then((module) => ({ default: module.PlayerTeam })));
+const TalkTime = lazy(() => teamParts().then((module) => ({ default: module.TalkTime })));
+const TeamStanding = lazy(() => teamParts().then((module) => ({ default: module.TeamStanding })));
 
 /**
  * A player's phone through a game. Everything it shows comes from the server: a reload or a new
@@ -32,7 +35,6 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   // catches up when the question closes (and on a reconnect, which also covers a reload).
   const [acknowledged, setAcknowledged] = useState(0);
   const talking = useTalkTime(room, offsetMs);
-  const teamName = useTeamName();
 
   if (status === 'refused' || you?.kicked) {
     return (
@@ -69,8 +71,20 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   // A room that reveals answers by hand keeps the result back until the host shows the answer.
   const waitingForReveal = room.reveal?.answerShown === false && !room.reveal.skipped;
   const team = you.team ?? null;
-  const teamRank =
-    team === null ? undefined : room.teamLeaderboard?.find((entry) => entry.team === team)?.rank;
+  // In team mode the team's place comes first, the player's own under it.
+  const Own = team !== null && room.teamLeaderboard ? 'h2' : 'h1';
+  const standing = team !== null && room.teamLeaderboard && (
+    <Suspense fallback={null}>
+      {/* The leaderboard is drawn here: the phone has it already, and the teams' part need not. */}
+      <TeamStanding
+        room={room}
+        team={team}
+        list={(entries, highlight, label) => (
+          <Leaderboard entries={entries} highlight={highlight} label={label} />
+        )}
+      />
+    </Suspense>
+  );
   const announcement =
     room.state === 'question_open' && talking
       ? t('live.team.talk')
@@ -93,7 +107,11 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
       <PageTitle title={t('live.player.title')} />
       <header className="live-player__bar">
         <span className="live-player__name">{you.nickname}</span>
-        {team !== null && <TeamBadge team={team} className="live-player__team" />}
+        {team !== null && (
+          <Suspense fallback={null}>
+            <PlayerTeam team={team} />
+          </Suspense>
+        )}
         <span className="live-player__score" aria-label={t('live.yourScore')}>
           {t('live.points', { points: you.score })}
         </span>
@@ -111,9 +129,9 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
         <section className="live-player__panel">
           <h1>{t('live.inTheRoom', { name: you.nickname })}</h1>
           {team !== null && (
-            <p className="live-player__your-team" data-team={team}>
-              <TeamBadge team={team} /> {t('live.team.yours', { team: teamName(team) })}
-            </p>
+            <Suspense fallback={null}>
+              <PlayerTeam team={team} sentence />
+            </Suspense>
           )}
           <p>{t('live.waitingForHost')}</p>
           <p className="live-muted">{t('live.playersIn', { count: room.playerCount })}</p>
@@ -134,15 +152,9 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
             />
           </div>
           {talking && !room.paused ? (
-            <div className="live-talk" role="status">
-              <p className="live-talk__title">{t('live.team.talk')}</p>
-              <p>{t('live.team.talkHint')}</p>
-              {room.settings.showQuestionOnDevices && room.question && (
-                <div className="live-player__stem">
-                  <RichText source={room.question.stem} />
-                </div>
-              )}
-            </div>
+            <Suspense fallback={null}>
+              <TalkTime room={room} />
+            </Suspense>
           ) : answered ? (
             <p className="live-player__sent" role="status">
               {t('live.answerSent')}
@@ -205,37 +217,16 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
 
       {room.state === 'leaderboard' && (
         <section className="live-player__panel">
-          {teamRank !== undefined && <h1>{t('live.team.rankNow', { rank: teamRank })}</h1>}
-          {room.teamLeaderboard && (
-            <TeamLeaderboard entries={room.teamLeaderboard} highlight={team} />
-          )}
-          {teamRank !== undefined ? (
-            <h2>{t('live.rankNow', { rank: you.rank ?? 0 })}</h2>
-          ) : (
-            <h1>{t('live.rankNow', { rank: you.rank ?? 0 })}</h1>
-          )}
+          {standing}
+          <Own>{t('live.rankNow', { rank: you.rank ?? 0 })}</Own>
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
         </section>
       )}
 
       {room.state === 'finished' && (
         <section className="live-player__panel">
-          {teamRank !== undefined && room.teamLeaderboard && (
-            <>
-              <h1>
-                {t('live.team.finalRank', {
-                  rank: teamRank,
-                  total: room.teamLeaderboard.length,
-                })}
-              </h1>
-              <TeamLeaderboard entries={room.teamLeaderboard} highlight={team} />
-            </>
-          )}
-          {teamRank !== undefined ? (
-            <h2>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h2>
-          ) : (
-            <h1>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h1>
-          )}
+          {standing}
+          <Own>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</Own>
           <p className="live-result__points">{t('live.points', { points: you.score })}</p>
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
           <Suspense fallback={null}>

@@ -19,6 +19,8 @@ export const clientPages = [
       !key.startsWith('live.host.') &&
       // Widgets of types a live room never asks, and hints, which live questions do not offer.
       !/^answering\.essay\./.test(key) &&
+      // Problems only the host's console meets in a live room: its teams.
+      !/^problem\.live\.teams_/.test(key) &&
       // Problems only the studio, exams, billing or an account page can meet.
       !/^problem\.(conflict|upload|import|export|bank|account|bulk|media|passage|grading|publishing|notifications)\./.test(
         key,

@@ -63,6 +63,7 @@ import { createLiveRepository } from './modules/live/live.repository';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLiveService, type LiveChange } from './modules/live/live.service';
 import { createLiveModerationRepository } from './modules/live/live-moderation.repository';
+import { createLiveTeamsRepository } from './modules/live/live-teams.repository';
 import { createLiveClaims } from './modules/live/live-claim';
 import { createRoomQuestions } from './modules/live/room-questions';
 
@@ -198,6 +199,7 @@ export function createApiCore(deps: ApiDeps) {
     opened: (roomId, position, closesAt, serverNow) =>
       liveHooks.opened(roomId, position, closesAt, serverNow),
     moderation: createLiveModerationRepository(db),
+    teams: createLiveTeamsRepository(db),
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });

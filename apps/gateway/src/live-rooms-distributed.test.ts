@@ -271,4 +271,87 @@ describe.skipIf(!databaseUrl)('live rooms across API processes', () => {
       expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
     }
   }, 180_000);
+  it('plays in teams across processes: teams made on one reach phones on another, a newcomer evens them out, the talk time holds everywhere', async () => {
+    // The first test killed A: the room lives on B and C.
+    const [, b, c] = questa.apis as [QuestaProcess, QuestaProcess, QuestaProcess];
+    const room = await openRoom(1, 30);
+    const names = ['Fay', 'Fin', 'Gus', 'Gil'];
+    const homes = [b, c, c, b];
+    const joined = await Promise.all(names.map((name) => join(room, name)));
+    const hostConsole = await connect(b, { roomId: room.id, host: true }, host);
+    const players = await Promise.all(
+      joined.map((player, i) =>
+        connect(homes[i]!, { roomId: room.id, playerToken: player.playerToken }),
+      ),
+    );
+
+    // The host on B makes two teams; every phone, on B and on C, is told its team.
+    expect(
+      await hostConsole.send({ type: 'host.teams', teams: { count: 2, talkSeconds: 5 } }),
+    ).toEqual({ ok: true });
+    const teamOf = new Map<string, number>();
+    for (const [i, player] of players.entries()) {
+      const you = await until(
+        () => player.seen.you.findLast((view) => typeof view.team === 'number'),
+        `${names[i]}’s team`,
+      );
+      teamOf.set(you.playerId, you.team!);
+    }
+    expect([...teamOf.values()].filter((team) => team === 1)).toHaveLength(2);
+
+    // A newcomer through the load balancer joins the smaller team, as seen on C.
+    expect(
+      await hostConsole.send({
+        type: 'host.teams.move',
+        playerId: joined[0]!.playerId,
+        team: teamOf.get(joined[0]!.playerId) === 1 ? 2 : 1,
+      }),
+    ).toEqual({ ok: true });
+    const sizes = await until(
+      () => players[1]!.seen.room.findLast((view) => view.teams?.sizes.join() !== '2,2')?.teams,
+      'the teams’ new sizes on C',
+    );
+    const smaller = sizes.sizes[0]! < sizes.sizes[1]! ? 1 : 2;
+    const late = await join(room, 'Hal');
+    const hal = await connect(c, { roomId: room.id, playerToken: late.playerToken });
+    await until(() => hal.seen.you.findLast((view) => view.team === smaller), 'Hal’s team');
+
+    // The talk time holds answers back in every process, not only where the question opened.
+    expect(await hostConsole.send({ type: 'host.start' })).toEqual({ ok: true });
+    const open = await until(() => players[1]!.lastRoom('question_open', 1), 'the question on C');
+    const opensAt = Date.parse(open.answersOpenAt!);
+    expect(opensAt - Date.parse(open.serverNow)).toBeGreaterThan(2_000);
+    const answer = nthLiveAnswer(open.question!, 0);
+    for (const player of [players[1]!, players[3]!]) {
+      expect(await player.send({ type: 'answer', position: 1, answer })).toMatchObject({
+        ok: false,
+        code: 'live.talk_time',
+      });
+    }
+    const offset = Date.parse(open.serverNow) - Date.now();
+    await until(() => Date.now() + offset > opensAt + 300, 'the end of the talk time');
+    for (const [i, player] of [...players, hal].entries()) {
+      const given = nthLiveAnswer(open.question!, i);
+      expect(await player.send({ type: 'answer', position: 1, answer: given })).toMatchObject({
+        ok: true,
+      });
+    }
+    for (const player of players) await until(() => player.resultOf(1), 'the result');
+    expect(await hostConsole.send({ type: 'host.next' })).toEqual({ ok: true });
+    expect(await hostConsole.send({ type: 'host.next' })).toEqual({ ok: true });
+
+    // The podium on C ranks the teams by their members' average, as the results have them.
+    const podium = await until(() => hal.lastRoom('finished'), 'the podium on C');
+    const final = await results(room);
+    const average = (team: number) => {
+      const scores = final.players
+        .filter((player) => player.team === team && player.answered > 0)
+        .map((player) => player.score);
+      return Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
+    };
+    expect(podium.teamLeaderboard!.map((entry) => [entry.team, entry.score])).toEqual(
+      final.teams.map((entry) => [entry.team, average(entry.team)]),
+    );
+    expect(final.teams.map((entry) => entry.members).sort()).toEqual([2, 3]);
+  }, 180_000);
 });

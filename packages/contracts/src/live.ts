@@ -8,6 +8,7 @@ import { pageCursor } from './admin';
 import { tenantRoles } from './rules/access';
 import {
   LIVE_LIMITS as L,
+  LIVE_TEAMS as T,
   liveNicknameModes,
   liveQuestionTypes,
   liveRoomStates,
@@ -231,6 +232,18 @@ export type LiveClaimed = z.infer<typeof liveClaimed>;
 
 /* ---------- The live channel ---------- */
 
+/** A team of a room, by its number: 1 to the room's number of teams (its colour says which). */
+const liveTeam = z.number().int().min(1).max(T.max);
+
+/** How a room plays in teams: how many, and the talk time before each question's answers open. */
+export const liveTeamSetup = z.strictObject({
+  count: z.number().int().min(T.min).max(T.max),
+  talkSeconds: z.literal(T.talkSeconds, {
+    error: `must be one of ${T.talkSeconds.join(', ')} seconds`,
+  }),
+});
+export type LiveTeamSetup = z.infer<typeof liveTeamSetup>;
+
 /** What a client sends; the server answers each with an acknowledgement (`liveAck`). */
 export const liveClientMessage = z.discriminatedUnion('type', [
   z.strictObject({
@@ -255,6 +268,15 @@ export const liveClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('host.unlock') }),
   /** Shows the closed question's right answer, in a room that reveals answers manually. */
   z.strictObject({ type: z.literal('host.reveal') }),
+  /**
+   * In the lobby: plays in teams (null: every player for themselves). A new number of teams deals
+   * the players out again at random; a new talk time alone keeps everyone where they are.
+   */
+  z.strictObject({ type: z.literal('host.teams'), teams: liveTeamSetup.nullable() }),
+  /** In the lobby: deals every player out again at random, the teams' sizes differing by one at most. */
+  z.strictObject({ type: z.literal('host.teams.shuffle') }),
+  /** In the lobby: moves one player to another team. */
+  z.strictObject({ type: z.literal('host.teams.move'), playerId: z.uuid(), team: liveTeam }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 export type LiveHostCommand = Exclude<LiveClientMessage, { type: 'answer' }>['type'];
@@ -276,6 +298,10 @@ export const liveMessageSenders = {
   'host.lock': 'host',
   'host.unlock': 'host',
   'host.reveal': 'host',
+  // Teams are the host's to make: a player never chooses or changes their own.
+  'host.teams': 'host',
+  'host.teams.shuffle': 'host',
+  'host.teams.move': 'host',
 } as const satisfies Record<LiveClientMessage['type'], 'host' | 'player'>;
 
 export const liveAck = z.union([
@@ -300,6 +326,23 @@ export const liveLeaderEntry = z.object({
   previousRank: z.number().int().optional(),
 });
 export type LiveLeaderEntry = z.infer<typeof liveLeaderEntry>;
+
+/**
+ * A team on the leaderboard: its score is the average of its counted members' scores, rounded,
+ * and teams with the same score share a rank.
+ */
+export const liveTeamEntry = z.object({
+  team: liveTeam,
+  score: z.number().int(),
+  rank: z.number().int(),
+  /** Players in the team now. */
+  members: z.number().int(),
+  /** Members whose score makes the average: those who have answered at least once. */
+  counted: z.number().int(),
+  /** On the leaderboard between questions: the team's rank before the question just played. */
+  previousRank: z.number().int().optional(),
+});
+export type LiveTeamEntry = z.infer<typeof liveTeamEntry>;
 
 /** How the answers to a closed question spread: one bar per option (or right/wrong). */
 export const liveDistributionEntry = z.object({
@@ -346,6 +389,23 @@ export const liveRoomView = z.object({
     .nullable(),
   /** On the leaderboard and at the end. */
   leaderboard: z.array(liveLeaderEntry).nullable(),
+  /** A room that plays in teams: the setup and how many players each team has. */
+  teams: liveTeamSetup
+    .extend({ sizes: z.array(z.number().int()) })
+    .nullable()
+    .optional(),
+  /**
+   * While a question is open: when its answers open, by the server's clock. Later than now during
+   * the teams' talk time, when the server refuses answers (`live.talk_time`).
+   */
+  answersOpenAt: iso.nullable().optional(),
+  /**
+   * Counts the changes of the room's teams: a device whose view has an older count has missed
+   * one (its own team may have changed too).
+   */
+  teamsRevision: z.number().int().optional(),
+  /** On the leaderboard and at the end of a room that plays in teams: every team, ranked. */
+  teamLeaderboard: z.array(liveTeamEntry).nullable().optional(),
 });
 export type LiveRoomView = z.infer<typeof liveRoomView>;
 
@@ -364,6 +424,8 @@ export const livePlayerView = z.object({
     .object({ position: z.number().int(), correct: z.boolean(), points: z.number().int() })
     .nullable(),
   kicked: z.boolean(),
+  /** The player's team, in a room that plays in teams. */
+  team: liveTeam.nullable().optional(),
 });
 export type LivePlayerView = z.infer<typeof livePlayerView>;
 
@@ -372,6 +434,21 @@ export const liveHostView = z.object({
   players: z.number().int(),
   connected: z.number().int(),
   latest: z.array(z.object({ playerId: z.uuid(), nickname: z.string(), connected: z.boolean() })),
+  /**
+   * In a room that plays in teams: its players with their teams (up to `LIVE_TEAMS.rosterMax`),
+   * in the order they joined, for the host to move between teams.
+   */
+  roster: z
+    .array(
+      z.object({
+        playerId: z.uuid(),
+        nickname: z.string(),
+        connected: z.boolean(),
+        team: liveTeam.nullable(),
+      }),
+    )
+    .nullable()
+    .optional(),
 });
 export type LiveHostView = z.infer<typeof liveHostView>;
 
@@ -406,10 +483,14 @@ export const liveResultPlayer = z.object({
   correct: z.number().int(),
   answered: z.number().int(),
   signedIn: z.boolean(),
+  /** In a room that played in teams. */
+  team: liveTeam.nullable(),
 });
 export const liveResults = z.object({
   room: liveRoomSummary,
   players: z.array(liveResultPlayer),
+  /** A room that played in teams: the teams ranked as on the podium; empty otherwise. */
+  teams: z.array(liveTeamEntry),
   questions: z.array(liveResultQuestion),
 });
 export type LiveResults = z.infer<typeof liveResults>;

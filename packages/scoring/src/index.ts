@@ -26,3 +26,9 @@ export { examScore, type ExamScore } from './exam';
 export { presentQuestion, presentedValues, shuffled, stemExcerpt } from './present';
 export { itemStatistics, type ItemResponse, type ItemStatisticsOptions } from './item-statistics';
 export { streaks } from './streak';
+export {
+  teamStandings,
+  teamStandingsWithMovement,
+  type TeamMember,
+  type TeamStanding,
+} from './team-standings';

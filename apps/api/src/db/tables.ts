@@ -11,6 +11,7 @@ import type {
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
+  LiveTeamSetup,
   QuestionContent,
   ReviewPolicy,
 } from '@questa/contracts';
@@ -229,6 +230,8 @@ export interface ApiTables {
     finished_at: string | null;
     locked: Generated<boolean>;
     revealed_position: Generated<number>;
+    teams: Generated<LiveTeamSetup | null>;
+    teams_revision: Generated<number>;
   };
   live_questions: {
     room_id: string;
@@ -253,6 +256,7 @@ export interface ApiTables {
     connected: Generated<boolean>;
     disconnected_at: Generated<string | null>;
     joined_at: Generated<string>;
+    team: Generated<number | null>;
   };
   live_answers: {
     room_id: string;

@@ -332,6 +332,63 @@ describe("the live player's page", () => {
     expect(screen.getByLabelText('Room code')).toBeTruthy();
   });
 
+  it('shows the player their team, the talk time before answers, and the teams ranked', async () => {
+    window.localStorage.setItem('questa.live.123456', JSON.stringify(joined));
+    renderAt('/live/123456');
+    const teams: LiveRoomView['teams'] = { count: 2, talkSeconds: 5, sizes: [2, 1] };
+    act(() => server.set({ status: 'connected', room: aRoom({ teams }), you: you({ team: 2 }) }));
+    expect((await screen.findByText('Your team:')).textContent).toBe('Your team: Team Blue');
+
+    // The question shows, and the answers wait for the talk time to end.
+    const opensAt = Date.now() + 400;
+    act(() =>
+      server.set({
+        room: aRoom({
+          ...openQuestion(),
+          teams,
+          answersOpenAt: new Date(opensAt).toISOString(),
+          deadline: new Date(opensAt + 20_000).toISOString(),
+        }),
+      }),
+    );
+    expect(await screen.findByText('What is the capital of France?')).toBeTruthy();
+    expect(screen.getAllByText('Talk with your team').length).toBe(2);
+    expect(screen.queryByRole('group')).toBeNull();
+    const choices = within(await screen.findByRole('group', {}, { timeout: 5_000 }));
+    expect(Date.now()).toBeGreaterThanOrEqual(opensAt);
+    expect(choices.getByRole('button', { name: 'Paris' })).toBeTruthy();
+    expect(screen.queryByText('Talk with your team')).toBeNull();
+
+    const teamLeaderboard = [
+      { team: 2, score: 900, rank: 1, members: 1, counted: 1 },
+      { team: 1, score: 450, rank: 2, members: 2, counted: 2 },
+    ];
+    const leaderboard = [
+      { playerId: joined.playerId, nickname: 'Guesty', score: 900, rank: 1 },
+      { playerId: '0a7e0000-0000-4000-8000-000000000003', nickname: 'Lena', score: 900, rank: 1 },
+    ];
+    act(() =>
+      server.set({
+        room: aRoom({ state: 'leaderboard', position: 1, teams, leaderboard, teamLeaderboard }),
+        you: you({ team: 2, score: 900, rank: 1 }),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your team is number 1' })).toBeTruthy();
+    const board = screen.getByRole('list', { name: 'Teams' });
+    expect(board.textContent).toContain('Team Blue');
+    expect(within(board).getAllByRole('listitem')[0]!.getAttribute('aria-current')).toBe('true');
+
+    act(() =>
+      server.set({
+        room: aRoom({ state: 'finished', position: 5, teams, leaderboard, teamLeaderboard }),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your team finished 1 of 2' })).toBeTruthy();
+    // Each player still sees their own place and score.
+    expect(screen.getByRole('heading', { name: 'You finished 1 of 3' })).toBeTruthy();
+    expect(screen.getAllByText('900 points').length).toBeGreaterThan(0);
+  });
+
   it('says so when the host removed the player', () => {
     window.localStorage.setItem('questa.live.123456', JSON.stringify(joined));
     renderAt('/live/123456');

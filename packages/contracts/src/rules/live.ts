@@ -62,3 +62,34 @@ export const liveRoomStates = [
   'finished',
 ] as const;
 export type LiveRoomState = (typeof liveRoomStates)[number];
+
+/**
+ * Team mode: the host splits the room into teams in the lobby; a team's score is its members'
+ * average, and each question can give teams a moment to talk before answers open.
+ */
+export const LIVE_TEAMS = {
+  min: 2,
+  max: 8,
+  /** The talk times a host may choose, in seconds; 0 opens answers with the question. */
+  talkSeconds: [0, 5, 10, 15],
+  talkSecondsDefault: 10,
+  /** Players the host's console lists by team, so the host can move them between teams. */
+  rosterMax: 500,
+} as const;
+export type LiveTalkSeconds = (typeof LIVE_TEAMS.talkSeconds)[number];
+
+/**
+ * Each team's colour, by its number (team 1 is red); the screens name a team by its colour, in
+ * the player's language, and never by colour alone.
+ */
+export const liveTeamColours = [
+  'red',
+  'blue',
+  'green',
+  'yellow',
+  'purple',
+  'orange',
+  'teal',
+  'pink',
+] as const satisfies { length: typeof LIVE_TEAMS.max };
+export type LiveTeamColour = (typeof liveTeamColours)[number];

@@ -1,4 +1,5 @@
 import type { RoomRow } from './live.repository';
+import { EARLY_TOLERANCE_MS } from './live-timing';
 
 /**
  * The open questions whose answers this process may acknowledge before they are stored: those it
@@ -54,6 +55,8 @@ export function createAnswerWindows() {
         return undefined;
       }
       if (arrivedAtMs - window.openedAtMs > limitMs) return undefined;
+      // During the teams' talk time: the database refuses it, and says why.
+      if (arrivedAtMs < window.openedAtMs - EARLY_TOLERANCE_MS) return undefined;
       window.taken.add(playerId);
       return window.openedAtMs;
     },

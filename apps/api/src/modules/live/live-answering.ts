@@ -98,6 +98,11 @@ export function createLiveAnswering(deps: {
 
     const result = await store();
     if (result === 'closed') throw closed();
+    if (result === 'early') {
+      throw new HttpProblem('live.talk_time', {
+        detail: 'Answers open when the talk time is over.',
+      });
+    }
     if (result === 'duplicate') {
       throw new HttpProblem('live.already_answered', {
         detail: 'You have answered this question already.',

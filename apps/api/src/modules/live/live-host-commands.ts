@@ -5,14 +5,19 @@ import type { LiveRepository } from './live.repository';
 import type { LiveQuestions } from './live-questions';
 import type { LiveRooms } from './live-rooms';
 import type { LiveModeration } from './live.moderation';
+import type { LiveTeams } from './live-teams';
 import type { LiveChange } from './live.service';
 
-/** What the host's console sends: starting, closing, skipping, moving on, pausing, removing. */
+/**
+ * What the host's console sends: starting, closing, skipping, moving on, pausing, removing, and
+ * making teams.
+ */
 export function createLiveHostCommands(deps: {
   live: Pick<LiveRepository, 'transition' | 'kick'>;
   rooms: Pick<LiveRooms, 'ownRoom'>;
   questions: Pick<LiveQuestions, 'openQuestion' | 'announceOpen' | 'closeQuestion' | 'halt'>;
   moderation: Pick<LiveModeration, 'command'>;
+  teams: Pick<LiveTeams, 'command'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
   const { live, questions } = deps;
@@ -109,6 +114,10 @@ export function createLiveHostCommands(deps: {
       case 'host.unlock':
       case 'host.reveal':
         return deps.moderation.command(room, message);
+      case 'host.teams':
+      case 'host.teams.shuffle':
+      case 'host.teams.move':
+        return deps.teams.command(room, message);
     }
   }
 

@@ -86,6 +86,8 @@ export function createLiveJoining(deps: {
         userId: user?.id ?? null,
         tokenHash: hashToken(token),
         extraTimePercent: user?.extraTimePercent ?? 0,
+        // In team mode a newcomer evens the teams out.
+        ...(room.teams && { teamCount: room.teams.count }),
       });
       if (added !== 'nickname_taken') {
         deps.changed(room.id, 'players');

@@ -6,7 +6,7 @@ import type { InFlightAnswers } from './live-in-flight';
 import type { AnswerWindows } from './live-answer-windows';
 import type { PinnedRoomData } from './live-pinned';
 import type { LiveChange } from './live.service';
-import { limitMsOf, NETWORK_GRACE_MS, STORE_MARGIN_MS } from './live-timing';
+import { limitMsOf, NETWORK_GRACE_MS, STORE_MARGIN_MS, talkMsOf } from './live-timing';
 
 /**
  * The clock of a room's questions: opening one (and resuming it), and closing and scoring it
@@ -37,6 +37,8 @@ export function createLiveQuestions(deps: {
         position,
         // Answers are taken until the limit and its grace; the margin lets the last be stored.
         openForMs: limitMsOf(room, extra) + NETWORK_GRACE_MS + STORE_MARGIN_MS,
+        // In team mode the question shows first, and its answers open after the talk time.
+        talkMs: talkMsOf(room),
       },
     });
     if (opened) announceOpen(opened);

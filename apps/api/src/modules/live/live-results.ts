@@ -3,20 +3,26 @@ import type { UserRow } from '../users/user.repository';
 import { distribution } from './live-present';
 import type { LiveRepository } from './live.repository';
 import { summaryOf, type LiveRooms } from './live-rooms';
+import type { LiveTeams } from './live-teams';
 
-/** A room's results for its host: per player and per question, from everything it stored. */
+/**
+ * A room's results for its host: per player and per question, and per team in a room that played
+ * in teams, from everything it stored.
+ */
 export function createLiveResults(deps: {
   live: Pick<LiveRepository, 'questions' | 'allAnswers' | 'standings'>;
   rooms: Pick<LiveRooms, 'ownRoom'>;
+  teams: Pick<LiveTeams, 'leaderboard'>;
 }) {
   const { live } = deps;
 
   async function results(user: UserRow, roomId: string): Promise<LiveResults> {
     const room = await deps.rooms.ownRoom(user, roomId);
-    const [questions, answers, standings] = await Promise.all([
+    const [questions, answers, standings, teams] = await Promise.all([
       live.questions(roomId),
       live.allAnswers(roomId),
       live.standings(roomId),
+      deps.teams.leaderboard(room),
     ]);
     const byPlayer = new Map<string, { correct: number; answered: number }>();
     for (const given of answers) {
@@ -35,7 +41,9 @@ export function createLiveResults(deps: {
         correct: byPlayer.get(player.playerId)?.correct ?? 0,
         answered: byPlayer.get(player.playerId)?.answered ?? 0,
         signedIn: player.userId !== null,
+        team: room.teams ? player.team : null,
       })),
+      teams: teams ?? [],
       questions: questions.map((question) => {
         const given = answers.filter((answer) => answer.position === question.position);
         const right = given.filter((answer) => answer.correct).length;

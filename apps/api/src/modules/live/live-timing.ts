@@ -21,3 +21,13 @@ export const RECONNECT_GRACE_MS = 3000;
  * time, in any process, has this long to be stored before the question closes and is scored.
  */
 export const STORE_MARGIN_MS = 1000;
+
+/**
+ * An answer that arrives this little before the question's answers open still counts (as given
+ * at the opening): its arrival is stamped by this process's estimate of the database's clock,
+ * which may be a little off. Only the teams' talk time opens answers after the question shows.
+ */
+export const EARLY_TOLERANCE_MS = 250;
+
+/** How long teams talk before a question's answers open: nothing outside team mode. */
+export const talkMsOf = (room: Pick<RoomRow, 'teams'>) => (room.teams?.talkSeconds ?? 0) * 1000;

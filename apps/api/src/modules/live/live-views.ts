@@ -10,6 +10,7 @@ import { withPreviousRanks } from './live-standings';
 import { answerWithheld, shownReveal, withheldPlayerView } from './live.moderation';
 import type { LiveRepository, RoomRow } from './live.repository';
 import type { PinnedRoomData } from './live-pinned';
+import type { LiveTeams } from './live-teams';
 import { batchedWrites } from '../../db/batched-writes';
 import { limitMsOf } from './live-timing';
 
@@ -32,6 +33,7 @@ export function createLiveViews(deps: {
     | 'latestAnsweredPositions'
   >;
   pinned: Pick<PinnedRoomData, 'question'>;
+  teams: Pick<LiveTeams, 'setupView' | 'leaderboard' | 'roster'>;
 }) {
   const { live } = deps;
 
@@ -56,14 +58,31 @@ export function createLiveViews(deps: {
             skipped: room.skipped,
           })
         : null;
-    const leaderboard =
+    // Between questions both boards show who went up, from the points of the question just played.
+    const last =
+      room.state !== 'leaderboard' || room.skipped
+        ? []
+        : await live.answersTo(roomId, room.position);
+    const [leaderboard, teams, teamLeaderboard] = await Promise.all([
       room.state === 'leaderboard'
-        ? await leaderboardWithMovement(room)
+        ? leaderboardWithMovement(room, last)
         : room.state === 'finished'
-          ? (await live.standings(roomId, LIVE_LIMITS.leaderboardSize)).map(
-              ({ playerId, nickname, score, rank }) => ({ playerId, nickname, score, rank }),
+          ? live.standings(roomId, LIVE_LIMITS.leaderboardSize).then((standings) =>
+              standings.map(({ playerId, nickname, score, rank }) => ({
+                playerId,
+                nickname,
+                score,
+                rank,
+              })),
             )
-          : null;
+          : null,
+      deps.teams.setupView(room),
+      room.state === 'leaderboard'
+        ? deps.teams.leaderboard(room, last)
+        : room.state === 'finished'
+          ? deps.teams.leaderboard(room)
+          : null,
+    ]);
     const view: LiveRoomView = {
       id: room.id,
       code: room.code,
@@ -88,21 +107,32 @@ export function createLiveViews(deps: {
       locked: room.locked,
       reveal,
       leaderboard,
+      teams,
+      teamsRevision: room.teamsRevision,
+      // The question shows first; its answers open after the teams' talk time.
+      answersOpenAt: room.state === 'question_open' ? room.openedAt : null,
+      teamLeaderboard,
     };
     if (!options.forHost) return { room: view };
-    const latest = await live.latestPlayers(roomId, LIVE_LIMITS.latestNames);
-    return { room: view, host: { players: room.players, connected: room.connected, latest } };
+    const [latest, roster] = await Promise.all([
+      live.latestPlayers(roomId, LIVE_LIMITS.latestNames),
+      deps.teams.roster(room),
+    ]);
+    return {
+      room: view,
+      host: { players: room.players, connected: room.connected, latest, roster },
+    };
   }
 
   /**
    * Between questions the big screen shows who went up: ranks before the question just played
    * need every player's score and points, not only the top ten's.
    */
-  async function leaderboardWithMovement(room: RoomRow) {
-    const [standings, last] = await Promise.all([
-      live.standings(room.id),
-      room.skipped ? Promise.resolve([]) : live.answersTo(room.id, room.position),
-    ]);
+  async function leaderboardWithMovement(
+    room: RoomRow,
+    last: readonly { playerId: string; points: number | null }[],
+  ) {
+    const standings = await live.standings(room.id);
     const points = new Map(last.map((answer) => [answer.playerId, answer.points ?? 0]));
     return withPreviousRanks(standings, points)
       .slice(0, LIVE_LIMITS.leaderboardSize)
@@ -155,6 +185,7 @@ export function createLiveViews(deps: {
               }
             : null,
         kicked: player.kicked,
+        team: room.teams ? player.team : null,
       };
       views.push(withheld ? withheldPlayerView(view) : view);
     }

@@ -46,7 +46,10 @@ describe('catching live connections up', () => {
   function start(sockets: CatchUpSocket[]) {
     const catchUp = startCatchUp({
       live: {
-        roomView: async () => viewOf(mark.state, mark.position),
+        roomView: async () => ({
+          ...viewOf(mark.state, mark.position),
+          teamsRevision: mark.teamsRevision,
+        }),
         playerViews: async () => [
           youOf(mark.state === 'question_open' ? mark.position - 1 : mark.position),
         ],
@@ -70,6 +73,7 @@ describe('catching live connections up', () => {
       paused: false,
       playerCount: 1,
       answered: 0,
+      teamsRevision: 0,
     };
   });
   afterEach(() => vi.useRealTimers());
@@ -108,6 +112,23 @@ describe('catching live connections up', () => {
     mark = { ...mark, state: 'question_open', position: 3 };
     await vi.advanceTimersByTimeAsync(1000);
     expect(sent).toEqual([]);
+    catchUp.stop();
+  });
+
+  it('catches a phone up that missed a change of the teams, which may have moved it', async () => {
+    const { socket, sent } = player();
+    const catchUp = start([socket]);
+    mark = { ...mark, state: 'lobby', position: 0 };
+    socket.emit('room', viewOf('lobby', 0));
+    socket.emit('you', youOf(0));
+    sent.length = 0;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sent).toEqual([]);
+
+    // The host dealt the teams again while Redis was away: the phone's view predates it.
+    mark = { ...mark, teamsRevision: 2 };
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent).toEqual(['room lobby 0', 'you 0']);
     catchUp.stop();
   });
 

@@ -15,6 +15,8 @@ export interface RoomMark {
   position: number;
   paused: boolean;
   playerCount: number;
+  /** Counts the changes of the room's teams: a phone must show its team as it is. */
+  teamsRevision: number;
   /** Answers to the question at `position`, counted while it is shown (open or just closed). */
   answered: number;
 }
@@ -43,7 +45,14 @@ interface Seen {
 }
 
 const keyOf = (mark: RoomMark) =>
-  [mark.state, mark.position, mark.paused, mark.playerCount, mark.answered].join(':');
+  [
+    mark.state,
+    mark.position,
+    mark.paused,
+    mark.playerCount,
+    mark.answered,
+    mark.teamsRevision,
+  ].join(':');
 
 /**
  * Redis only speeds fan-out up; it never decides what a player ends up seeing. Messages between
@@ -90,7 +99,8 @@ export function startCatchUp<S extends CatchUpSocket>(options: {
       room.state !== mark.state ||
       room.position !== mark.position ||
       room.paused !== mark.paused ||
-      room.playerCount !== mark.playerCount
+      room.playerCount !== mark.playerCount ||
+      (room.teamsRevision ?? 0) !== mark.teamsRevision
     ) {
       return true;
     }

@@ -186,8 +186,18 @@ export function createLiveChannel(options: {
     }
     const parsed = liveClientMessage.safeParse(raw);
     if (!parsed.success) {
+      // A message of a known type names what is wrong with it, field by field; anything else is
+      // told only that it is unknown.
+      const type = (raw as { type?: unknown } | null)?.type;
+      const known = typeof type === 'string' && Object.hasOwn(liveMessageSenders, type);
+      const errors = parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.'),
+        message: issue.message,
+      }));
       throw new HttpProblem('validation.failed', {
-        detail: 'This message is not one Questa knows.',
+        detail: known
+          ? `This ${type} message is not valid: ${errors.map((e) => `${e.field || 'message'} ${e.message}`).join('; ')}.`
+          : 'This message is not one Questa knows.',
       });
     }
     const message = parsed.data;

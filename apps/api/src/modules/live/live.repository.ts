@@ -4,11 +4,13 @@ import type {
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
+  LiveTeamSetup,
   QuestionContent,
 } from '@questa/contracts';
 import { sql } from '@questa/db';
 import { jsonb, table } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
+import { EARLY_TOLERANCE_MS } from './live-timing';
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -36,6 +38,10 @@ export interface RoomRow {
   /** Host controls (`live.moderation.ts`): no new players; the answer shown at this position. */
   locked: boolean;
   revealedPosition: number;
+  /** Team mode (`live-teams.ts`): null while every player plays for themselves. */
+  teams: LiveTeamSetup | null;
+  /** Counts the changes of the room's teams. */
+  teamsRevision: number;
   serverNow: string;
 }
 
@@ -50,6 +56,8 @@ export interface PlayerRow {
   kicked: boolean;
   banned: boolean;
   connected: boolean;
+  /** The player's team in a room that plays in teams; kept through reloads and reconnections. */
+  team: number | null;
 }
 
 export interface PinnedLiveQuestion {
@@ -81,6 +89,8 @@ const roomColumns = [
   'finished_at as finishedAt',
   'locked',
   'revealed_position as revealedPosition',
+  'teams',
+  'teams_revision as teamsRevision',
 ] as const;
 
 const playerColumns = [
@@ -94,6 +104,7 @@ const playerColumns = [
   'kicked',
   'banned',
   'connected',
+  'team',
 ] as const;
 
 type RawRoom = Omit<RoomRow, 'serverNow'> & { serverNow: string };
@@ -115,6 +126,11 @@ export interface RoomTransition {
     position?: number;
     /** Opens the question now for this long (ms), by the database's clock. */
     openForMs?: number;
+    /**
+     * With `openForMs`: the teams' talk time (ms), which comes first. Answers open after it
+     * (`opened_at`), and the deadline moves by as much.
+     */
+    talkMs?: number;
     pausedRemainingMs?: number | null;
     /** Resumes: the deadline becomes now + the remaining time. */
     resume?: boolean;
@@ -299,8 +315,8 @@ export function createLiveRepository(db: ApiDb) {
           ...(set.state && { state: set.state }),
           ...(set.position !== undefined && { position: set.position }),
           ...(set.openForMs !== undefined && {
-            opened_at: sql<string>`now()`,
-            deadline: sql<string>`now() + make_interval(secs => ${set.openForMs / 1000})`,
+            opened_at: sql<string>`now() + make_interval(secs => ${(set.talkMs ?? 0) / 1000})`,
+            deadline: sql<string>`now() + make_interval(secs => ${(set.openForMs + (set.talkMs ?? 0)) / 1000})`,
             paused_remaining_ms: null,
             skipped: false,
           }),
@@ -341,6 +357,8 @@ export function createLiveRepository(db: ApiDb) {
       userId: string | null;
       tokenHash: string;
       extraTimePercent: number;
+      /** In a room of this many teams, the player goes to the smallest (the first of equals). */
+      teamCount?: number;
     }): Promise<PlayerRow | 'nickname_taken'> {
       const row = await db
         .insertInto('live_players')
@@ -350,6 +368,15 @@ export function createLiveRepository(db: ApiDb) {
           user_id: values.userId,
           token_hash: values.tokenHash,
           extra_time_percent: values.extraTimePercent,
+          ...(values.teamCount && {
+            team: sql<number>`(
+              select t from generate_series(1, ${values.teamCount}::int) as t
+              order by (
+                select count(*) from ${table('live_players')} as q
+                where q.room_id = ${values.roomId} and q.team = t and not q.kicked
+              ), t
+              limit 1)`,
+          }),
         })
         .onConflict((conflict) => conflict.expression(sql`room_id, lower(nickname)`).doNothing())
         .returning(playerColumns)
@@ -465,6 +492,7 @@ export function createLiveRepository(db: ApiDb) {
           'score',
           'streak',
           'user_id as userId',
+          'team',
           sql<number>`rank() over (order by score desc)::int`.as('rank'),
         ])
         .where('room_id', '=', roomId)
@@ -538,6 +566,8 @@ export function createLiveRepository(db: ApiDb) {
      * before the close scores the question, or it sees the question closed.
      * An answer's time is when it arrived (`arrivedAt`, by the database's clock), not when its
      * batch is stored: time spent waiting for the database must not make a timely answer late.
+     * An answer that arrived before the question's answers opened (during the teams' talk time,
+     * `opened_at` is ahead) is refused as `early`.
      * Answers one result per answer, in order. Points are given when the question closes.
      */
     async insertAnswers(
@@ -550,7 +580,7 @@ export function createLiveRepository(db: ApiDb) {
         limitMs: number;
         arrivedAt: string;
       }[],
-    ): Promise<({ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate')[]> {
+    ): Promise<({ answeredAt: string; elapsedMs: number } | 'closed' | 'duplicate' | 'early')[]> {
       if (answers.length === 0) return [];
       const given = JSON.stringify(
         answers.map((answer) => ({
@@ -582,6 +612,7 @@ export function createLiveRepository(db: ApiDb) {
         join ${table('live_players')} as p on p.id = v.player_id and p.room_id = r.id
         where not p.kicked and r.state = 'question_open' and r.position = v.position
           and r.paused_remaining_ms is null and ${since} <= v.limit_ms
+          and ${since} >= ${-EARLY_TOLERANCE_MS}
         for share of r
         on conflict do nothing
         returning room_id as "roomId", player_id as "playerId", position,
@@ -608,6 +639,28 @@ export function createLiveRepository(db: ApiDb) {
         );
         for (const row of found) earlier.add(keyOf(row));
       }
+      // Refused for coming before the talk time was over: the question is open at that position,
+      // and its answers open later than the answer came.
+      const early = new Set<string>();
+      const unexplained = refused.filter((answer) => !earlier.has(keyOf(answer)));
+      if (unexplained.length > 0) {
+        const { rows: found } = await sql<{ roomId: string; playerId: string; position: number }>`
+          select v.room_id as "roomId", v.player_id as "playerId", v.position
+          from jsonb_to_recordset(${JSON.stringify(
+            unexplained.map((answer) => ({
+              room_id: answer.roomId,
+              player_id: answer.playerId,
+              position: answer.position,
+              arrived_at: answer.arrivedAt,
+            })),
+          )}::jsonb) as v(room_id uuid, player_id uuid, position int, arrived_at timestamptz)
+          join ${table('live_rooms')} as r on r.id = v.room_id and r.position = v.position
+          where r.state = 'question_open'
+            and extract(epoch from (v.arrived_at - r.opened_at)) * 1000 < ${-EARLY_TOLERANCE_MS}`.execute(
+          db,
+        );
+        for (const row of found) early.add(keyOf(row));
+      }
       // The same answer twice in one batch: the first is stored, the second is a second answer.
       const taken = new Set<string>();
       return answers.map((answer) => {
@@ -617,7 +670,8 @@ export function createLiveRepository(db: ApiDb) {
           taken.add(key);
           return { answeredAt: iso(row.answeredAt), elapsedMs: row.elapsedMs };
         }
-        return row || earlier.has(key) ? 'duplicate' : 'closed';
+        if (row || earlier.has(key)) return 'duplicate';
+        return early.has(key) ? 'early' : 'closed';
       });
     },
 
@@ -813,6 +867,7 @@ export function createLiveRepository(db: ApiDb) {
           'r.state',
           'r.position',
           sql<boolean>`r.paused_remaining_ms is not null`.as('paused'),
+          'r.teams_revision as teamsRevision',
           eb
             .selectFrom('live_players as p')
             .select(sql<number>`count(*)::int`.as('n'))

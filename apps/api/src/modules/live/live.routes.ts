@@ -15,6 +15,7 @@ import {
   liveRoomList,
   liveRoomParams,
   liveRoomSummary,
+  liveTeamColours,
   type LiveResults,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
@@ -27,15 +28,16 @@ import { createJoinLimits } from './join-limits';
 
 const tags = ['live'];
 
-/** A room's results as CSV: one row per player, then one per question. */
+/** A room's results as CSV: one row per player, then one per team (if any) and per question. */
 export function resultsCsv(results: LiveResults): string {
   const cell = (value: string | number | null) => {
     const text = value === null ? '' : String(value);
     // Quoted, and a leading = + - @ neutralised, so a spreadsheet never runs a nickname.
     return `"${text.replace(/^[=+\-@]/, "'$&").replace(/"/g, '""')}"`;
   };
+  const teams = results.teams.length > 0;
   const rows = [
-    ['rank', 'nickname', 'score', 'correct', 'answered', 'signed in'],
+    ['rank', 'nickname', 'score', 'correct', 'answered', 'signed in', ...(teams ? ['team'] : [])],
     ...results.players.map((player) => [
       player.rank,
       player.nickname,
@@ -43,8 +45,24 @@ export function resultsCsv(results: LiveResults): string {
       player.correct,
       player.answered,
       player.signedIn ? 'yes' : 'no',
+      ...(teams ? [player.team] : []),
     ]),
     [],
+    // A team is named by its number and colour, as the screens show it (team 1 is red).
+    ...(teams
+      ? [
+          ['team rank', 'team', 'colour', 'average score', 'players', 'players counted'],
+          ...results.teams.map((team) => [
+            team.rank,
+            team.team,
+            liveTeamColours[team.team - 1] ?? null,
+            team.score,
+            team.members,
+            team.counted,
+          ]),
+          [],
+        ]
+      : []),
     ['question', 'stem', 'type', 'answered', 'correct share', 'average seconds'],
     ...results.questions.map((question) => [
       question.position,

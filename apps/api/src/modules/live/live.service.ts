@@ -11,6 +11,8 @@ import { createPinnedRoomData } from './live-pinned';
 import { createLiveQuestions } from './live-questions';
 import { createLiveResults } from './live-results';
 import { createLiveRooms } from './live-rooms';
+import { createLiveTeams } from './live-teams';
+import type { LiveTeamsRepository } from './live-teams.repository';
 import { STORE_MARGIN_MS } from './live-timing';
 import { createLiveViews } from './live-views';
 import type { LiveModerationRepository } from './live-moderation.repository';
@@ -51,17 +53,21 @@ export function createLiveService(deps: {
   opened: (roomId: string, position: number, closesAt: Date, serverNow: Date) => void;
   /** The host's controls: locking the room, revealing answers by hand, banned nicknames. */
   moderation: LiveModerationRepository;
+  /** Team mode: the host's teams, their sizes and standings. */
+  teams: LiveTeamsRepository;
   log: { warn: (details: object, message: string) => void };
 }) {
   const { live } = deps;
   const pinned = createPinnedRoomData(live);
-  const views = createLiveViews({ live, pinned });
+  // Declared before the views, which read the teams; changes reach the views through `changed`.
   const changed = (roomId: string, what: LiveChange) => {
     // A new state or new scores must reach a device coming back at once; counts of answers and
     // players may be a moment old (the coalesced update after them is read afresh).
     if (what === 'room' || what === 'scores') views.forget(roomId);
     deps.changed(roomId, what);
   };
+  const teams = createLiveTeams({ teams: deps.teams, changed });
+  const views = createLiveViews({ live, pinned, teams });
   const moderation = createLiveModeration({ moderation: deps.moderation, changed });
   const rooms = createLiveRooms(deps);
   const joining = createLiveJoining({ live, moderation, changed });
@@ -76,7 +82,7 @@ export function createLiveService(deps: {
     changed,
     opened: deps.opened,
   });
-  const host = createLiveHostCommands({ live, rooms, questions, moderation, changed });
+  const host = createLiveHostCommands({ live, rooms, questions, moderation, teams, changed });
   const clock = createDatabaseClock(() => live.databaseNow(), { resampleEveryMs: 10_000 });
   const answering = createLiveAnswering({
     live,
@@ -96,7 +102,7 @@ export function createLiveService(deps: {
       changed(roomId, 'scores');
     },
   });
-  const results = createLiveResults({ live, rooms });
+  const results = createLiveResults({ live, rooms, teams });
 
   return {
     createRoom: rooms.createRoom,

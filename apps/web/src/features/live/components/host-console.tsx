@@ -13,6 +13,7 @@ import { useHostSound } from '../use-host-sound';
 import { JoinHint, LobbyJoinCard } from './host-join';
 import { HostPlayers, type KickTarget } from './host-players';
 import { HostBoard, HostFinished, HostQuestion } from './host-stage';
+import { HostTeams } from './host-teams';
 import './live.css';
 
 type Command = Exclude<LiveHostCommand, 'host.kick'>;
@@ -145,6 +146,7 @@ export function HostConsole({ roomId }: { roomId: string }) {
             <h2>{t('live.playersIn', { count: host?.players ?? 0 })}</h2>
             {locked && <p className="live-host__locked">{t('live.host.lockedHint')}</p>}
             <HostPlayers host={host} onKick={setKicking} />
+            <HostTeams room={room} host={host} send={channel.send} />
           </div>
         </section>
       )}

@@ -1,6 +1,7 @@
 import type { LiveResults } from '@questa/contracts';
 import { useT } from '../../../lib/i18n';
 import { useRoomResults } from '../api/live-api';
+import { TeamBadge } from './teams';
 
 /** After the game: every player's result, and how each question went, once they have loaded. */
 export function FinishedRoomResults({ roomId }: { roomId: string }) {
@@ -13,6 +14,7 @@ function HostResults({ results }: { results: LiveResults }) {
   const percent = (share: number) => `${Math.round(share * 100)} %`;
   return (
     <div className="live-results">
+      {results.teams.length > 0 && <TeamResults results={results} />}
       <table className="table">
         <caption>{t('live.results.players')}</caption>
         <thead>
@@ -21,6 +23,7 @@ function HostResults({ results }: { results: LiveResults }) {
             <th scope="col">{t('live.results.nickname')}</th>
             <th scope="col">{t('live.results.score')}</th>
             <th scope="col">{t('live.results.correct')}</th>
+            {results.teams.length > 0 && <th scope="col">{t('live.results.team')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -32,6 +35,9 @@ function HostResults({ results }: { results: LiveResults }) {
               <td>
                 {player.correct} / {results.questions.length}
               </td>
+              {results.teams.length > 0 && (
+                <td>{player.team === null ? '–' : <TeamBadge team={player.team} />}</td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -66,5 +72,37 @@ function HostResults({ results }: { results: LiveResults }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The teams as the podium ranked them: each one's average, and how many players it is over. */
+function TeamResults({ results }: { results: LiveResults }) {
+  const t = useT();
+  return (
+    <table className="table">
+      <caption>{t('live.results.teams')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('live.results.rank')}</th>
+          <th scope="col">{t('live.results.team')}</th>
+          <th scope="col">{t('live.results.average')}</th>
+          <th scope="col">{t('live.results.counted')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {results.teams.map((team) => (
+          <tr key={team.team}>
+            <td>{team.rank}</td>
+            <th scope="row">
+              <TeamBadge team={team.team} />
+            </th>
+            <td>{team.score}</td>
+            <td>
+              {team.counted} / {team.members}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

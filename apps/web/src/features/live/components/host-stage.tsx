@@ -9,7 +9,11 @@ import { useT } from '../../../lib/i18n';
 import { Countdown } from './countdown';
 import { FinishedRoomResults } from './host-results';
 import { Shape } from './shapes';
-import { Distribution, Leaderboard, Podium } from './standings';
+import { Distribution, Podium } from './host-standings';
+import { Leaderboard } from './standings';
+import { TeamLeaderboard } from './host-team-board';
+import { useTeamEntries } from './teams';
+import { useTalkTime } from '../use-talk-time';
 
 /** The open or just closed question on the big screen: its options, then how the room answered. */
 export function HostQuestion({
@@ -22,6 +26,7 @@ export function HostQuestion({
   offsetMs: number;
 }) {
   const t = useT();
+  const talking = useTalkTime(room, offsetMs);
   const question = room.question;
   if (!question) return null;
   const open = room.state === 'question_open';
@@ -30,7 +35,12 @@ export function HostQuestion({
       <div className="live-host__question-top">
         <p>{t('live.questionOf', { n: room.position, total: room.questionCount })}</p>
         {open && (
-          <Countdown deadline={room.deadline} offsetMs={offsetMs} paused={room.paused} large />
+          <Countdown
+            deadline={talking ? (room.answersOpenAt ?? null) : room.deadline}
+            offsetMs={offsetMs}
+            paused={room.paused}
+            large
+          />
         )}
         <p className="live-host__answered" role="status">
           {t('live.host.answersIn', {
@@ -39,6 +49,12 @@ export function HostQuestion({
           })}
         </p>
       </div>
+      {talking && !room.paused && (
+        <p className="live-talk live-talk--host" role="status">
+          <span className="live-talk__title">{t('live.team.talk')}</span>{' '}
+          <span>{t('live.host.teams.talkNow')}</span>
+        </p>
+      )}
       <WithPassage passage={room.passage}>
         <h1 id="live-host-question" className="live-host__stem">
           <RichText source={question.stem} />
@@ -96,6 +112,16 @@ export function HostQuestion({
 export function HostBoard({ room }: { room: LiveRoomView }) {
   const t = useT();
   if (!room.leaderboard) return null;
+  if (room.teamLeaderboard) {
+    return (
+      <section className="live-host__board live-host__board--teams" aria-labelledby="live-board">
+        <h1 id="live-board">{t('live.team.leaderboard')}</h1>
+        <TeamLeaderboard entries={room.teamLeaderboard} />
+        <h2>{t('live.host.teams.players')}</h2>
+        <Leaderboard entries={room.leaderboard} />
+      </section>
+    );
+  }
   return (
     <section className="live-host__board" aria-labelledby="live-board">
       <h1 id="live-board">{t('live.leaderboard')}</h1>
@@ -109,7 +135,11 @@ export function HostFinished({ room }: { room: LiveRoomView }) {
   return (
     <section className="live-host__finished" aria-labelledby="live-podium">
       <h1 id="live-podium">{t('live.podium')}</h1>
-      {room.leaderboard && <Podium entries={room.leaderboard} />}
+      {room.teamLeaderboard ? (
+        <TeamPodium room={room} />
+      ) : (
+        room.leaderboard && <Podium entries={room.leaderboard} />
+      )}
       <a
         className={buttonClass('secondary')}
         href={`${config.apiBase}/rooms/${room.id}/results.csv`}
@@ -122,5 +152,23 @@ export function HostFinished({ room }: { room: LiveRoomView }) {
         {t('live.host.back')}
       </Link>
     </section>
+  );
+}
+
+/** A room that played in teams ends with the teams on the podium, and every player's score below. */
+function TeamPodium({ room }: { room: LiveRoomView }) {
+  const t = useT();
+  const teams = useTeamEntries(room.teamLeaderboard ?? []);
+  return (
+    <>
+      <Podium entries={teams} />
+      <TeamLeaderboard entries={room.teamLeaderboard ?? []} />
+      {room.leaderboard && (
+        <>
+          <h2>{t('live.host.teams.players')}</h2>
+          <Leaderboard entries={room.leaderboard} />
+        </>
+      )}
+    </>
   );
 }

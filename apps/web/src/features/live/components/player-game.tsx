@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { problemMessage } from '../../../components/ui/problem-message';
 import { useT } from '../../../lib/i18n';
 import { useLiveChannel } from '../use-live-channel';
+import { useTalkTime } from '../use-talk-time';
 import { Countdown } from './countdown';
 import { PlayerAnswer } from './player-answer';
 import { Leaderboard } from './standings';
@@ -13,6 +14,11 @@ import { Leaderboard } from './standings';
 const KeepResult = lazy(() =>
   import('./keep-result').then((module) => ({ default: module.KeepResult })),
 );
+// Only a room played in teams shows teams: other phones never download what shows them.
+const teamParts = () => import('./player-teams');
+const PlayerTeam = lazy(() => teamParts().then((module) => ({ default: module.PlayerTeam })));
+const TalkTime = lazy(() => teamParts().then((module) => ({ default: module.TalkTime })));
+const TeamStanding = lazy(() => teamParts().then((module) => ({ default: module.TeamStanding })));
 
 /**
  * A player's phone through a game. Everything it shows comes from the server: a reload or a new
@@ -28,6 +34,7 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   // answer for each player, so the acknowledgement is what says "sent"; the player's own view
   // catches up when the question closes (and on a reconnect, which also covers a reload).
   const [acknowledged, setAcknowledged] = useState(0);
+  const talking = useTalkTime(room, offsetMs);
 
   if (status === 'refused' || you?.kicked) {
     return (
@@ -63,26 +70,48 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
   const result = you.lastResult?.position === room.position ? you.lastResult : null;
   // A room that reveals answers by hand keeps the result back until the host shows the answer.
   const waitingForReveal = room.reveal?.answerShown === false && !room.reveal.skipped;
+  const team = you.team ?? null;
+  // In team mode the team's place comes first, the player's own under it.
+  const Own = team !== null && room.teamLeaderboard ? 'h2' : 'h1';
+  const standing = team !== null && room.teamLeaderboard && (
+    <Suspense fallback={null}>
+      {/* The leaderboard is drawn here: the phone has it already, and the teams' part need not. */}
+      <TeamStanding
+        room={room}
+        team={team}
+        list={(entries, highlight, label) => (
+          <Leaderboard entries={entries} highlight={highlight} label={label} />
+        )}
+      />
+    </Suspense>
+  );
   const announcement =
-    room.state === 'question_open' && !answered
-      ? t('live.questionOf', { n: room.position, total: room.questionCount })
-      : room.state === 'question_closed'
-        ? room.reveal?.skipped
-          ? t('live.skipped')
-          : waitingForReveal
-            ? t('live.waitingForReveal')
-            : result?.correct
-              ? t('live.right', { points: result.points })
-              : t('live.wrong')
-        : room.state === 'finished'
-          ? t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })
-          : '';
+    room.state === 'question_open' && talking
+      ? t('live.team.talk')
+      : room.state === 'question_open' && !answered
+        ? t('live.questionOf', { n: room.position, total: room.questionCount })
+        : room.state === 'question_closed'
+          ? room.reveal?.skipped
+            ? t('live.skipped')
+            : waitingForReveal
+              ? t('live.waitingForReveal')
+              : result?.correct
+                ? t('live.right', { points: result.points })
+                : t('live.wrong')
+          : room.state === 'finished'
+            ? t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })
+            : '';
 
   return (
     <div className="live-player" data-state={room.state}>
       <PageTitle title={t('live.player.title')} />
       <header className="live-player__bar">
         <span className="live-player__name">{you.nickname}</span>
+        {team !== null && (
+          <Suspense fallback={null}>
+            <PlayerTeam team={team} />
+          </Suspense>
+        )}
         <span className="live-player__score" aria-label={t('live.yourScore')}>
           {t('live.points', { points: you.score })}
         </span>
@@ -99,6 +128,11 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
       {room.state === 'lobby' && (
         <section className="live-player__panel">
           <h1>{t('live.inTheRoom', { name: you.nickname })}</h1>
+          {team !== null && (
+            <Suspense fallback={null}>
+              <PlayerTeam team={team} sentence />
+            </Suspense>
+          )}
           <p>{t('live.waitingForHost')}</p>
           <p className="live-muted">{t('live.playersIn', { count: room.playerCount })}</p>
         </section>
@@ -111,13 +145,17 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
               {t('live.questionOf', { n: room.position, total: room.questionCount })}
             </h1>
             <Countdown
-              deadline={room.deadline}
+              deadline={talking ? (room.answersOpenAt ?? null) : room.deadline}
               offsetMs={offsetMs}
-              extraMs={you.extraMs}
+              extraMs={talking ? 0 : you.extraMs}
               paused={room.paused}
             />
           </div>
-          {answered ? (
+          {talking && !room.paused ? (
+            <Suspense fallback={null}>
+              <TalkTime room={room} />
+            </Suspense>
+          ) : answered ? (
             <p className="live-player__sent" role="status">
               {t('live.answerSent')}
             </p>
@@ -179,14 +217,16 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
 
       {room.state === 'leaderboard' && (
         <section className="live-player__panel">
-          <h1>{t('live.rankNow', { rank: you.rank ?? 0 })}</h1>
+          {standing}
+          <Own>{t('live.rankNow', { rank: you.rank ?? 0 })}</Own>
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
         </section>
       )}
 
       {room.state === 'finished' && (
         <section className="live-player__panel">
-          <h1>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</h1>
+          {standing}
+          <Own>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</Own>
           <p className="live-result__points">{t('live.points', { points: you.score })}</p>
           {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
           <Suspense fallback={null}>

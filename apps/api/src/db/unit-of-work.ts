@@ -3,11 +3,13 @@ import { createCheckoutRepository } from '../modules/billing/checkout.repository
 import { createNoticeRepository } from '../modules/billing/notice.repository';
 import { createPlanRepository } from '../modules/billing/plan.repository';
 import { createSubscriptionRepository } from '../modules/billing/subscription.repository';
+import { createWorkspacePlanRepository } from '../modules/billing/workspace-plan.repository';
 import { createExamRepository } from '../modules/exams/exam.repository';
 import { createGradingRepository } from '../modules/grading/grading.repository';
 import { createAnswerRepository } from '../modules/learning/answer.repository';
 import { createDailyUsageRepository } from '../modules/learning/daily-usage.repository';
 import { createLiveRepository } from '../modules/live/live.repository';
+import { createNotificationRepository } from '../modules/notifications/notification.repository';
 import { createPracticeRepository } from '../modules/practice/practice.repository';
 import { createReviewRepository } from '../modules/reviews/review.repository';
 import type { ApiDb } from './tables';
@@ -25,6 +27,8 @@ export function repositoriesOf(executor: ApiDb) {
     checkouts: createCheckoutRepository(executor),
     subscriptions: createSubscriptionRepository(executor),
     notices: createNoticeRepository(executor),
+    workspacePlans: createWorkspacePlanRepository(executor),
+    notifications: createNotificationRepository(executor),
     audit: createAuditRepository(executor),
     grading: createGradingRepository(executor),
   };

@@ -1,7 +1,7 @@
 import { HttpProblem } from '@questa/http-kit';
 import { WebhookSignatureError, type PaymentPartner } from '../../adapters/payment-partner';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import type { BillingSync } from './billing-sync.service';
+import type { ApplyResult, BillingSync } from './billing-sync.service';
 import { isReadable, type PartnerReader } from './partner-reader';
 import type { SubscriptionRepository } from './subscription.repository';
 
@@ -27,6 +27,8 @@ export function createWebhookService(deps: {
   reader: PartnerReader;
   /** Called after commit with the learners whose premium may have changed, and whether mail waits. */
   changed: (userIds: string[], mailQueued: boolean) => void;
+  /** Called after commit with the in-app notices the events wrote, whose mail is due. */
+  noticed: (notices: NonNullable<ApplyResult['notices']>) => void;
 }) {
   return {
     async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
@@ -79,6 +81,7 @@ export function createWebhookService(deps: {
         return applied;
       });
       deps.changed(result.userIds, result.mailQueued ?? false);
+      if ('notices' in result && result.notices?.length) deps.noticed(result.notices);
       return result.outcome;
     },
   };

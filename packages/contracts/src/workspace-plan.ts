@@ -66,7 +66,12 @@ export const workspaceCheckout = z.object({
 export type WorkspaceCheckout = z.infer<typeof workspaceCheckout>;
 
 export const seatChangeQuery = z.strictObject({
-  seats: z.coerce.number().int().min(WORKSPACE_SEATS.min).max(WORKSPACE_SEATS.max),
+  seats: z.coerce
+    .number()
+    .int()
+    .min(WORKSPACE_SEATS.min)
+    .max(WORKSPACE_SEATS.max)
+    .meta({ description: 'The number of seats to price the change to.', example: 7 }),
 });
 
 /**

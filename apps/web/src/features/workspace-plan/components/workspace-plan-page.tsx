@@ -1,4 +1,5 @@
-import { CHECKOUT_SESSION_PARAM, type WorkspacePlan } from '@questa/contracts';
+import type { WorkspacePlan } from '@questa/contracts';
+import { CHECKOUT_SESSION_PARAM } from '@questa/contracts/rules';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ProblemAlert } from '../../../components/ui/problem-alert';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   checkoutReturn,
+  type ProblemCode,
   seatChange,
   seatChangePreview,
   seatChangeQuery,
@@ -14,8 +15,14 @@ import {
 } from '@questa/contracts';
 import type { WorkspaceActor, WorkspacePlanService } from './workspace-plan.service';
 
-const tags = ['workspace plan'];
 const base = '/workspaces/:clientId/plan';
+
+/** What every route here shares: owners only, in the workspace the path names. */
+const forOwners = (problems?: Partial<Record<ProblemCode, string>>) => ({
+  permission: 'workspace_plan:manage' as const,
+  ...(problems && { problems }),
+});
+const inWorkspace = { tags: ['workspace plan'], params: workspacePlanParams };
 
 const actor = (request: FastifyRequest<{ Params: { clientId: string } }>): WorkspaceActor => ({
   context: request.auth!,
@@ -37,7 +44,7 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
   app.get(
     base,
     {
-      config: { permission: 'workspace_plan:manage', problems: { unavailable } },
+      config: forOwners({ unavailable }),
       schema: {
         summary: 'The workspace’s plan: free or paid, seats paid and seats used',
         description:
@@ -45,8 +52,7 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
           'trialing, active or past due, and `seats` is then the number of members paid for; ' +
           'on `free` the free limits apply and `seats` is null. `seatsUsed` counts the ' +
           'workspace’s members now. Seat prices on sale come along, to start a paid plan.',
-        tags,
-        params: workspacePlanParams,
+        ...inWorkspace,
         response: { 200: workspacePlan },
       },
     },
@@ -56,23 +62,19 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${base}/checkout`,
     {
-      config: {
-        permission: 'workspace_plan:manage',
-        problems: {
-          'validation.failed': 'the price is not a workspace seat price on sale.',
-          'workspace_plan.below_seats_used': 'fewer seats than the workspace has members.',
-          'workspace_plan.already_paid': 'the workspace already pays; change its seats instead.',
-          unavailable,
-        },
-      },
+      config: forOwners({
+        'validation.failed': 'the price is not a workspace seat price on sale.',
+        'workspace_plan.below_seats_used': 'fewer seats than the workspace has members.',
+        'workspace_plan.already_paid': 'the workspace already pays; change its seats instead.',
+        unavailable,
+      }),
       schema: {
         summary: 'Start a checkout of N seats at the payment partner’s hosted page',
         description:
           'Answers with the partner’s page to send the browser to. A workspace has one checkout ' +
           'at a time: asking again with the same price and seats answers with the same one; ' +
           'other seats close the first and open another.',
-        tags,
-        params: workspacePlanParams,
+        ...inWorkspace,
         body: workspaceCheckoutCreate,
         response: { 201: workspaceCheckout },
       },
@@ -84,21 +86,17 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${base}/checkout/return`,
     {
-      config: {
-        permission: 'workspace_plan:manage',
-        problems: {
-          not_found: 'the workspace has no checkout under that session id.',
-          unavailable,
-        },
-      },
+      config: forOwners({
+        not_found: 'the workspace has no checkout under that session id.',
+        unavailable,
+      }),
       schema: {
         summary: 'Apply the checkout just paid, on the owner’s return from the partner’s page',
         description:
           'Reads the session and its subscription from the partner and applies them as the ' +
           'webhooks would; asking again, or the webhooks arriving before or after, changes ' +
           'nothing more. A session of another workspace answers `not_found`.',
-        tags,
-        params: workspacePlanParams,
+        ...inWorkspace,
         body: checkoutReturn,
         response: { 200: workspacePlan },
       },
@@ -109,22 +107,18 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${base}/seats/preview`,
     {
-      config: {
-        permission: 'workspace_plan:manage',
-        problems: {
-          not_found: 'the workspace has no paid plan.',
-          'workspace_plan.below_seats_used': 'fewer seats than the workspace has members.',
-          unavailable,
-        },
-      },
+      config: forOwners({
+        not_found: 'the workspace has no paid plan.',
+        'workspace_plan.below_seats_used': 'fewer seats than the workspace has members.',
+        unavailable,
+      }),
       schema: {
         summary: 'What a change of seats would charge now',
         description:
           'Computed from the seat’s price and the share of the period left, as the partner ' +
           'prorates: the new seats’ remaining time less the old seats’ unused time. Nothing ' +
           'changes until `PUT …/seats`.',
-        tags,
-        params: workspacePlanParams,
+        ...inWorkspace,
         querystring: seatChangeQuery,
         response: { 200: seatChangePreview },
       },
@@ -135,21 +129,17 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
   app.put(
     `${base}/seats`,
     {
-      config: {
-        permission: 'workspace_plan:manage',
-        problems: {
-          not_found: 'the workspace has no paid plan.',
-          'workspace_plan.below_seats_used': 'fewer seats than the workspace has members.',
-          unavailable,
-        },
-      },
+      config: forOwners({
+        not_found: 'the workspace has no paid plan.',
+        'workspace_plan.below_seats_used': 'fewer seats than the workspace has members.',
+        unavailable,
+      }),
       schema: {
         summary: 'Change the number of seats, prorated and charged at once',
         description:
           'The partner credits the unused time of the old seats and charges the rest of the ' +
           'period for the new ones on an invoice made now. Never fewer seats than members.',
-        tags,
-        params: workspacePlanParams,
+        ...inWorkspace,
         body: seatChange,
         response: { 200: workspacePlan },
       },
@@ -160,16 +150,12 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
   app.put(
     `${base}/cancel`,
     {
-      config: {
-        permission: 'workspace_plan:manage',
-        problems: { not_found: 'the workspace has no paid plan.', unavailable },
-      },
+      config: forOwners({ not_found: 'the workspace has no paid plan.', unavailable }),
       schema: {
         summary: 'End the paid plan when the period ends, or keep it renewing',
         description:
           'The seats stay paid until the period ends; then the workspace is back on the free limits.',
-        tags,
-        params: workspacePlanParams,
+        ...inWorkspace,
         body: workspaceCancel,
         response: { 200: workspacePlan },
       },
@@ -180,12 +166,11 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${base}/invoices`,
     {
-      config: { permission: 'workspace_plan:manage' },
+      config: forOwners(),
       schema: {
         summary: 'The workspace’s invoices, newest first',
         description: 'Each with the partner’s page and PDF; only this workspace’s.',
-        tags,
-        params: workspacePlanParams,
+        ...inWorkspace,
         response: { 200: workspaceInvoiceList },
       },
     },

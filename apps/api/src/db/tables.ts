@@ -394,7 +394,6 @@ export interface ApiTables {
   workspace_checkouts: {
     id: Generated<string>;
     client_id: string;
-    started_by: string | null;
     price_id: string;
     seats: number;
     status: 'creating' | 'open' | 'complete' | 'expired';

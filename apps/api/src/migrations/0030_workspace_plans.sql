@@ -19,10 +19,10 @@ create table workspace_billing_accounts (
 );
 
 -- One pending checkout per workspace, claimed before the partner is asked (as learners' are).
+-- It belongs to the workspace, not to the owner who opened it: the audit log names them.
 create table workspace_checkouts (
   id uuid primary key default gen_random_uuid(),
   client_id uuid not null references workspace_billing_accounts (client_id) on delete cascade,
-  started_by uuid references users (id) on delete set null,
   price_id uuid not null references billing_prices (id),
   seats integer not null check (seats > 0),
   status text not null check (status in ('creating', 'open', 'complete', 'expired')),

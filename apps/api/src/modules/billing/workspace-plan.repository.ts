@@ -203,7 +203,6 @@ export function createWorkspacePlanRepository(db: ApiDb) {
     async claimCheckout(values: {
       id: string;
       clientId: string;
-      startedBy: string;
       priceId: string;
       seats: number;
       expiresAt: Date;
@@ -213,7 +212,6 @@ export function createWorkspacePlanRepository(db: ApiDb) {
         .values({
           id: values.id,
           client_id: values.clientId,
-          started_by: values.startedBy,
           price_id: values.priceId,
           seats: values.seats,
           status: 'creating',

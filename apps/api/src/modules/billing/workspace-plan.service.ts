@@ -235,7 +235,6 @@ export function createWorkspacePlanService(deps: {
         workspaces.claimCheckout({
           id: randomUUID(),
           clientId: actor.clientId,
-          startedBy: user.id,
           priceId: price.id,
           seats: input.seats,
           expiresAt: new Date(Date.now() + deps.checkoutExpiryMinutes * 60_000),

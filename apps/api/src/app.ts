@@ -214,6 +214,9 @@ export function createApiCore(deps: ApiDeps) {
     publicUrl: deps.publicUrl,
     settings: deps.billing ?? {},
     forgetUsers: (userIds) => userIds.forEach(auth.forgetUserId),
+    notifications,
+    questionDb: deps.questionDb,
+    auth,
     webhookWriters: deps.database.engine === 'postgres' ? 4 : 1,
   });
   const account = createAccountService({

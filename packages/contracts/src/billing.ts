@@ -88,8 +88,11 @@ export type PlanPrice = z.infer<typeof planPrice>;
 
 export const plan = z.object({
   id: z.uuid(),
-  /** The free tier has no prices and unlocks nothing beyond the free allowance. */
-  kind: z.enum(['free', 'paid']),
+  /**
+   * The free tier has no prices and unlocks nothing beyond the free allowance; `workspace` is
+   * sold to workspaces per seat, not to learners.
+   */
+  kind: z.enum(['free', 'paid', 'workspace']),
   name: z.string(),
   description: z.string(),
   trialDays: z.number().int(),

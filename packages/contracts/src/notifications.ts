@@ -15,12 +15,22 @@ const essayGraded = z.object({
   maxPoints: z.number(),
 });
 
-/**
- * What a notification is about, tagged by kind so each kind brings its own fields. With the
- * second kind this becomes `z.discriminatedUnion('kind', [...])`; a union of one would only
- * confuse the API's reference.
- */
-export const notificationSubject = essayGraded;
+/** A payment for a workspace's seats failed; told to the workspace's owners. */
+const workspacePaymentFailed = z.object({
+  kind: z.literal('workspace_payment_failed'),
+  clientId: z.uuid(),
+  workspaceName: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** The partner's page where the invoice can be paid with another card. */
+  hostedUrl: z.string().nullable(),
+});
+
+/** What a notification is about, tagged by kind so each kind brings its own fields. */
+export const notificationSubject = z.discriminatedUnion('kind', [
+  essayGraded,
+  workspacePaymentFailed,
+]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;
 
 export const notification = z.object({
@@ -69,6 +79,7 @@ export const notificationUnread = z.object({ unread: z.number().int().nonnegativ
 /** One switch per kind of notification: whether it also comes by mail. */
 const mailSwitches = z.object({
   essay_graded: z.boolean(),
+  workspace_payment_failed: z.boolean(),
 } satisfies Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>);
 
 /** Which kinds a person gets by mail; in-app notices come always. */

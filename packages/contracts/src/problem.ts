@@ -36,6 +36,8 @@ export const problemCatalogue = {
   'grading.conflict': { status: 409, title: 'Graded by someone else meanwhile' },
   'grading.not_awaiting': { status: 409, title: 'Answer is not open for grading' },
   'publishing.second_person': { status: 403, title: 'Publishing needs a second person' },
+  'workspace_plan.below_seats_used': { status: 409, title: 'Fewer seats than members' },
+  'workspace_plan.already_paid': { status: 409, title: 'Workspace already has a paid plan' },
   'notifications.unsubscribe_invalid': { status: 400, title: 'Unsubscribe link not valid' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },

@@ -30,6 +30,7 @@ export const permissions = [
   'billing:reconcile',
   'plan:manage',
   'answer:grade',
+  'workspace_plan:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -75,6 +76,8 @@ const owner: readonly Permission[] = [
     'member:list',
     'member:manage',
     'credential:manage',
+    // What the workspace pays for is the owners' to decide, and its invoices theirs to read.
+    'workspace_plan:manage',
   ] as const),
 ];
 

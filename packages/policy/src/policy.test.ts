@@ -76,6 +76,22 @@ describe('policy', () => {
     }
   });
 
+  it('leaves the workspace plan to its owners: no other role, no admin, no other tenant', () => {
+    const owner = principal({ memberships: new Map([[tenantA, 'owner']]) });
+    expect(can(owner, 'workspace_plan:manage', tenantA)).toBe(true);
+    expect(can(owner, 'workspace_plan:manage', tenantB)).toBe(false);
+    for (const role of ['author', 'reviewer', 'viewer'] as const) {
+      expect(
+        can(
+          principal({ memberships: new Map([[tenantA, role]]) }),
+          'workspace_plan:manage',
+          tenantA,
+        ),
+      ).toBe(false);
+    }
+    expect(can(principal({ roles: ['admin'] }), 'workspace_plan:manage', tenantA)).toBe(false);
+  });
+
   it('lets premium learners and tenant authors host live rooms', () => {
     expect(can(principal(), 'room:host')).toBe(false);
     expect(can(principal({ premium: true }), 'room:host')).toBe(true);

@@ -23,6 +23,9 @@ export interface PartnerSubscription {
   status: string;
   /** The partner's price of the first item. */
   priceId: string | null;
+  /** The first item, whose quantity is a workspace's seats. */
+  itemId: string | null;
+  quantity: number;
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
@@ -87,6 +90,12 @@ export class WebhookSignatureError extends Error {
 export interface PaymentPartner {
   /** The partner's customer for a learner, created the first time (one per learner, by key). */
   createCustomer(user: { id: string; email: string; displayName: string }): Promise<string>;
+  /** The partner's customer for a workspace, which pays for its seats (one per workspace, by key). */
+  createWorkspaceCustomer(workspace: {
+    clientId: string;
+    name: string;
+    email: string;
+  }): Promise<string>;
   createProduct(plan: { id: string; name: string; description: string }): Promise<string>;
   updateProduct(productId: string, plan: { name: string; description: string }): Promise<void>;
   createPrice(
@@ -119,12 +128,26 @@ export interface PaymentPartner {
     cancelUrl: string;
     /** The learner's language (a BCP 47 tag), which the hosted page speaks when it can. */
     locale?: string | undefined;
+    /** Seats bought for a workspace: the line's quantity. */
+    workspace?: { clientId: string; seats: number } | undefined;
   }): Promise<PartnerCheckout>;
   getCheckout(id: string): Promise<PartnerCheckout | undefined>;
   /** Closes an open checkout so it can no longer be paid. */
   expireCheckout(id: string): Promise<void>;
   createPortal(customerId: string, returnUrl: string, locale?: string): Promise<string>;
   getSubscription(id: string): Promise<PartnerSubscription | undefined>;
+  /**
+   * Sets the seats (the first item's quantity), prorated and invoiced at once. `changeId` names
+   * this change, so a retry of it is not a second change.
+   */
+  changeSeats(input: {
+    subscriptionId: string;
+    itemId: string;
+    seats: number;
+    changeId: string;
+  }): Promise<PartnerSubscription>;
+  /** Ends the subscription when its period ends (true), or keeps it renewing (false). */
+  cancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<PartnerSubscription>;
   listSubscriptions(customerId: string): Promise<PartnerSubscription[]>;
   getInvoice(id: string): Promise<PartnerInvoice | undefined>;
   createRefund(input: {
@@ -193,6 +216,18 @@ export function createStripePartner(options: PaymentPartnerOptions): PaymentPart
       const customer = await stripe.customers.create(
         { email: user.email, name: user.displayName, metadata: { questa_user_id: user.id } },
         idempotent('customer', user.id),
+      );
+      return customer.id;
+    },
+
+    async createWorkspaceCustomer(workspace) {
+      const customer = await stripe.customers.create(
+        {
+          email: workspace.email,
+          name: workspace.name,
+          metadata: { questa_workspace_id: workspace.clientId },
+        },
+        idempotent('workspace-customer', workspace.clientId),
       );
       return customer.id;
     },
@@ -278,11 +313,15 @@ export function createStripePartner(options: PaymentPartnerOptions): PaymentPart
           mode: 'subscription',
           customer: input.customerId,
           client_reference_id: input.userId,
-          line_items: [{ price: input.partnerPriceId, quantity: 1 }],
+          line_items: [{ price: input.partnerPriceId, quantity: input.workspace?.seats ?? 1 }],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           expires_at: seconds(input.expiresAt),
-          metadata: { questa_checkout_id: input.checkoutId, questa_user_id: input.userId },
+          metadata: {
+            questa_checkout_id: input.checkoutId,
+            questa_user_id: input.userId,
+            ...(input.workspace && { questa_workspace_id: input.workspace.clientId }),
+          },
           locale: partnerLocale(input.locale),
           subscription_data: {
             metadata: { questa_user_id: input.userId, questa_plan_id: input.planId },
@@ -325,6 +364,28 @@ export function createStripePartner(options: PaymentPartnerOptions): PaymentPart
 
     getSubscription: async (id) =>
       mapped(await missingAsUndefined(() => stripe.subscriptions.retrieve(id)), toSubscription),
+
+    async changeSeats(input) {
+      const subscription = await stripe.subscriptions.update(
+        input.subscriptionId,
+        {
+          items: [{ id: input.itemId, quantity: input.seats }],
+          // The owner saw the prorated amount before confirming: it is charged now, not later.
+          proration_behavior: 'always_invoice',
+        },
+        idempotent('seats', input.subscriptionId, input.changeId),
+      );
+      return toSubscription(subscription);
+    },
+
+    async cancelAtPeriodEnd(subscriptionId, cancel) {
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: cancel },
+        idempotent('cancel-at-period-end', subscriptionId, String(cancel), minuteNow()),
+      );
+      return toSubscription(subscription);
+    },
 
     async listSubscriptions(customerId) {
       const found: PartnerSubscription[] = [];
@@ -414,6 +475,9 @@ function guarded(partner: PaymentPartner): PaymentPartner {
   return wrapped as unknown as PaymentPartner;
 }
 
+/** A key part that lets the same request again within a minute be one request, and later a new one. */
+const minuteNow = () => Math.floor(Date.now() / 60_000).toString();
+
 export function asProblem(error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   const refused =
@@ -482,6 +546,8 @@ function toSubscription(subscription: Stripe.Subscription): PartnerSubscription 
     customerId: idOf(subscription.customer)!,
     status: subscription.status,
     priceId: idOf(item?.price) ?? null,
+    itemId: item?.id ?? null,
+    quantity: item?.quantity ?? 1,
     currentPeriodStart: fromSeconds(item?.current_period_start ?? legacy.current_period_start),
     currentPeriodEnd: fromSeconds(item?.current_period_end ?? legacy.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,

@@ -270,7 +270,7 @@ export interface ApiTables {
   };
   billing_plans: {
     id: Generated<string>;
-    kind: 'free' | 'paid';
+    kind: 'free' | 'paid' | 'workspace';
     seed_key: string | null;
     name: string;
     description: Generated<string>;
@@ -386,6 +386,64 @@ export interface ApiTables {
     created_by: string | null;
     created_at: Generated<string>;
     updated_at: Generated<string>;
+  };
+  workspace_billing_accounts: {
+    client_id: string;
+    name: string;
+    partner_customer_id: string | null;
+    owner_subs: string[];
+    owners_seen_at: Generated<string>;
+    created_at: Generated<string>;
+  };
+  workspace_checkouts: {
+    id: Generated<string>;
+    client_id: string;
+    price_id: string;
+    seats: number;
+    status: 'creating' | 'open' | 'complete' | 'expired';
+    partner_session_id: string | null;
+    url: string | null;
+    expires_at: string;
+    created_at: Generated<string>;
+    closed_at: string | null;
+  };
+  workspace_subscriptions: {
+    id: Generated<string>;
+    client_id: string;
+    partner_subscription_id: string;
+    partner_item_id: string | null;
+    plan_id: string | null;
+    price_id: string | null;
+    seats: number;
+    status: SubscriptionStatus;
+    partner_status: string;
+    current_period_start: string | null;
+    current_period_end: string | null;
+    cancel_at_period_end: boolean;
+    started_at: string;
+    ended_at: string | null;
+    synced_at: string;
+    created_at: Generated<string>;
+    updated_at: Generated<string>;
+  };
+  workspace_invoices: {
+    id: Generated<string>;
+    client_id: string;
+    partner_invoice_id: string;
+    partner_subscription_id: string | null;
+    number: string | null;
+    status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+    currency: string;
+    amount_due: number;
+    amount_paid: number;
+    attempt_count: number;
+    period_start: string | null;
+    period_end: string | null;
+    hosted_url: string | null;
+    pdf_url: string | null;
+    partner_created_at: string;
+    paid_at: string | null;
+    synced_at: string;
   };
   payment_events: {
     id: string;

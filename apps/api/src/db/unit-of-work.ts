@@ -4,11 +4,13 @@ import { createNoticeRepository } from '../modules/billing/notice.repository';
 import { createPaymentEventRepository } from '../modules/billing/payment-event.repository';
 import { createPlanRepository } from '../modules/billing/plan.repository';
 import { createSubscriptionRepository } from '../modules/billing/subscription.repository';
+import { createWorkspacePlanRepository } from '../modules/billing/workspace-plan.repository';
 import { createExamRepository } from '../modules/exams/exam.repository';
 import { createGradingRepository } from '../modules/grading/grading.repository';
 import { createAnswerRepository } from '../modules/learning/answer.repository';
 import { createDailyUsageRepository } from '../modules/learning/daily-usage.repository';
 import { createLiveRepository } from '../modules/live/live.repository';
+import { createNotificationRepository } from '../modules/notifications/notification.repository';
 import { createPracticeRepository } from '../modules/practice/practice.repository';
 import { createReviewRepository } from '../modules/reviews/review.repository';
 import type { ApiDb } from './tables';
@@ -27,6 +29,8 @@ export function repositoriesOf(executor: ApiDb) {
     subscriptions: createSubscriptionRepository(executor),
     paymentEvents: createPaymentEventRepository(executor),
     notices: createNoticeRepository(executor),
+    workspacePlans: createWorkspacePlanRepository(executor),
+    notifications: createNotificationRepository(executor),
     audit: createAuditRepository(executor),
     grading: createGradingRepository(executor),
   };

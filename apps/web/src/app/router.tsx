@@ -28,6 +28,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'account', lazy: () => import('./routes/account') },
               { path: 'notifications', lazy: () => import('./routes/notifications') },
+              {
+                path: 'workspaces/:clientId/plan',
+                lazy: () => import('./routes/workspace-plan'),
+              },
               { path: 'practice/:sessionId', lazy: () => import('./routes/practice') },
               // An exam's start page: what the clock will do, before it runs.
               {

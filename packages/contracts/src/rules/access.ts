@@ -41,5 +41,10 @@ export const auditActions = [
   'account.deleted',
   'answer.graded',
   'answer.regraded',
+  'workspace_checkout.started',
+  'workspace_subscription.changed',
+  'workspace_plan.seats_changed',
+  'workspace_plan.cancel_requested',
+  'workspace_plan.resumed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

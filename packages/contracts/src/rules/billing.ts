@@ -69,3 +69,15 @@ export const CHECKOUT_SESSION_PARAM = 'session_id';
 /** What a subscription's history names as the origin of a change. */
 export const subscriptionChangeSources = ['webhook', 'reconcile', 'checkout_return'] as const;
 export type SubscriptionChangeSource = (typeof subscriptionChangeSources)[number];
+
+/**
+ * The workspace plan: a workspace (a tenant) pays per seat, one seat for each member. A paid
+ * plan can never have fewer seats than the workspace has members.
+ */
+export const WORKSPACE_SEATS = { min: 1, max: 1000 } as const;
+
+/** Where the partner's checkout sends a workspace owner back to, under the plan's page. */
+export const workspacePlanReturn = (clientId: string) => ({
+  success: `/workspaces/${clientId}/plan?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+  canceled: `/workspaces/${clientId}/plan?checkout=canceled`,
+});

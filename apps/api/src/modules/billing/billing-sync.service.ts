@@ -1,4 +1,8 @@
-import type { SubscriptionChangeSource, SubscriptionStatus } from '@questa/contracts';
+import type {
+  NotificationSubject,
+  SubscriptionChangeSource,
+  SubscriptionStatus,
+} from '@questa/contracts';
 import type {
   PartnerCheckout,
   PartnerInvoice,
@@ -7,6 +11,7 @@ import type {
 } from '../../adapters/payment-partner';
 import type { WorkRepositories } from '../../db/unit-of-work';
 import type { StoredSubscription, SubscriptionState } from './subscription.repository';
+import type { WorkspaceSubscriptionState } from './workspace-plan.repository';
 
 /*
  * Applies the partner's objects, as read from the partner, to Questa's rows. Whatever asks —
@@ -69,6 +74,8 @@ export interface ApplyResult {
   corrections: SubscriptionCorrection[];
   /** Mail was queued with the change, to be sent once it commits. */
   mailQueued?: boolean;
+  /** In-app notices written with the change, whose mail goes out once it commits. */
+  notices?: { userId: string; subject: NotificationSubject }[];
 }
 
 const none = (outcome: ApplyResult['outcome']): ApplyResult => ({
@@ -107,7 +114,13 @@ export function createBillingSync() {
     );
     const userId =
       existing?.userId ?? (await work.checkouts.userOfCustomer(subscription.customerId));
-    if (!userId) return none('unknown_customer');
+    if (!userId) {
+      const clientId = await work.workspacePlans.clientOfCustomer(subscription.customerId);
+      if (clientId) {
+        return applyWorkspaceSubscription(work, clientId, { value: subscription, readAt }, source);
+      }
+      return none('unknown_customer');
+    }
     if (existing && new Date(existing.syncedAt) > readAt) return none('applied');
 
     const price = subscription.priceId
@@ -166,10 +179,150 @@ export function createBillingSync() {
     };
   }
 
+  /**
+   * A workspace's subscription, as a learner's is applied: whole, never older over newer. Its
+   * seats are the first item's quantity; the workspace's sessions hold nothing to drop.
+   */
+  async function applyWorkspaceSubscription(
+    work: WorkRepositories,
+    clientId: string,
+    { value: subscription, readAt }: ReadObject<PartnerSubscription>,
+    source: Source,
+  ): Promise<ApplyResult> {
+    let existing = await work.workspacePlans.lockByPartnerId(subscription.id);
+    if (existing && new Date(existing.syncedAt) > readAt) return none('applied');
+    const price = subscription.priceId
+      ? await work.plans.findByPartnerPrice(subscription.priceId)
+      : undefined;
+    const state: WorkspaceSubscriptionState = {
+      clientId,
+      partnerItemId: subscription.itemId,
+      planId: price?.planId ?? null,
+      priceId: price?.id ?? null,
+      seats: subscription.quantity,
+      status: statusOf(subscription.status),
+      partnerStatus: subscription.status,
+      currentPeriodStart: isoOrNull(subscription.currentPeriodStart),
+      currentPeriodEnd: isoOrNull(subscription.currentPeriodEnd),
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      startedAt: subscription.startedAt.toISOString(),
+      endedAt: isoOrNull(subscription.endedAt),
+    };
+    if (!existing) {
+      const id = await work.workspacePlans.insertSubscription(subscription.id, state, readAt);
+      if (!id) {
+        // Another transaction inserted it first; now it is there to lock and compare with.
+        existing = await work.workspacePlans.lockByPartnerId(subscription.id);
+        if (!existing || new Date(existing.syncedAt) > readAt) return none('applied');
+      }
+    }
+    if (existing) await work.workspacePlans.updateSubscription(existing.id, state, readAt);
+    const changed =
+      !existing ||
+      existing.status !== state.status ||
+      existing.seats !== state.seats ||
+      existing.cancelAtPeriodEnd !== state.cancelAtPeriodEnd;
+    if (changed) {
+      await work.audit.record({
+        action: 'workspace_subscription.changed',
+        actor: ACTORS[source],
+        target: `workspace/${clientId}`,
+        ip: null,
+        details: {
+          partnerSubscriptionId: subscription.id,
+          before: existing
+            ? {
+                status: existing.status,
+                seats: existing.seats,
+                cancelAtPeriodEnd: existing.cancelAtPeriodEnd,
+              }
+            : null,
+          after: {
+            status: state.status,
+            seats: state.seats,
+            cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+          },
+        },
+      });
+    }
+    return none('applied');
+  }
+
+  /** A workspace's checkout closes as a learner's does; the subscription follows it. */
+  async function applyWorkspaceCheckout(
+    work: WorkRepositories,
+    checkout: PartnerCheckout,
+  ): Promise<ApplyResult | undefined> {
+    const row =
+      (await work.workspacePlans.findCheckout({ partnerSessionId: checkout.id })) ??
+      (checkout.metadata.questa_workspace_id && checkout.metadata.questa_checkout_id
+        ? await work.workspacePlans.findCheckout({ id: checkout.metadata.questa_checkout_id })
+        : undefined);
+    if (!row) return undefined;
+    if (checkout.status !== 'open')
+      await work.workspacePlans.closeCheckout(row.id, checkout.status);
+    return none('applied');
+  }
+
+  /**
+   * A workspace's invoice is kept for its owners to read. A new failed attempt to collect it
+   * tells every owner, in the app now and by mail once this commits; a replay of the same
+   * attempt finds it recorded and tells nobody again.
+   */
+  async function applyWorkspaceInvoice(
+    work: WorkRepositories,
+    clientId: string,
+    { value: invoice, readAt }: ReadObject<PartnerInvoice>,
+  ): Promise<ApplyResult> {
+    const existing = await work.workspacePlans.lockInvoiceByPartnerId(invoice.id);
+    if (existing && new Date(existing.syncedAt) > readAt) return none('applied');
+    await work.workspacePlans.saveInvoice(
+      {
+        clientId,
+        partnerInvoiceId: invoice.id,
+        partnerSubscriptionId: invoice.subscriptionId,
+        number: invoice.number,
+        status: invoice.status,
+        currency: invoice.currency,
+        amountDue: invoice.amountDue,
+        amountPaid: invoice.amountPaid,
+        attemptCount: invoice.attemptCount,
+        periodStart: isoOrNull(invoice.periodStart),
+        periodEnd: isoOrNull(invoice.periodEnd),
+        hostedUrl: invoice.hostedUrl,
+        pdfUrl: invoice.pdfUrl,
+        partnerCreatedAt: invoice.createdAt.toISOString(),
+        paidAt: isoOrNull(invoice.paidAt),
+      },
+      readAt,
+    );
+    const failedAgain =
+      invoice.status === 'open' &&
+      invoice.attemptCount > 0 &&
+      invoice.attemptCount > (existing?.attemptCount ?? 0);
+    if (!failedAgain) return none('applied');
+    const owners = await work.workspacePlans.ownersToTell(clientId);
+    const subject: NotificationSubject = {
+      kind: 'workspace_payment_failed',
+      clientId,
+      workspaceName: owners.name,
+      amount: invoice.amountDue - invoice.amountPaid,
+      currency: invoice.currency,
+      hostedUrl: invoice.hostedUrl,
+    };
+    for (const userId of owners.userIds) await work.notifications.add(userId, subject);
+    return {
+      ...none('applied'),
+      notices: owners.userIds.map((userId) => ({ userId, subject })),
+    };
+  }
+
   async function applyCheckout(
     work: WorkRepositories,
     { value: checkout }: ReadObject<PartnerCheckout>,
   ): Promise<ApplyResult> {
+    const workspace = await applyWorkspaceCheckout(work, checkout);
+    if (workspace) return workspace;
     const row =
       (await work.checkouts.findByPartnerSession(checkout.id)) ??
       (checkout.metadata.questa_checkout_id
@@ -195,7 +348,12 @@ export function createBillingSync() {
       (invoice.customerId && (await work.checkouts.userOfCustomer(invoice.customerId))) ||
       (invoice.subscriptionId &&
         (await work.subscriptions.userOfPartnerSubscription(invoice.subscriptionId)));
-    if (!userId) return none('unknown_customer');
+    if (!userId) {
+      const clientId =
+        invoice.customerId && (await work.workspacePlans.clientOfCustomer(invoice.customerId));
+      if (clientId) return applyWorkspaceInvoice(work, clientId, { value: invoice, readAt });
+      return none('unknown_customer');
+    }
     const existing = await work.subscriptions.lockInvoiceByPartnerId(invoice.id);
     if (existing && new Date(existing.syncedAt) > readAt) return none('applied');
     await work.subscriptions.saveInvoice(

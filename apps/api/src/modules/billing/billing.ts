@@ -6,7 +6,10 @@ import type { ApiDb } from '../../db/tables';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { EntitlementService } from '../entitlements/entitlements';
+import type { AuthService } from '../auth/auth.service';
+import type { NotificationService } from '../notifications/notification.service';
 import type { UserRepository } from '../users/user.repository';
+import type { QuestionDbClient } from '../../adapters/question-db-client';
 import { billingAdminRoutes } from './billing-admin.routes';
 import { createBatchedWork } from './batched-work';
 import { createBillingAdminService } from './billing-admin.service';
@@ -25,6 +28,9 @@ import { createPlanRepository } from './plan.repository';
 import { createPlanService } from './plan.service';
 import { createSubscriptionRepository } from './subscription.repository';
 import { createWebhookService } from './webhook.service';
+import { createWorkspacePlanRepository } from './workspace-plan.repository';
+import { workspacePlanRoutes } from './workspace-plan.routes';
+import { createWorkspacePlanService } from './workspace-plan.service';
 
 export interface BillingSettings {
   checkoutExpiryMinutes?: number;
@@ -58,6 +64,11 @@ export function createBilling(deps: {
   settings: BillingSettings;
   /** Learners whose premium may have changed: their cached sessions are dropped. */
   forgetUsers: (userIds: string[]) => void;
+  /** Sends the mail of in-app notices billing wrote (a workspace payment that failed). */
+  notifications: Pick<NotificationService, 'mailAbout'>;
+  /** Members of a workspace, for its seats used, read with the owner's own token. */
+  questionDb: Pick<QuestionDbClient, 'listMembers' | 'myMemberships'>;
+  auth: Pick<AuthService, 'accessToken'>;
   /**
    * How many webhook transactions may be open at once: one on the embedded database, which has
    * one connection; a few on PostgreSQL, whose pool has several.
@@ -115,6 +126,7 @@ export function createBilling(deps: {
     reader,
     sync,
     changed,
+    noticed: (notices) => void deps.notifications.mailAbout(notices),
     log,
   });
 
@@ -149,6 +161,20 @@ export function createBilling(deps: {
       unitOfWork: createBatchedWork(deps.unitOfWork, { parallel: deps.webhookWriters ?? 1 }),
       applier,
     }),
+    workspacePlans: createWorkspacePlanService({
+      partner,
+      plans: planService,
+      prices: plans,
+      workspaces: createWorkspacePlanRepository(deps.db),
+      unitOfWork: deps.unitOfWork,
+      sync,
+      reader,
+      questionDb: deps.questionDb,
+      auth: deps.auth,
+      audit: deps.audit,
+      publicUrl: deps.publicUrl,
+      checkoutExpiryMinutes: deps.settings.checkoutExpiryMinutes ?? 60,
+    }),
     applier,
     paymentEvents,
     admin: createBillingAdminService({
@@ -176,6 +202,7 @@ export const billingApp: FastifyPluginAsync<{ billing: Billing }> = async (app, 
     checkoutReturn: billing.checkoutReturn,
   });
   await app.register(webhookRoutes, { webhooks: billing.webhooks });
+  await app.register(workspacePlanRoutes, { workspacePlans: billing.workspacePlans });
   await app.register(billingAdminRoutes, {
     plans: billing.plans,
     admin: billing.admin,

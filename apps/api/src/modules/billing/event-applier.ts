@@ -1,5 +1,5 @@
 import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
-import type { BillingSync, Snapshot } from './billing-sync.service';
+import type { ApplyResult, BillingSync, Snapshot } from './billing-sync.service';
 import type { PaymentEventRepository, PendingEvent } from './payment-event.repository';
 import { isReadable, type PartnerReader } from './partner-reader';
 
@@ -79,6 +79,8 @@ export function createEventApplier(deps: {
   sync: BillingSync;
   /** Called after commit with the learners whose premium may have changed, and whether mail waits. */
   changed: (userIds: string[], mailQueued: boolean) => void;
+  /** Called after commit with the in-app notices the events wrote, whose mail is due. */
+  noticed: (notices: NonNullable<ApplyResult['notices']>) => void;
   log: Log;
 }) {
   let running: Promise<void> | undefined;
@@ -118,6 +120,7 @@ export function createEventApplier(deps: {
       groups.flatMap((group) => group.events.map((event) => event.id)),
     );
     const userIds: string[] = [];
+    const notices: NonNullable<ApplyResult['notices']> = [];
     let mailQueued = false;
     let progressed = 0;
     for (const [index, group] of groups.entries()) {
@@ -138,9 +141,15 @@ export function createEventApplier(deps: {
       const applied = await deps.sync.apply(work, result.snapshot, 'webhook');
       await work.paymentEvents.settle(ids, applied.outcome);
       userIds.push(...applied.userIds);
+      notices.push(...(applied.notices ?? []));
       mailQueued ||= applied.mailQueued ?? false;
     }
-    return { userIds, mailQueued, progressed };
+    return { userIds, notices, mailQueued, progressed };
+  }
+
+  function afterCommit(done: Awaited<ReturnType<typeof apply>>) {
+    deps.changed(done.userIds, done.mailQueued);
+    if (done.notices.length > 0) deps.noticed(done.notices);
   }
 
   /** One round: false when there was nothing this process could take. */
@@ -152,7 +161,7 @@ export function createEventApplier(deps: {
     let progressed = 0;
     try {
       const done = await deps.unitOfWork((work) => apply(work, groups, reads));
-      deps.changed(done.userIds, done.mailQueued);
+      afterCommit(done);
       progressed = done.progressed;
     } catch (error) {
       // One object's trouble (or a deadlock with another process) must not hold up the rest:
@@ -161,7 +170,7 @@ export function createEventApplier(deps: {
       for (const [index, group] of groups.entries()) {
         try {
           const done = await deps.unitOfWork((work) => apply(work, [group], [reads[index]!]));
-          deps.changed(done.userIds, done.mailQueued);
+          afterCommit(done);
           progressed += done.progressed;
         } catch (groupError) {
           deps.log.error(

@@ -65,9 +65,14 @@ export function createPlanRepository(db: ApiDb) {
     return rows.map(toPrice);
   }
 
-  async function plans(where: { id?: string; onSale?: boolean }): Promise<PlanRow[]> {
+  async function plans(where: {
+    id?: string;
+    onSale?: boolean;
+    kinds?: PlanRow['kind'][];
+  }): Promise<PlanRow[]> {
     let query = db.selectFrom('billing_plans').selectAll();
     if (where.id) query = query.where('id', '=', where.id);
+    if (where.kinds) query = query.where('kind', 'in', where.kinds);
     if (where.onSale) query = query.where('active', '=', true);
     const rows = await query.orderBy('kind').orderBy('created_at').execute();
     const prices = await pricesOf(rows.map((row) => row.id));
@@ -91,8 +96,10 @@ export function createPlanRepository(db: ApiDb) {
   return {
     /** Every plan with every price, archived ones too (the admin's view). */
     list: () => plans({}),
-    /** Plans on sale with their active prices (the learner's view). */
-    onSale: () => plans({ onSale: true }),
+    /** Learners' plans on sale with their active prices (the learner's view). */
+    onSale: () => plans({ onSale: true, kinds: ['free', 'paid'] }),
+    /** The workspace plan on sale, with its seat prices (the workspace owner's view). */
+    workspaceOnSale: () => plans({ onSale: true, kinds: ['workspace'] }),
     find: async (id: string) => (await plans({ id }))[0],
 
     async findPrice(id: string): Promise<PriceRow | undefined> {
@@ -118,7 +125,7 @@ export function createPlanRepository(db: ApiDb) {
 
     async create(plan: {
       id: string;
-      kind: 'free' | 'paid';
+      kind: 'free' | 'paid' | 'workspace';
       seedKey?: string;
       name: string;
       description: string;

@@ -28,7 +28,10 @@ const freeFeatures: PlanFeatures = {
   livePlayerLimit: null,
 };
 
-/** What a first start sells: the free tier, and premium by the month or the year. */
+/**
+ * What a first start sells: the free tier, premium by the month or the year, and the workspace
+ * plan, whose prices are per seat and which unlocks nothing for learners.
+ */
 const defaults = {
   free: {
     name: 'Free',
@@ -57,6 +60,22 @@ const defaults = {
       { currency: 'usd', interval: 'year', amount: 9999 },
     ] as PriceInput[],
   },
+  workspace: {
+    name: 'Workspace',
+    description:
+      'A seat for each member of your workspace, beyond the free workspace’s limits on members, banks and questions.',
+    trialDays: 0,
+    features: freeFeatures,
+    prices: [
+      { currency: 'eur', interval: 'month', amount: 600 },
+      { currency: 'usd', interval: 'month', amount: 650 },
+    ] as PriceInput[],
+  },
+};
+const seedKinds: Record<keyof typeof defaults, PlanRow['kind']> = {
+  free: 'free',
+  premium: 'paid',
+  workspace: 'workspace',
 };
 
 const publicPlan = ({ partnerProductId: _partner, ...plan }: PlanRow): Plan => plan;
@@ -82,7 +101,7 @@ export function createPlanService(deps: {
     return plan;
   }
 
-  function refuseFreeFeatures(kind: 'free' | 'paid', input: PlanUpdate) {
+  function refuseFreeFeatures(kind: PlanRow['kind'], input: PlanUpdate) {
     if (kind !== 'free') return;
     if (input.prices?.length || Object.values(input.features ?? {}).some((on) => on === true)) {
       throw new HttpProblem('validation.failed', {
@@ -113,6 +132,7 @@ export function createPlanService(deps: {
 
   return {
     onSale: async () => (await plans.onSale()).map(publicPlan),
+    workspaceOnSale: async () => (await plans.workspaceOnSale()).map(publicPlan),
     list: async () => (await plans.list()).map(publicPlan),
 
     /** Writes the free tier and premium the first time Questa starts; later starts change nothing. */
@@ -123,7 +143,7 @@ export function createPlanService(deps: {
           const created = await work.plans.create({
             id,
             seedKey,
-            kind: seedKey === 'free' ? 'free' : 'paid',
+            kind: seedKinds[seedKey as keyof typeof defaults],
             ...plan,
           });
           if (!created) continue;
@@ -208,10 +228,10 @@ export function createPlanService(deps: {
      * A price on sale with the partner's id for it, creating the partner's product and price the
      * first time it is sold (keys derived from Questa's ids make a repeat harmless).
      */
-    async priceForCheckout(priceId: string) {
+    async priceForCheckout(priceId: string, kind: 'paid' | 'workspace' = 'paid') {
       const price = await plans.findPrice(priceId);
       const plan = price && (await plans.find(price.planId));
-      if (!price || !plan || !price.active || !plan.active || plan.kind !== 'paid') {
+      if (!price || !plan || !price.active || !plan.active || plan.kind !== kind) {
         throw new HttpProblem('validation.failed', {
           detail: 'This price is not on sale any more. Reload the plans and choose again.',
           errors: [{ field: 'priceId', message: 'is not on sale' }],

@@ -5,7 +5,12 @@ import {
 } from '@questa/contracts/rules';
 import type { MailPreferences, NotificationList, NotificationSubject } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { essayGradedMail, type MailTransport } from '@questa/mail';
+import {
+  essayGradedMail,
+  workspacePaymentFailedMail,
+  type MailMessage,
+  type MailTransport,
+} from '@questa/mail';
 import type { NotificationRepository } from './notification.repository';
 import { signUnsubscribe, verifyUnsubscribe } from './unsubscribe-token';
 
@@ -50,19 +55,52 @@ export function createNotificationService(deps: {
     const to = await notifications.recipient(userId);
     if (!to) return;
     const token = signUnsubscribe(await signingKey(), userId, subject.kind);
-    const message = essayGradedMail({
-      to: to.email,
-      name: to.name,
-      examTitle: subject.examTitle,
-      points: subject.points,
-      maxPoints: subject.maxPoints,
-      resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
-      unsubscribeUrl: `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
-    });
-    await withTimeout(deps.mail.send(message), MAIL_TIMEOUT_MS);
+    const unsubscribeUrl = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+    await withTimeout(
+      deps.mail.send(messageOf(subject, { to: to.email, name: to.name, unsubscribeUrl })),
+      MAIL_TIMEOUT_MS,
+    );
+  }
+
+  function messageOf(
+    subject: NotificationSubject,
+    to: { to: string; name: string; unsubscribeUrl: string },
+  ): MailMessage {
+    switch (subject.kind) {
+      case 'essay_graded':
+        return essayGradedMail({
+          ...to,
+          examTitle: subject.examTitle,
+          points: subject.points,
+          maxPoints: subject.maxPoints,
+          resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
+        });
+      case 'workspace_payment_failed':
+        return workspacePaymentFailedMail({
+          ...to,
+          workspaceName: subject.workspaceName,
+          amount: subject.amount,
+          currency: subject.currency,
+          payUrl: subject.hostedUrl,
+          planUrl: `${deps.publicUrl}/workspaces/${subject.clientId}/plan`,
+        });
+    }
+  }
+
+  /** The mail for notices already written (in the transaction of their cause); failures logged. */
+  function mailAbout(notices: { userId: string; subject: NotificationSubject }[]) {
+    return Promise.all(
+      notices.map(({ userId, subject }) =>
+        sendMail(userId, subject).catch((error: unknown) => {
+          deps.log.warn({ err: error, userId, kind: subject.kind }, 'notification mail not sent');
+        }),
+      ),
+    ).then(() => undefined);
   }
 
   return {
+    mailAbout,
+
     /**
      * Tells a person: the in-app notice is written before this returns; the mail, when they
      * chose it, follows without holding up the caller, and a mail that fails is logged.

@@ -5,6 +5,7 @@ import { ProblemAlert } from '../../components/ui/problem-alert';
 import { refetchSession, useSession } from '../../features/auth/api/get-session';
 import { signInUrl } from '../../features/auth/sign-in-url';
 import { BillingPage } from '../../features/billing/components/billing-page';
+import { OwnedWorkspacePlans } from '../../features/workspace-plan/components/owned-workspace-plans';
 import { useT } from '../../lib/i18n';
 import './page.css';
 
@@ -38,6 +39,9 @@ export function Component() {
           }}
           onPremiumChanged={refetchSession}
         />
+      )}
+      {session.status === 'success' && (
+        <OwnedWorkspacePlans memberships={session.data.memberships} />
       )}
     </div>
   );

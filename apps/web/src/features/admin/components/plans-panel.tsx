@@ -151,7 +151,7 @@ function PlanCard({
       </div>
       {plan.description && <p className="admin-secondary">{plan.description}</p>}
       <dl className="billing-facts">
-        {plan.kind === 'paid' && (
+        {plan.kind !== 'free' && (
           <>
             <dt>{t('admin.plans.prices')}</dt>
             <dd>
@@ -207,7 +207,7 @@ function PlanCard({
         >
           {t('admin.plans.edit')}
         </Button>
-        {plan.kind === 'paid' && plan.active && (
+        {plan.kind !== 'free' && plan.active && (
           <Button
             variant="secondary"
             className="button--small"

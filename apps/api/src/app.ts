@@ -19,6 +19,9 @@ import { createLoginAttemptRepository } from './modules/auth/login-attempt.repos
 import { sessionCookieName } from './modules/auth/session-cookie';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createClassRepository } from './modules/classes/class.repository';
+import { classRoutes } from './modules/classes/class.routes';
+import { createClassService } from './modules/classes/class.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { billingApp, createBilling, type BillingSettings } from './modules/billing/billing';
 import { createEntitlements } from './modules/entitlements/entitlements';
@@ -200,6 +203,7 @@ export function createApiCore(deps: ApiDeps) {
     moderation: createLiveModerationRepository(db),
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
+  const classes = createClassService({ classes: createClassRepository(db), auth });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
   const billing = createBilling({
     db,
@@ -240,6 +244,7 @@ export function createApiCore(deps: ApiDeps) {
     catalog,
     learning,
     notifications,
+    classes,
     serviceLog,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
@@ -318,6 +323,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   core.serviceLog.warn = (details, message) => app.log.warn(details, message);
   await app.register(notificationRoutes, { notifications: core.notifications });
   await app.register(billingApp, { billing: core.billing });
+  await app.register(classRoutes, { classes: core.classes });
 
   await app.register(liveRoutes, {
     live: core.live,

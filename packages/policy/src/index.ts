@@ -30,6 +30,7 @@ export const permissions = [
   'billing:reconcile',
   'plan:manage',
   'answer:grade',
+  'class:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -68,17 +69,28 @@ const reviewer: readonly Permission[] = [
   'answer:grade',
 ];
 const author: readonly Permission[] = [...viewer, 'question:write', 'room:host', 'answer:grade'];
+// Teachers read the tenant's banks and blueprints to give them as assignments, and run their
+// classes: roster, assignments, gradebook. Which classes is the classes module's rule: their own,
+// and every class for an owner (decision 0028).
+const teacher: readonly Permission[] = [...viewer, 'class:manage'];
 const owner: readonly Permission[] = [
   ...new Set([
     ...author,
     ...reviewer,
+    ...teacher,
     'member:list',
     'member:manage',
     'credential:manage',
   ] as const),
 ];
 
-const tenantGrants: Record<TenantRole, readonly Permission[]> = { owner, author, reviewer, viewer };
+const tenantGrants: Record<TenantRole, readonly Permission[]> = {
+  owner,
+  author,
+  reviewer,
+  teacher,
+  viewer,
+};
 
 /**
  * Held by a trusted Questa service only, and all it holds: it acts for no person, so nothing a

@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * Which of the given people are members of a tenant
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientMemberIds"];
         put?: never;
@@ -273,7 +273,7 @@ export interface paths {
         };
         /**
          * The tenant’s banks, a page at a time
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientBanks"];
         put?: never;
@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * One bank of the tenant, with how many questions it holds, drafts included
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientBank"];
         put?: never;
@@ -371,7 +371,7 @@ export interface paths {
         };
         /**
          * Whether publishing in a tenant needs a second person
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientPublishing"];
         /**
@@ -397,7 +397,7 @@ export interface paths {
          * The tenant’s questions newest first, filtered, or found by full-text search
          * @description With `q`, the newest 200 matches come first, most relevant first, each with a `headline` marking the matches with « and »; older matches follow, newest first.
          *
-         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientQuestions"];
         put?: never;
@@ -417,7 +417,7 @@ export interface paths {
         };
         /**
          * How many questions the list shows over all its pages, with the same filters
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientQuestionsCount"];
         put?: never;
@@ -441,7 +441,7 @@ export interface paths {
          * Submit, publish, retire, move or delete many of a bank’s questions at once
          * @description Acts on the questions named in `questionIds` or on every question of the bank that passes the `matching` list filters, at most 500, in one transaction. Each question follows the rules it follows on its own: publishing takes questions in review, retiring published ones, and only drafts that were never published are deleted. A question the rules do not allow, or that is not in the bank, is skipped with a reason, and the others still change. `move` takes them, every version with them, to another bank of the same tenant.
          *
-         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         post: operations["postClientBankQuestionsBulk"];
         delete?: never;
@@ -479,7 +479,7 @@ export interface paths {
         };
         /**
          * A question with its current version and revision
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientQuestion"];
         /**
@@ -509,7 +509,7 @@ export interface paths {
          * Submit, publish, retire, or return a question to draft
          * @description Who may do what: authors submit and return to draft; reviewers and owners publish and retire. Draws only ever see published versions.
          *
-         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         post: operations["postClientQuestionTransitions"];
         delete?: never;
@@ -527,7 +527,7 @@ export interface paths {
         };
         /**
          * Every version of the question, newest first
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientQuestionVersions"];
         put?: never;
@@ -547,7 +547,7 @@ export interface paths {
         };
         /**
          * One version of the question
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientQuestionVersion"];
         put?: never;
@@ -567,7 +567,7 @@ export interface paths {
         };
         /**
          * The bank’s passages (shared stimuli), most recently changed first
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientBankPassages"];
         put?: never;
@@ -593,14 +593,14 @@ export interface paths {
         };
         /**
          * A passage with its current version and the questions that refer to it
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientPassage"];
         /**
          * Save the passage as a new version
          * @description Every save adds a version; new draws carry the newest, and exams already started keep the version they drew.
          *
-         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         put: operations["putClientPassage"];
         post?: never;
@@ -626,13 +626,13 @@ export interface paths {
          * Attach a question to the passage, after the questions it already carries
          * @description A question refers to at most one passage, of its own bank: attaching it here takes it from any other. Attaching does not make a new question version.
          *
-         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         put: operations["putClientPassageQuestion"];
         post?: never;
         /**
          * Detach a question from the passage
-         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         delete: operations["deleteClientPassageQuestion"];
         options?: never;
@@ -653,7 +653,7 @@ export interface paths {
          * Draw published questions at random, by topic and difficulty
          * @description Rules are filled in order and never repeat a question; `exclude` names questions to leave out. The same `seed` on an unchanged bank gives the same draw. Rules that could not be filled are listed in `shortfalls` by their index from 0.
          *
-         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         post: operations["postClientBankDraw"];
         delete?: never;
@@ -739,7 +739,7 @@ export interface paths {
          * Download a bank as GIFT, Moodle XML, QTI 3.0 or CSV
          * @description What the format cannot carry is listed, URI-encoded JSON, in the questa-export-warnings header.
          *
-         *     **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
          */
         get: operations["getClientBankExport"];
         put?: never;
@@ -799,7 +799,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -895,7 +895,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -922,7 +922,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -992,7 +992,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1023,7 +1023,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1050,7 +1050,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1135,7 +1135,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1162,7 +1162,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1189,7 +1189,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1220,7 +1220,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1247,7 +1247,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1662,7 +1662,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1689,7 +1689,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1716,7 +1716,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1747,7 +1747,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1774,7 +1774,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1830,7 +1830,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1857,7 +1857,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1884,7 +1884,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1922,7 +1922,7 @@ export interface operations {
                             clientSlug: string;
                             clientName: string;
                             /** @enum {string} */
-                            role: "owner" | "author" | "reviewer" | "viewer";
+                            role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
                         }[];
                     };
                 };
@@ -1940,7 +1940,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1967,7 +1967,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1994,7 +1994,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2032,7 +2032,7 @@ export interface operations {
                         members: {
                             userId: string;
                             /** @enum {string} */
-                            role: "owner" | "author" | "reviewer" | "viewer";
+                            role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
                             /** Format: date-time */
                             createdAt: string;
                         }[];
@@ -2052,7 +2052,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2079,7 +2079,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2106,7 +2106,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2133,7 +2133,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2160,7 +2160,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2215,7 +2215,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2242,7 +2242,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2269,7 +2269,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2296,7 +2296,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2323,7 +2323,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2360,7 +2360,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    role: "owner" | "author" | "reviewer" | "viewer";
+                    role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
                 };
             };
         };
@@ -2385,7 +2385,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2412,7 +2412,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2439,7 +2439,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2466,7 +2466,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2493,7 +2493,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2543,7 +2543,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2570,7 +2570,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2597,7 +2597,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2624,7 +2624,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2651,7 +2651,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2711,7 +2711,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2738,7 +2738,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2765,7 +2765,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2792,7 +2792,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2819,7 +2819,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2892,7 +2892,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2919,7 +2919,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2946,7 +2946,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2973,7 +2973,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3000,7 +3000,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3050,7 +3050,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3077,7 +3077,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3104,7 +3104,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3131,7 +3131,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3158,7 +3158,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3225,7 +3225,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3252,7 +3252,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3279,7 +3279,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3306,7 +3306,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3333,7 +3333,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3431,7 +3431,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3458,7 +3458,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3485,7 +3485,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3512,7 +3512,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3539,7 +3539,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3609,7 +3609,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3636,7 +3636,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3663,7 +3663,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3690,7 +3690,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3717,7 +3717,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3767,7 +3767,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3794,7 +3794,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3821,7 +3821,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3848,7 +3848,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3875,7 +3875,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3902,7 +3902,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3990,7 +3990,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4017,7 +4017,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4044,7 +4044,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4071,7 +4071,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4098,7 +4098,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4168,7 +4168,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4195,7 +4195,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4222,7 +4222,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4249,7 +4249,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4276,7 +4276,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4346,7 +4346,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4373,7 +4373,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4400,7 +4400,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4427,7 +4427,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4454,7 +4454,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4515,7 +4515,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4542,7 +4542,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4569,7 +4569,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4596,7 +4596,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4623,7 +4623,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4695,7 +4695,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4722,7 +4722,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4749,7 +4749,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4776,7 +4776,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4803,7 +4803,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4894,7 +4894,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4921,7 +4921,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4948,7 +4948,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4975,7 +4975,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5002,7 +5002,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5069,7 +5069,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5096,7 +5096,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5123,7 +5123,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5150,7 +5150,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5177,7 +5177,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5282,7 +5282,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5309,7 +5309,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5336,7 +5336,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5363,7 +5363,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5390,7 +5390,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5417,7 +5417,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6179,7 +6179,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6206,7 +6206,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6233,7 +6233,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6260,7 +6260,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6287,7 +6287,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6688,7 +6688,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6715,7 +6715,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6742,7 +6742,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6769,7 +6769,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6796,7 +6796,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7560,7 +7560,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7587,7 +7587,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7614,7 +7614,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7641,7 +7641,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7668,7 +7668,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7695,7 +7695,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8110,7 +8110,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8137,7 +8137,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8164,7 +8164,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8191,7 +8191,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8218,7 +8218,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8245,7 +8245,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8636,7 +8636,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8663,7 +8663,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8690,7 +8690,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8717,7 +8717,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8744,7 +8744,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9135,7 +9135,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9162,7 +9162,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9189,7 +9189,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9216,7 +9216,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9243,7 +9243,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9308,7 +9308,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9335,7 +9335,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9362,7 +9362,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9389,7 +9389,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9416,7 +9416,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9515,7 +9515,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9542,7 +9542,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9569,7 +9569,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9596,7 +9596,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9623,7 +9623,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9702,7 +9702,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9729,7 +9729,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9756,7 +9756,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9783,7 +9783,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9810,7 +9810,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9911,7 +9911,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9938,7 +9938,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9969,7 +9969,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9996,7 +9996,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10023,7 +10023,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10050,7 +10050,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10100,7 +10100,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10127,7 +10127,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10154,7 +10154,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10181,7 +10181,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10208,7 +10208,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10235,7 +10235,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10316,7 +10316,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10343,7 +10343,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10374,7 +10374,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10401,7 +10401,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10428,7 +10428,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10455,7 +10455,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10536,7 +10536,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10563,7 +10563,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10594,7 +10594,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10621,7 +10621,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10648,7 +10648,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11085,7 +11085,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11112,7 +11112,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11139,7 +11139,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11166,7 +11166,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11193,7 +11193,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11628,7 +11628,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11655,7 +11655,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11682,7 +11682,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11709,7 +11709,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11736,7 +11736,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11794,7 +11794,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11821,7 +11821,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11848,7 +11848,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11875,7 +11875,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11902,7 +11902,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11929,7 +11929,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11956,7 +11956,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12357,7 +12357,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12384,7 +12384,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12411,7 +12411,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12438,7 +12438,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12465,7 +12465,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12492,7 +12492,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12523,7 +12523,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12580,7 +12580,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12607,7 +12607,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12634,7 +12634,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12661,7 +12661,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12688,7 +12688,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12715,7 +12715,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;

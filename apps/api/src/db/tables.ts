@@ -419,6 +419,16 @@ export interface ApiTables {
     last_finished_at: string | null;
     last_report: unknown;
   };
+  classes: {
+    id: Generated<string>;
+    client_id: string;
+    name: string;
+    join_code: string;
+    teacher_id: string;
+    created_at: Generated<string>;
+    archived_at: string | null;
+  };
+  class_members: { class_id: string; user_id: string; joined_at: Generated<string> };
 }
 
 export type ApiDb = Kysely<ApiTables>;

@@ -19,6 +19,9 @@ import { createLoginAttemptRepository } from './modules/auth/login-attempt.repos
 import { sessionCookieName } from './modules/auth/session-cookie';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createAssignmentRepository } from './modules/assignments/assignment.repository';
+import { assignmentRoutes } from './modules/assignments/assignment.routes';
+import { createAssignmentService } from './modules/assignments/assignment.service';
 import { createClassRepository } from './modules/classes/class.repository';
 import { classRoutes } from './modules/classes/class.routes';
 import { createClassService } from './modules/classes/class.service';
@@ -204,6 +207,15 @@ export function createApiCore(deps: ApiDeps) {
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const classes = createClassService({ classes: createClassRepository(db), auth });
+  const assignments = createAssignmentService({
+    unitOfWork,
+    assignments: createAssignmentRepository(db),
+    classes,
+    blueprints,
+    questionDb: deps.questionDb,
+    auth,
+    ...(deps.now && { now: deps.now }),
+  });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
   const billing = createBilling({
     db,
@@ -245,6 +257,7 @@ export function createApiCore(deps: ApiDeps) {
     learning,
     notifications,
     classes,
+    assignments,
     serviceLog,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
@@ -324,6 +337,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(notificationRoutes, { notifications: core.notifications });
   await app.register(billingApp, { billing: core.billing });
   await app.register(classRoutes, { classes: core.classes });
+  await app.register(assignmentRoutes, { assignments: core.assignments });
 
   await app.register(liveRoutes, {
     live: core.live,

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ids } from './ids';
 import { isoDate } from './learning/shared';
-import { CLASS_LIMITS, JOIN_CODE_ALPHABET } from './rules/classes';
+import {
+  assignmentKinds,
+  CLASS_LIMITS,
+  JOIN_CODE_ALPHABET,
+  latePolicies,
+  submissionStates,
+} from './rules/classes';
 
 const classId = z.uuid({ error: 'must be a class id' }).meta({
   description: 'A class of a workspace. `GET /teaching/clients/{clientId}/classes` lists yours.',
@@ -72,3 +78,125 @@ export const learnerClass = z.object({
 });
 export type LearnerClass = z.infer<typeof learnerClass>;
 export const learnerClassList = z.object({ classes: z.array(learnerClass) });
+
+const assignmentId = z.uuid({ error: 'must be an assignment id' }).meta({
+  description: 'An assignment of a class.',
+  example: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
+});
+export const assignmentParams = z.strictObject({ clientId: ids.client, classId, assignmentId });
+export const learnerAssignmentParams = z.strictObject({ assignmentId });
+
+const schedule = {
+  title: z.string().trim().min(1).max(CLASS_LIMITS.titleMax),
+  bankId: ids.bank,
+  opensAt: isoDate.meta({ description: 'From when learners may start it.' }),
+  dueAt: isoDate.meta({ description: 'When it is due; after it, the late policy applies.' }),
+  attemptsAllowed: z.number().int().min(1).max(CLASS_LIMITS.attemptsMax).default(1),
+  latePolicy: z.enum(latePolicies).default('accept'),
+  latePenaltyPercent: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(0)
+    .meta({ description: 'Taken off a late score when the late policy is `penalty`.' }),
+};
+
+/** A practice set of `questionCount` questions of a bank, or an exam by one of its blueprints. */
+export const assignmentInput = z
+  .discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('practice'),
+      ...schedule,
+      questionCount: z.number().int().min(1).max(CLASS_LIMITS.practiceQuestionsMax),
+    }),
+    z.strictObject({
+      kind: z.literal('exam'),
+      ...schedule,
+      blueprintId: z.string().min(1).max(40).meta({
+        description: 'A blueprint of the bank, or `default` for its built-in mock exam.',
+      }),
+    }),
+  ])
+  .refine((input) => Date.parse(input.dueAt) > Date.parse(input.opensAt), {
+    error: 'must be after the opening time',
+    path: ['dueAt'],
+  })
+  .meta({
+    examples: [
+      {
+        kind: 'practice',
+        title: 'Capitals, week 3',
+        bankId: '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70',
+        questionCount: 10,
+        opensAt: '2026-03-02T08:00:00Z',
+        dueAt: '2026-03-09T08:00:00Z',
+        attemptsAllowed: 1,
+        latePolicy: 'accept',
+        latePenaltyPercent: 0,
+      },
+    ],
+  });
+export type AssignmentInput = z.input<typeof assignmentInput>;
+
+export const assignment = z.object({
+  id: z.uuid(),
+  classId: z.uuid(),
+  kind: z.enum(assignmentKinds),
+  title: z.string(),
+  bankId: z.uuid(),
+  bankTitle: z.string(),
+  /** The exam's blueprint; null for a practice set. */
+  blueprintId: z.string().nullable(),
+  /** How many questions were pinned when it was given. */
+  questionCount: z.number().int(),
+  /** An exam's time limit, before a learner's extra time; null for a practice set. */
+  timeLimitSeconds: z.number().int().nullable(),
+  opensAt: isoDate,
+  dueAt: isoDate,
+  attemptsAllowed: z.number().int(),
+  latePolicy: z.enum(latePolicies),
+  latePenaltyPercent: z.number().int(),
+  createdAt: isoDate,
+  /** Learners of the class who have completed it. */
+  completedCount: z.number().int().nonnegative(),
+});
+export type Assignment = z.infer<typeof assignment>;
+export const assignmentList = z.object({ assignments: z.array(assignment) });
+
+/** One assignment as a learner sees it under To do or Done. */
+export const todoItem = z.object({
+  assignment: assignment.omit({ completedCount: true }),
+  className: z.string(),
+  state: z.enum(submissionStates),
+  /** Past the due time and not completed. */
+  overdue: z.boolean(),
+  /** Whether starting (or resuming) is possible now. */
+  startable: z.boolean(),
+  attemptsUsed: z.number().int().nonnegative(),
+  /** The best completed score, 0..1, after any late penalty; null until one is completed. */
+  score: z.number().nullable(),
+  /** The best completed attempt was handed in after the due time. */
+  late: z.boolean(),
+  completedAt: isoDate.nullable(),
+  /** The open practice session or exam attempt, to resume. */
+  current: z
+    .object({ practiceSessionId: z.uuid().nullable(), examAttemptId: z.uuid().nullable() })
+    .nullable(),
+});
+export type TodoItem = z.infer<typeof todoItem>;
+export const todoList = z.object({
+  /** Not completed: due soonest first, overdue ones on top. */
+  todo: z.array(todoItem),
+  /** Completed, most recently completed first. */
+  done: z.array(todoItem),
+});
+export type TodoList = z.infer<typeof todoList>;
+
+/** Where the learner's work on an assignment goes on: a practice session or an exam attempt. */
+export const assignmentStart = z.object({
+  kind: z.enum(assignmentKinds),
+  practiceSessionId: z.uuid().nullable(),
+  examAttemptId: z.uuid().nullable(),
+});
+export type AssignmentStart = z.infer<typeof assignmentStart>;

@@ -1,3 +1,5 @@
+import { createAssignmentRepository } from '../modules/assignments/assignment.repository';
+import { createSubmissionRepository } from '../modules/assignments/submission.repository';
 import { createAuditRepository } from '../modules/audit/audit.repository';
 import { createCheckoutRepository } from '../modules/billing/checkout.repository';
 import { createNoticeRepository } from '../modules/billing/notice.repository';
@@ -27,6 +29,8 @@ export function repositoriesOf(executor: ApiDb) {
     notices: createNoticeRepository(executor),
     audit: createAuditRepository(executor),
     grading: createGradingRepository(executor),
+    submissions: createSubmissionRepository(executor),
+    assignments: createAssignmentRepository(executor),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { RosterLearner } from '@questa/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,21 +12,14 @@ import { formatDate, useI18n } from '../../../lib/i18n';
 import { useArchiveClass } from '../api/archive-class';
 import { useClass } from '../api/get-class';
 import { useRemoveLearner } from '../api/remove-learner';
+import { AssignmentsSection } from './assignments-section';
 import './classes.css';
 
 /**
- * One class as its teacher runs it: the code and link to hand out, the roster, and archiving.
- * `children` are the parts composed beside it (assignments, gradebook).
+ * One class as its teacher runs it: the code and link to hand out, the roster, its assignments,
+ * and archiving.
  */
-export function ClassPage({
-  clientId,
-  classId,
-  children,
-}: {
-  clientId: string;
-  classId: string;
-  children?: (archived: boolean) => ReactNode;
-}) {
+export function ClassPage({ clientId, classId }: { clientId: string; classId: string }) {
   const { t, locale } = useI18n();
   const roster = useClass(clientId, classId);
   const remove = useRemoveLearner();
@@ -116,7 +109,12 @@ export function ClassPage({
           </Table>
         )}
       </section>
-      {children?.(archived)}
+      <AssignmentsSection
+        clientId={clientId}
+        classId={classId}
+        archived={archived}
+        learnerCount={learners.length}
+      />
       {!archived && (
         <section aria-labelledby="class-archive" className="class-page__archive">
           <h2 id="class-archive">{t('classes.archiveTitle')}</h2>

@@ -28,7 +28,7 @@ describe('classes', () => {
       [`GET ${base}`]: () => jsonResponse({ classes }),
       [`POST ${base}`]: () => {
         classes = [aClass()];
-        return jsonResponse(aClass(), 201);
+        return jsonResponse(aClass(), { status: 201 });
       },
     });
     renderApp('/classes', { session: teacher() });

@@ -23,6 +23,9 @@ import { createAssignmentRepository } from './modules/assignments/assignment.rep
 import { assignmentRoutes } from './modules/assignments/assignment.routes';
 import { createAssignmentService } from './modules/assignments/assignment.service';
 import { createClassRepository } from './modules/classes/class.repository';
+import { createGradebookRepository } from './modules/gradebook/gradebook.repository';
+import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
+import { createGradebookService } from './modules/gradebook/gradebook.service';
 import { classRoutes } from './modules/classes/class.routes';
 import { createClassService } from './modules/classes/class.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -206,7 +209,13 @@ export function createApiCore(deps: ApiDeps) {
     moderation: createLiveModerationRepository(db),
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
-  const classes = createClassService({ classes: createClassRepository(db), auth });
+  const classRepository = createClassRepository(db);
+  const classes = createClassService({ classes: classRepository, auth });
+  const gradebook = createGradebookService({
+    gradebook: createGradebookRepository(db),
+    classes,
+    roster: classRepository,
+  });
   const assignments = createAssignmentService({
     unitOfWork,
     assignments: createAssignmentRepository(db),
@@ -258,6 +267,7 @@ export function createApiCore(deps: ApiDeps) {
     notifications,
     classes,
     assignments,
+    gradebook,
     serviceLog,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
@@ -338,6 +348,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(billingApp, { billing: core.billing });
   await app.register(classRoutes, { classes: core.classes });
   await app.register(assignmentRoutes, { assignments: core.assignments });
+  await app.register(gradebookRoutes, { gradebook: core.gradebook });
 
   await app.register(liveRoutes, {
     live: core.live,

@@ -200,3 +200,57 @@ export const assignmentStart = z.object({
   examAttemptId: z.uuid().nullable(),
 });
 export type AssignmentStart = z.infer<typeof assignmentStart>;
+
+/** One learner's standing in one assignment; null in the grid when they have not started it. */
+export const gradebookCell = z.object({
+  state: z.enum(submissionStates),
+  /** The best completed score, 0..1, after any late penalty; null until one is completed. */
+  score: z.number().nullable(),
+  /** The best completed attempt was handed in after the due time. */
+  late: z.boolean(),
+  /** Seconds spent over every attempt. */
+  timeSpentSeconds: z.number().int().nonnegative(),
+  attempts: z.number().int().nonnegative(),
+});
+export type GradebookCell = z.infer<typeof gradebookCell>;
+
+export const gradebookColumn = assignment.pick({
+  id: true,
+  title: true,
+  kind: true,
+  dueAt: true,
+  questionCount: true,
+});
+
+/** Learners × assignments: each learner's cells follow `assignments`, in that order. */
+export const gradebook = z.object({
+  assignments: z.array(gradebookColumn),
+  learners: z.array(
+    rosterLearner.pick({ userId: true, displayName: true, email: true }).extend({
+      cells: z.array(gradebookCell.nullable()),
+    }),
+  ),
+});
+export type Gradebook = z.infer<typeof gradebook>;
+
+export const classLearnerParams = classMemberParams;
+
+/** Every attempt one learner of the class made, newest first. */
+export const learnerHistory = z.object({
+  learner: rosterLearner,
+  attempts: z.array(
+    z.object({
+      assignmentId: z.uuid(),
+      title: z.string(),
+      kind: z.enum(assignmentKinds),
+      dueAt: isoDate,
+      attempt: z.number().int().positive(),
+      startedAt: isoDate,
+      completedAt: isoDate.nullable(),
+      score: z.number().nullable(),
+      late: z.boolean(),
+      timeSpentSeconds: z.number().int().nullable(),
+    }),
+  ),
+});
+export type LearnerHistory = z.infer<typeof learnerHistory>;

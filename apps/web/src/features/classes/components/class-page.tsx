@@ -13,6 +13,7 @@ import { useArchiveClass } from '../api/archive-class';
 import { useClass } from '../api/get-class';
 import { useRemoveLearner } from '../api/remove-learner';
 import { AssignmentsSection } from './assignments-section';
+import { GradebookSection } from './gradebook-section';
 import './classes.css';
 
 /**
@@ -115,6 +116,7 @@ export function ClassPage({ clientId, classId }: { clientId: string; classId: st
         archived={archived}
         learnerCount={learners.length}
       />
+      <GradebookSection clientId={clientId} classId={classId} />
       {!archived && (
         <section aria-labelledby="class-archive" className="class-page__archive">
           <h2 id="class-archive">{t('classes.archiveTitle')}</h2>

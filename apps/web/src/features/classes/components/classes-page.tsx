@@ -128,6 +128,7 @@ function CreateClassForm({ clientId }: { clientId: string }) {
         {(control) => (
           <input
             {...control}
+            className="input"
             value={name}
             maxLength={CLASS_LIMITS.nameMax}
             onChange={(event) => setName(event.target.value)}

@@ -90,6 +90,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
         {(control) => (
           <input
             {...control}
+            className="input"
             value={title}
             maxLength={CLASS_LIMITS.titleMax}
             onChange={(event) => setTitle(event.target.value)}
@@ -107,6 +108,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
         {(control) => (
           <select
             {...control}
+            className="input"
             value={chosenBank}
             disabled={banks.status !== 'success'}
             onChange={(event) => {
@@ -131,6 +133,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
           {(control) => (
             <input
               {...control}
+              className="input"
               type="number"
               min={1}
               max={CLASS_LIMITS.practiceQuestionsMax}
@@ -154,6 +157,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
           {(control) => (
             <input
               {...control}
+              className="input"
               type="datetime-local"
               value={opensAt}
               onChange={(event) => setOpensAt(event.target.value)}
@@ -164,6 +168,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
           {(control) => (
             <input
               {...control}
+              className="input"
               type="datetime-local"
               value={dueAt}
               onChange={(event) => setDueAt(event.target.value)}
@@ -176,6 +181,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
           {(control) => (
             <input
               {...control}
+              className="input"
               type="number"
               min={1}
               max={CLASS_LIMITS.attemptsMax}
@@ -188,6 +194,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
           {(control) => (
             <select
               {...control}
+              className="input"
               value={latePolicy}
               onChange={(event) => setLatePolicy(event.target.value as LatePolicy)}
             >
@@ -204,6 +211,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
             {(control) => (
               <input
                 {...control}
+                className="input"
                 type="number"
                 min={0}
                 max={100}
@@ -240,7 +248,12 @@ function BlueprintField({
   return (
     <Field label={t('assignments.blueprint')}>
       {(control) => (
-        <select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+        <select
+          {...control}
+          className="input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
           <option value="default">{t('assignments.defaultBlueprint')}</option>
           {own.map((blueprint) => (
             <option key={blueprint.id} value={blueprint.id}>

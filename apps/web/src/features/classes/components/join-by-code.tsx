@@ -31,6 +31,7 @@ export function JoinByCode() {
           {(control) => (
             <input
               {...control}
+              className="input"
               value={code}
               autoCapitalize="characters"
               autoComplete="off"

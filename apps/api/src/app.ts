@@ -21,6 +21,8 @@ import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createAssignmentRepository } from './modules/assignments/assignment.repository';
 import { assignmentRoutes } from './modules/assignments/assignment.routes';
+import { createReminderRepository } from './modules/assignments/reminder.repository';
+import { createReminderSweep } from './modules/assignments/reminder-sweep';
 import { createAssignmentService } from './modules/assignments/assignment.service';
 import { createClassRepository } from './modules/classes/class.repository';
 import { createGradebookRepository } from './modules/gradebook/gradebook.repository';
@@ -94,6 +96,8 @@ export interface ApiDeps {
   deletionSweepIntervalMs?: number;
   /** The clock account deletions are scheduled by; tests move it instead of waiting 14 days. */
   now?: () => Date;
+  /** How often this process sends "due tomorrow" reminders; 0 turns it off (tests drive it). */
+  reminderSweepIntervalMs?: number;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
@@ -223,6 +227,13 @@ export function createApiCore(deps: ApiDeps) {
     blueprints,
     questionDb: deps.questionDb,
     auth,
+    notifications,
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
+    ...(deps.now && { now: deps.now }),
+  });
+  const reminders = createReminderSweep({
+    reminders: createReminderRepository(db),
+    notifications,
     ...(deps.now && { now: deps.now }),
   });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
@@ -267,6 +278,7 @@ export function createApiCore(deps: ApiDeps) {
     notifications,
     classes,
     assignments,
+    reminders,
     gradebook,
     serviceLog,
     cookieName: sessionCookieName(deps.secureCookies),
@@ -389,6 +401,19 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
         app.log.warn({ err: error }, 'due account deletions could not be finished yet');
       });
     }, deletionSweepEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  // Reminders a day before an assignment is due; every process sweeps, each assignment is
+  // claimed by one at a time and each learner is reminded once.
+  const reminderSweepEvery = deps.reminderSweepIntervalMs ?? 5 * 60_000;
+  if (reminderSweepEvery > 0) {
+    const timer = setInterval(() => {
+      core.reminders.remindDue().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'assignment reminders could not be sent yet');
+      });
+    }, reminderSweepEvery);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

@@ -15,12 +15,24 @@ const essayGraded = z.object({
   maxPoints: z.number(),
 });
 
-/**
- * What a notification is about, tagged by kind so each kind brings its own fields. With the
- * second kind this becomes `z.discriminatedUnion('kind', [...])`; a union of one would only
- * confuse the API's reference.
- */
-export const notificationSubject = essayGraded;
+/** A teacher gave the learner's class an assignment. */
+const assignmentGiven = z.object({
+  kind: z.literal('assignment_given'),
+  assignmentId: z.uuid(),
+  title: z.string(),
+  className: z.string(),
+  dueAt: isoDate,
+});
+
+/** An assignment the learner has not completed is due within a day. */
+const assignmentDue = assignmentGiven.extend({ kind: z.literal('assignment_due') });
+
+/** What a notification is about, tagged by kind so each kind brings its own fields. */
+export const notificationSubject = z.discriminatedUnion('kind', [
+  essayGraded,
+  assignmentGiven,
+  assignmentDue,
+]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;
 
 export const notification = z.object({
@@ -69,6 +81,8 @@ export const notificationUnread = z.object({ unread: z.number().int().nonnegativ
 /** One switch per kind of notification: whether it also comes by mail. */
 const mailSwitches = z.object({
   essay_graded: z.boolean(),
+  assignment_given: z.boolean(),
+  assignment_due: z.boolean(),
 } satisfies Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>);
 
 /** Which kinds a person gets by mail; in-app notices come always. */

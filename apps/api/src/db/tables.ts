@@ -452,7 +452,9 @@ export interface ApiTables {
     late_penalty_percent: number;
     created_by: string | null;
     created_at: Generated<string>;
+    reminder_claimed_until: string | null;
   };
+  assignment_reminders: { assignment_id: string; user_id: string; sent_at: Generated<string> };
   assignment_questions: {
     assignment_id: string;
     position: number;

@@ -3,11 +3,21 @@
  * by kind (an invitation, an assignment given, due tomorrow, a failing workspace payment); each
  * kind has its own mail preference and its own unsubscribe link.
  */
-export const NOTIFICATION_KINDS = ['essay_graded'] as const;
+export const NOTIFICATION_KINDS = ['essay_graded', 'assignment_given', 'assignment_due'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Mail for a kind when the person has not chosen: a grade is worth a mail. */
-export const MAIL_BY_DEFAULT: Record<NotificationKind, boolean> = { essay_graded: true };
+/**
+ * Mail for a kind when the person has not chosen: a grade is worth a mail, and so is work a
+ * teacher gives and the day before it is due.
+ */
+export const MAIL_BY_DEFAULT: Record<NotificationKind, boolean> = {
+  essay_graded: true,
+  assignment_given: true,
+  assignment_due: true,
+};
+
+/** A reminder goes this long before an assignment's due time, once per learner. */
+export const ASSIGNMENT_REMINDER_HOURS = 24;
 
 /** The most notifications one page of the list shows; older ones come with "load more". */
 export const NOTIFICATIONS_PAGE = 20;

@@ -193,6 +193,16 @@ export function createAssignmentRepository(db: ApiDb) {
       }));
     },
 
+    /** The learners of a class, for the notice that an assignment was given. */
+    async learnersOf(classId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('class_members')
+        .select('user_id')
+        .where('class_id', '=', classId)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     async pinned(assignmentId: string): Promise<AssignedQuestion[]> {
       return db
         .selectFrom('assignment_questions')

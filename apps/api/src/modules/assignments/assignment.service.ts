@@ -14,6 +14,7 @@ import type { UnitOfWork, WorkRepositories } from '../../db/unit-of-work';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import type { ClassService } from '../classes/class.service';
 import type { BlueprintService } from '../exams/blueprint.service';
+import type { NotificationService } from '../notifications/notification.service';
 import { pinnedPassage } from '../learning/passages';
 import type { UserRow } from '../users/user.repository';
 import {
@@ -44,6 +45,8 @@ export function createAssignmentService(deps: {
   blueprints: Pick<BlueprintService, 'find'>;
   questionDb: Pick<QuestionDbClient, 'getTenantBank' | 'drawFromTenant'>;
   auth: Pick<AuthService, 'accessToken'>;
+  notifications: Pick<NotificationService, 'notifyMany'>;
+  log: { warn(details: object, message: string): void };
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -245,7 +248,25 @@ export function createAssignmentService(deps: {
           questions,
         ),
       );
-      return { ...assignmentView((await deps.assignments.find(id))!), completedCount: 0 };
+      const given = assignmentView((await deps.assignments.find(id))!);
+      // The class hears of it in the app at once and by mail as each chose; a failure to tell
+      // them does not undo the assignment.
+      try {
+        const { mailed } = await deps.notifications.notifyMany(
+          await deps.assignments.learnersOf(params.classId),
+          {
+            kind: 'assignment_given',
+            assignmentId: id,
+            title: given.title,
+            className: taught.name,
+            dueAt: given.dueAt,
+          },
+        );
+        void mailed;
+      } catch (error) {
+        deps.log.warn({ err: error, assignmentId: id }, 'the class was not told of an assignment');
+      }
+      return { ...given, completedCount: 0 };
     },
 
     async list(

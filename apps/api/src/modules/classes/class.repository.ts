@@ -9,6 +9,7 @@ const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(
 export interface ClassRow {
   id: string;
   clientId: string;
+  name: string;
   teacherId: string;
   archivedAt: string | null;
 }
@@ -76,6 +77,7 @@ export function createClassRepository(db: ApiDb) {
         .select([
           'id',
           'client_id as clientId',
+          'name',
           'teacher_id as teacherId',
           'archived_at as archivedAt',
         ])

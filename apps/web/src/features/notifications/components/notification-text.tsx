@@ -1,12 +1,37 @@
 import type { Notification } from '@questa/contracts';
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { formatDateTime, useI18n } from '../../../lib/i18n';
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** What a notification says, and where it leads, by kind. */
 export function NotificationText({ subject }: { subject: Notification['subject'] }) {
-  const t = useT();
+  const { t, locale } = useI18n();
+  if (subject.kind !== 'essay_graded') {
+    const words =
+      subject.kind === 'assignment_given'
+        ? ({
+            title: 'notifications.assignmentGiven.title',
+            body: 'notifications.assignmentGiven.body',
+          } as const)
+        : ({
+            title: 'notifications.assignmentDue.title',
+            body: 'notifications.assignmentDue.body',
+          } as const);
+    return (
+      <>
+        <p className="notification__title">
+          <Link to="/todo">{t(words.title, { title: subject.title })}</Link>
+        </p>
+        <p className="notification__body">
+          {t(words.body, {
+            className: subject.className,
+            due: formatDateTime(subject.dueAt, locale),
+          })}
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <p className="notification__title">

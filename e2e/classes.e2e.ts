@@ -76,6 +76,21 @@ describe.skipIf(!browserAvailable)('classes and assignments', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('shows the demo learner the demo class’s work on first start', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    const demo = await context.newPage();
+    demo.on('pageerror', (error) => pageErrors.push(error.message));
+    await demo.setViewportSize(desk);
+    await signIn(demo, baseUrl, 'learner@questa.test');
+    await demo.setViewportSize(phone);
+    await demo.goto(`${baseUrl}/todo`);
+    const overdue = demo.getByRole('listitem').filter({ hasText: 'Geography check' });
+    await overdue.getByText('Overdue').waitFor();
+    await demo.getByRole('heading', { name: 'Capitals warm-up' }).waitFor();
+    await shot(demo, 'demo-todo-360');
+    await context.close();
+  });
+
   it('lets the teacher create a class and read its code', async () => {
     const context = await browser.newContext({ viewport: desk, acceptDownloads: true });
     teacher = await context.newPage();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Assignment, AssignmentStart, TeachingClass } from '@questa/contracts';
+import { sql } from '@questa/db';
 import { createOutboxTransport, readOutbox } from '@questa/mail';
 import { TEST_ORIGIN } from '../../testing';
 import type { Learner } from '../learning/learning-test-kit';
@@ -55,7 +56,7 @@ describe('assignment notices and due-tomorrow reminders', () => {
       .selectFrom('notifications')
       .select('user_id')
       .where('kind', '=', kind)
-      .where(({ ref }) => ref('subject', '->>').key('assignmentId' as never), '=', assignmentId)
+      .where(sql<string>`subject->>'assignmentId'`, '=', assignmentId)
       .execute();
   const mails = async (subject: string) =>
     (await readOutbox(outbox)).filter((message) => message.subject === subject);

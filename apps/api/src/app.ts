@@ -21,6 +21,8 @@ import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createAssignmentRepository } from './modules/assignments/assignment.repository';
 import { assignmentRoutes } from './modules/assignments/assignment.routes';
+import { createRegradeRepository } from './modules/assignments/regrade.repository';
+import { createRegradeService } from './modules/assignments/regrade.service';
 import { createReminderRepository } from './modules/assignments/reminder.repository';
 import { createReminderSweep } from './modules/assignments/reminder-sweep';
 import { createAssignmentService } from './modules/assignments/assignment.service';
@@ -231,6 +233,14 @@ export function createApiCore(deps: ApiDeps) {
     log: { warn: (details, message) => serviceLog.warn(details, message) },
     ...(deps.now && { now: deps.now }),
   });
+  const regrades = createRegradeService({
+    unitOfWork,
+    regrades: createRegradeRepository(db),
+    assignments: createAssignmentRepository(db),
+    classes,
+    questionDb: deps.questionDb,
+    auth,
+  });
   const reminders = createReminderSweep({
     reminders: createReminderRepository(db),
     notifications,
@@ -278,6 +288,7 @@ export function createApiCore(deps: ApiDeps) {
     notifications,
     classes,
     assignments,
+    regrades,
     reminders,
     gradebook,
     serviceLog,
@@ -359,7 +370,10 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(notificationRoutes, { notifications: core.notifications });
   await app.register(billingApp, { billing: core.billing });
   await app.register(classRoutes, { classes: core.classes });
-  await app.register(assignmentRoutes, { assignments: core.assignments });
+  await app.register(assignmentRoutes, {
+    assignments: core.assignments,
+    regrades: core.regrades,
+  });
   await app.register(gradebookRoutes, { gradebook: core.gradebook });
 
   await app.register(liveRoutes, {

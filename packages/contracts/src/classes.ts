@@ -254,3 +254,25 @@ export const learnerHistory = z.object({
   ),
 });
 export type LearnerHistory = z.infer<typeof learnerHistory>;
+
+export const regradeRequest = z
+  .strictObject({ questionId: ids.question })
+  .meta({ examples: [{ questionId: '3a4b5c6d-7e8f-4a1b-9c2d-3e4f5a6b7c8d' }] });
+
+/** What a regrade after a correction did: the versions, how many answers, whose score moved. */
+export const regrade = z.object({
+  questionId: z.uuid(),
+  fromVersion: z.number().int(),
+  toVersion: z.number().int(),
+  /** Answers graded again. */
+  regraded: z.number().int().nonnegative(),
+  changed: z.array(
+    z.object({
+      userId: z.uuid(),
+      displayName: z.string(),
+      before: z.number().nullable(),
+      after: z.number().nullable(),
+    }),
+  ),
+});
+export type Regrade = z.infer<typeof regrade>;

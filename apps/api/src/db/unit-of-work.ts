@@ -1,4 +1,5 @@
 import { createAssignmentRepository } from '../modules/assignments/assignment.repository';
+import { createRegradeRepository } from '../modules/assignments/regrade.repository';
 import { createSubmissionRepository } from '../modules/assignments/submission.repository';
 import { createAuditRepository } from '../modules/audit/audit.repository';
 import { createCheckoutRepository } from '../modules/billing/checkout.repository';
@@ -31,6 +32,7 @@ export function repositoriesOf(executor: ApiDb) {
     grading: createGradingRepository(executor),
     submissions: createSubmissionRepository(executor),
     assignments: createAssignmentRepository(executor),
+    regrades: createRegradeRepository(executor),
   };
 }
 

@@ -5,18 +5,22 @@ import {
   assignmentList,
   assignmentStart,
   classParams,
+  assignmentParams,
   learnerAssignmentParams,
+  regrade,
+  regradeRequest,
   todoList,
 } from '@questa/contracts';
 import type { AssignmentService } from './assignment.service';
+import type { RegradeService } from './regrade.service';
 
 const tags = ['classes'];
 const base = '/teaching/clients/:clientId/classes/:classId/assignments';
 
-export const assignmentRoutes: FastifyPluginAsyncZod<{ assignments: AssignmentService }> = async (
-  app,
-  { assignments },
-) => {
+export const assignmentRoutes: FastifyPluginAsyncZod<{
+  assignments: AssignmentService;
+  regrades: RegradeService;
+}> = async (app, { assignments, regrades }) => {
   app.post(
     base,
     {
@@ -91,5 +95,25 @@ export const assignmentRoutes: FastifyPluginAsyncZod<{ assignments: AssignmentSe
       },
     },
     (request) => assignments.start(request.auth!.user, request.params.assignmentId),
+  );
+
+  app.post(
+    `${base}/:assignmentId/regrade`,
+    {
+      config: { permission: 'class:manage' },
+      schema: {
+        summary: 'Regrade an assignment after one of its questions was corrected',
+        description:
+          'The pinned question moves to the version now published; every answer given to it in ' +
+          'the assignment is graded again and the scores recomputed. Answers graded by a person ' +
+          'keep their grade. The answer names whose best score changed.',
+        tags,
+        params: assignmentParams,
+        body: regradeRequest,
+        response: { 200: regrade },
+      },
+    },
+    (request) =>
+      regrades.regrade(request.auth!, request.params, request.body.questionId, request.id),
   );
 };

@@ -21,6 +21,8 @@ import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createAssignmentRepository } from './modules/assignments/assignment.repository';
 import { assignmentRoutes } from './modules/assignments/assignment.routes';
+import { createAnalysisRepository } from './modules/assignments/analysis.repository';
+import { createAnalysisService } from './modules/assignments/analysis.service';
 import { createRegradeRepository } from './modules/assignments/regrade.repository';
 import { createRegradeService } from './modules/assignments/regrade.service';
 import { createReminderRepository } from './modules/assignments/reminder.repository';
@@ -241,6 +243,11 @@ export function createApiCore(deps: ApiDeps) {
     questionDb: deps.questionDb,
     auth,
   });
+  const analysis = createAnalysisService({
+    analysis: createAnalysisRepository(db),
+    assignments: createAssignmentRepository(db),
+    classes,
+  });
   const reminders = createReminderSweep({
     reminders: createReminderRepository(db),
     notifications,
@@ -289,6 +296,7 @@ export function createApiCore(deps: ApiDeps) {
     classes,
     assignments,
     regrades,
+    analysis,
     reminders,
     gradebook,
     serviceLog,
@@ -373,6 +381,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(assignmentRoutes, {
     assignments: core.assignments,
     regrades: core.regrades,
+    analysis: core.analysis,
   });
   await app.register(gradebookRoutes, { gradebook: core.gradebook });
 

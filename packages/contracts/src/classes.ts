@@ -276,3 +276,25 @@ export const regrade = z.object({
   ),
 });
 export type Regrade = z.infer<typeof regrade>;
+
+/** How the class did on each pinned question of one assignment. */
+export const assignmentAnalysis = z.object({
+  questions: z.array(
+    z.object({
+      position: z.number().int().positive(),
+      questionId: z.uuid(),
+      version: z.number().int().positive(),
+      type: z.string(),
+      excerpt: z.string(),
+      /** Graded answers from the class's learners. */
+      answered: z.number().int().nonnegative(),
+      /** The mean score of those answers, 0..1 (the item's facility); null with none. */
+      facility: z.number().nullable(),
+      /** The wrong answers given most, as words, with how many gave each. */
+      commonWrong: z.array(z.object({ answer: z.string(), count: z.number().int().positive() })),
+      /** Median seconds to answer in practice (exams keep no time per question); null with none. */
+      medianSeconds: z.number().nullable(),
+    }),
+  ),
+});
+export type AssignmentAnalysis = z.infer<typeof assignmentAnalysis>;

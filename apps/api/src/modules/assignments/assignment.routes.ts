@@ -5,12 +5,14 @@ import {
   assignmentList,
   assignmentStart,
   classParams,
+  assignmentAnalysis,
   assignmentParams,
   learnerAssignmentParams,
   regrade,
   regradeRequest,
   todoList,
 } from '@questa/contracts';
+import type { AnalysisService } from './analysis.service';
 import type { AssignmentService } from './assignment.service';
 import type { RegradeService } from './regrade.service';
 
@@ -20,7 +22,8 @@ const base = '/teaching/clients/:clientId/classes/:classId/assignments';
 export const assignmentRoutes: FastifyPluginAsyncZod<{
   assignments: AssignmentService;
   regrades: RegradeService;
-}> = async (app, { assignments, regrades }) => {
+  analysis: AnalysisService;
+}> = async (app, { assignments, regrades, analysis }) => {
   app.post(
     base,
     {
@@ -115,5 +118,22 @@ export const assignmentRoutes: FastifyPluginAsyncZod<{
     },
     (request) =>
       regrades.regrade(request.auth!, request.params, request.body.questionId, request.id),
+  );
+
+  app.get(
+    `${base}/:assignmentId/analysis`,
+    {
+      config: { permission: 'class:manage' },
+      schema: {
+        summary: 'How the class did on each question of an assignment',
+        description:
+          'Per pinned question: graded answers from the class’s learners, facility (mean ' +
+          'score), the wrong answers given most, and the median seconds to answer in practice.',
+        tags,
+        params: assignmentParams,
+        response: { 200: assignmentAnalysis },
+      },
+    },
+    (request) => analysis.analyse(request.auth!, request.params, request.id),
   );
 };

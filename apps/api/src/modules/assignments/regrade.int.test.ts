@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Assignment,
+  AssignmentAnalysis,
   AssignmentStart,
   ExamAttempt,
   Gradebook,
@@ -176,6 +177,40 @@ describe('regrading an assignment after a correction', () => {
       regraded: 0,
       changed: [],
     });
+  });
+
+  it('analyses each question: facility, the wrong answers given most, and time', async () => {
+    const analysisOf = (assignmentId: string, who = k.teacher, clientId = k.clientId) =>
+      who.call({
+        url: `/api/teaching/clients/${clientId}/classes/${taught.id}/assignments/${assignmentId}/analysis`,
+      });
+    const response = await analysisOf(practice.id);
+    expect(response.statusCode).toBe(200);
+    const { questions } = response.json<AssignmentAnalysis>();
+    expect(questions).toHaveLength(10);
+    const corrected = questions.find((question) => question.questionId === questionId)!;
+    // After the correction the learner's "True" is the wrong answer everyone gave.
+    expect(corrected).toMatchObject({
+      excerpt: STEM,
+      version: 2,
+      answered: 1,
+      facility: 0,
+      commonWrong: [{ answer: 'True', count: 1 }],
+    });
+    expect(corrected.medianSeconds).toBeGreaterThanOrEqual(0);
+    const others = questions.filter((question) => question.questionId !== questionId);
+    expect(
+      others.every((question) => question.facility === 1 && question.commonWrong.length === 0),
+    ).toBe(true);
+    const examQuestions = (await analysisOf(exam.id)).json<AssignmentAnalysis>().questions;
+    expect(examQuestions.find((question) => question.questionId === questionId)).toMatchObject({
+      answered: 1,
+      facility: 0,
+      medianSeconds: null,
+    });
+    expect((await analysisOf(practice.id, k.author)).statusCode).toBe(403);
+    expect((await analysisOf(practice.id, k.outsider, k.otherClientId)).statusCode).toBe(404);
+    expect((await analysisOf(practice.id, k.colleague)).statusCode).toBe(404);
   });
 
   it('is refused to other roles (403), across workspaces and for questions not assigned (404)', async () => {

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { answerAnything } from './support/learning';
-import { signIn, signUp } from './support/sign-in';
+import { signInOverHttp } from '@questa/gateway/testing';
+import { answerAnything, callAs } from './support/learning';
+import { DEMO_PASSWORD, signIn, signUp } from './support/sign-in';
 import { setDemoTenantRole } from './support/tenant-roles';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
@@ -46,7 +47,8 @@ function readCsv(text: string): string[][] {
  * A class from start to gradebook in Chromium: the demo author, an owner of the demo workspace,
  * creates a class at 1280 px; a new learner signs up on a 360 px phone and joins with its code;
  * the teacher gives a practice set and an exam due tomorrow; the learner finds both under To do
- * and does them; the teacher's gradebook shows both results, and its CSV downloads and parses.
+ * and does them; the teacher's gradebook shows both results, and its CSV downloads and parses;
+ * a correction of one question is regraded from the assignment's question analysis.
  */
 describe.skipIf(!browserAvailable)('classes and assignments', () => {
   const baseUrl = inject('baseUrl');
@@ -217,5 +219,68 @@ describe.skipIf(!browserAvailable)('classes and assignments', () => {
     await teacher.setViewportSize(phone);
     await grid.waitFor();
     await shot(teacher, 'gradebook-360');
+    await teacher.setViewportSize(desk);
+  });
+
+  it('regrades the practice set after one of its questions is corrected', async () => {
+    const cookie = await signInOverHttp(baseUrl, 'author@questa.test', DEMO_PASSWORD);
+    const session = (await (await callAs(baseUrl, cookie, 'GET', '/api/session')).json()) as {
+      memberships: { clientId: string; clientName: string }[];
+    };
+    const clientId = session.memberships.find((m) => m.clientName === 'Questa Demo')!.clientId;
+    const classId = /classes\/([0-9a-f-]{36})/.exec(teacher.url())![1]!;
+    const { assignments } = (await (
+      await callAs(
+        baseUrl,
+        cookie,
+        'GET',
+        `/api/teaching/clients/${clientId}/classes/${classId}/assignments`,
+      )
+    ).json()) as { assignments: { id: string; title: string }[] };
+    const practice = assignments.find((a) => a.title === 'Rivers practice')!;
+    const { questions } = (await (
+      await callAs(
+        baseUrl,
+        cookie,
+        'GET',
+        `/api/teaching/clients/${clientId}/classes/${classId}/assignments/${practice.id}/analysis`,
+      )
+    ).json()) as { questions: { questionId: string; position: number }[] };
+    const target = questions[0]!;
+
+    // The author corrects the question's explanation in the workspace and publishes it.
+    const qdb = `/qdb/api/v1/clients/${clientId}/questions/${target.questionId}`;
+    const detail = (await (await callAs(baseUrl, cookie, 'GET', qdb)).json()) as {
+      revision: number;
+      current: { content: { explanation?: string } };
+    };
+    const saved = await callAs(baseUrl, cookie, 'PUT', qdb, {
+      content: { ...detail.current.content, explanation: `Corrected ${stamp}.` },
+      expectedRevision: detail.revision,
+    });
+    expect(saved.status).toBe(200);
+    let revision = ((await saved.json()) as { revision: number }).revision;
+    for (const action of ['submit', 'publish']) {
+      const moved = await callAs(baseUrl, cookie, 'POST', `${qdb}/transitions`, {
+        action,
+        expectedRevision: revision,
+      });
+      if (action === 'submit' && moved.status !== 200) continue;
+      expect(moved.status).toBe(200);
+      revision = ((await moved.json()) as { revision: number }).revision;
+    }
+
+    await teacher.reload();
+    await teacher.getByRole('button', { name: 'Questions of Rivers practice' }).click();
+    const row = teacher
+      .getByRole('table', { name: 'How the class answered each question of Rivers practice' })
+      .getByRole('row')
+      .nth(target.position);
+    await row.getByRole('button', { name: `Regrade question ${target.position}` }).click();
+    const dialog = teacher.getByRole('dialog', { name: 'Regrade after a correction?' });
+    await dialog.getByRole('button', { name: 'Regrade', exact: true }).click();
+    await teacher.getByText(/^1 answer regraded against version \d+\. /).waitFor();
+    await axe(teacher);
+    await shot(teacher, 'regrade-1280');
   });
 });

@@ -1,10 +1,14 @@
+import type { Assignment } from '@questa/contracts';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table } from '../../../components/ui/table';
 import { formatDateTime, useI18n } from '../../../lib/i18n';
 import { useAssignments } from '../api/list-assignments';
+import { AnalysisPanel } from './analysis-panel';
 import { GiveAssignmentForm } from './give-assignment-form';
 
 /** A class's assignments for its teacher, and the form that gives a new one. */
@@ -21,6 +25,7 @@ export function AssignmentsSection({
 }) {
   const { t, locale } = useI18n();
   const assignments = useAssignments(clientId, classId);
+  const [analysed, setAnalysed] = useState<Assignment>();
   return (
     <section aria-labelledby="class-assignments" className="class-page__assignments">
       <h2 id="class-assignments">{t('assignments.title.section')}</h2>
@@ -45,6 +50,9 @@ export function AssignmentsSection({
                 <th scope="col">{t('assignments.kind')}</th>
                 <th scope="col">{t('assignments.dueAt')}</th>
                 <th scope="col">{t('assignments.completed')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('classes.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -65,11 +73,29 @@ export function AssignmentsSection({
                       total: learnerCount,
                     })}
                   </td>
+                  <td>
+                    <Button
+                      variant="ghost"
+                      aria-label={t('analysis.openNamed', { title: assignment.title })}
+                      onClick={() => setAnalysed(assignment)}
+                    >
+                      {t('analysis.open')}
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </Table>
         ))}
+      {analysed && (
+        <AnalysisPanel
+          clientId={clientId}
+          classId={classId}
+          assignmentId={analysed.id}
+          title={analysed.title}
+          onClose={() => setAnalysed(undefined)}
+        />
+      )}
       {!archived && (
         <>
           <h3>{t('assignments.giveTitle')}</h3>

@@ -260,9 +260,7 @@ export function createAssignmentRepository(db: ApiDb) {
                 sql<number | null>`max(s.score)`.as('bestScore'),
                 sql<string | null>`max(s.completed_at)`.as('completedAt'),
                 // The best completed attempt's late mark: late only if no timely one scored as much.
-                sql<
-                  boolean | null
-                >`(array_agg(s.late order by s.score desc nulls last, s.late) filter (where s.completed_at is not null))[1]`.as(
+                sql<boolean>`bool_or(s.completed_at is not null) and coalesce(max(s.score) filter (where s.completed_at is not null and not s.late) < max(s.score) filter (where s.completed_at is not null), max(s.score) filter (where s.completed_at is not null and not s.late) is null)`.as(
                   'late',
                 ),
                 sql<

@@ -47,10 +47,9 @@ export function createGradebookRepository(db: ApiDb) {
           sql<number>`count(*)::int`.as('attempts'),
           sql<boolean>`bool_or(s.completed_at is not null)`.as('completed'),
           sql<number | null>`max(s.score) filter (where s.completed_at is not null)`.as('best'),
-          // The best attempt's late mark: late only if no timely attempt scored as much.
-          sql<
-            boolean | null
-          >`(array_agg(s.late order by s.score desc nulls last, s.late) filter (where s.completed_at is not null))[1]`.as(
+          // The best attempt's late mark: late only if no timely attempt scored as much; plain
+          // aggregates, cheaper than ordering each cell's attempts.
+          sql<boolean>`bool_or(s.completed_at is not null) and coalesce(max(s.score) filter (where s.completed_at is not null and not s.late) < max(s.score) filter (where s.completed_at is not null), max(s.score) filter (where s.completed_at is not null and not s.late) is null)`.as(
             'late',
           ),
           sql<number>`coalesce(sum(s.time_spent_seconds), 0)::int`.as('timeSpent'),

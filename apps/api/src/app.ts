@@ -19,6 +19,21 @@ import { createLoginAttemptRepository } from './modules/auth/login-attempt.repos
 import { sessionCookieName } from './modules/auth/session-cookie';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createAssignmentRepository } from './modules/assignments/assignment.repository';
+import { assignmentRoutes } from './modules/assignments/assignment.routes';
+import { createAnalysisRepository } from './modules/assignments/analysis.repository';
+import { createAnalysisService } from './modules/assignments/analysis.service';
+import { createRegradeRepository } from './modules/assignments/regrade.repository';
+import { createRegradeService } from './modules/assignments/regrade.service';
+import { createReminderRepository } from './modules/assignments/reminder.repository';
+import { createReminderSweep } from './modules/assignments/reminder-sweep';
+import { createAssignmentService } from './modules/assignments/assignment.service';
+import { createClassRepository } from './modules/classes/class.repository';
+import { createGradebookRepository } from './modules/gradebook/gradebook.repository';
+import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
+import { createGradebookService } from './modules/gradebook/gradebook.service';
+import { classRoutes } from './modules/classes/class.routes';
+import { createClassService } from './modules/classes/class.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { billingApp, createBilling, type BillingSettings } from './modules/billing/billing';
 import { createEntitlements } from './modules/entitlements/entitlements';
@@ -86,6 +101,8 @@ export interface ApiDeps {
   deletionSweepIntervalMs?: number;
   /** The clock account deletions are scheduled by; tests move it instead of waiting 14 days. */
   now?: () => Date;
+  /** How often this process sends "due tomorrow" reminders; 0 turns it off (tests drive it). */
+  reminderSweepIntervalMs?: number;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
@@ -202,6 +219,42 @@ export function createApiCore(deps: ApiDeps) {
     teams: createLiveTeamsRepository(db),
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
+  const classRepository = createClassRepository(db);
+  const classes = createClassService({ classes: classRepository, auth });
+  const gradebook = createGradebookService({
+    gradebook: createGradebookRepository(db),
+    classes,
+    roster: classRepository,
+  });
+  const assignments = createAssignmentService({
+    unitOfWork,
+    assignments: createAssignmentRepository(db),
+    classes,
+    blueprints,
+    questionDb: deps.questionDb,
+    auth,
+    notifications,
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
+    ...(deps.now && { now: deps.now }),
+  });
+  const regrades = createRegradeService({
+    unitOfWork,
+    regrades: createRegradeRepository(db),
+    assignments: createAssignmentRepository(db),
+    classes,
+    questionDb: deps.questionDb,
+    auth,
+  });
+  const analysis = createAnalysisService({
+    analysis: createAnalysisRepository(db),
+    assignments: createAssignmentRepository(db),
+    classes,
+  });
+  const reminders = createReminderSweep({
+    reminders: createReminderRepository(db),
+    notifications,
+    ...(deps.now && { now: deps.now }),
+  });
   const liveClaims = createLiveClaims({ players: live, live: liveRepository, unitOfWork });
   const billing = createBilling({
     db,
@@ -246,6 +299,12 @@ export function createApiCore(deps: ApiDeps) {
     catalog,
     learning,
     notifications,
+    classes,
+    assignments,
+    regrades,
+    analysis,
+    reminders,
+    gradebook,
     serviceLog,
     cookieName: sessionCookieName(deps.secureCookies),
     publicOrigin: new URL(deps.publicUrl).origin,
@@ -324,6 +383,13 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   core.serviceLog.warn = (details, message) => app.log.warn(details, message);
   await app.register(notificationRoutes, { notifications: core.notifications });
   await app.register(billingApp, { billing: core.billing });
+  await app.register(classRoutes, { classes: core.classes });
+  await app.register(assignmentRoutes, {
+    assignments: core.assignments,
+    regrades: core.regrades,
+    analysis: core.analysis,
+  });
+  await app.register(gradebookRoutes, { gradebook: core.gradebook });
 
   await app.register(liveRoutes, {
     live: core.live,
@@ -364,6 +430,19 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
         app.log.warn({ err: error }, 'due account deletions could not be finished yet');
       });
     }, deletionSweepEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  // Reminders a day before an assignment is due; every process sweeps, each assignment is
+  // claimed by one at a time and each learner is reminded once.
+  const reminderSweepEvery = deps.reminderSweepIntervalMs ?? 5 * 60_000;
+  if (reminderSweepEvery > 0) {
+    const timer = setInterval(() => {
+      core.reminders.remindDue().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'assignment reminders could not be sent yet');
+      });
+    }, reminderSweepEvery);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

@@ -22,3 +22,4 @@ export {
 export { tokenRelay } from './plugins/token-relay';
 export { questionDbProxy } from './plugins/question-db-proxy';
 export type { UserRow } from './modules/users/user.repository';
+export { seedDemoClass } from './modules/classes/demo-class';

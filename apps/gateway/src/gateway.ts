@@ -10,6 +10,7 @@ import {
   createEmbeddedIdentityAccounts,
   createHttpQuestionDbClient,
   providerClientsFromConfig,
+  seedDemoClass,
   tokenRelay,
   type ApiCore,
 } from '@questa/api';
@@ -42,6 +43,7 @@ import {
   questionDbApp,
   questionDbMigrations,
   seedDemoContent,
+  demoBankQuestions,
   seedMembership,
   type MediaStore,
   type SeedContent,
@@ -181,6 +183,24 @@ async function seed(
         userId: accounts.author.sub,
         role: 'author',
       });
+      await seedMembership(questionDb(database), {
+        tenantSlug: content.tenant.slug,
+        userId: accounts.teacher.sub,
+        role: 'teacher',
+      });
+      // The demo teacher's class, with the demo learner in it and work due, from a demo bank.
+      const bank = await demoBankQuestions(questionDb(database), {
+        tenantSlug: content.tenant.slug,
+        bankSlug: 'world-geography',
+        count: 6,
+      });
+      if (bank) {
+        await seedDemoClass(core.db, {
+          teacherSub: accounts.teacher.sub,
+          learnerSub: accounts.learner.sub,
+          bank,
+        });
+      }
     }
   }
 }

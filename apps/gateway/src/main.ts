@@ -38,8 +38,9 @@ await runProcess({
     ...(config.seedDemoAccounts && config.oidc.embedded
       ? [
           `  demo accounts (password "${DEMO_PASSWORD}"):`,
-          '    learner@questa.test   a learner',
+          '    learner@questa.test   a learner, in the demo class',
           '    author@questa.test    an author in the demo tenant',
+          '    teacher@questa.test   a teacher in the demo tenant, with the demo class',
           '    admin@questa.test     a platform admin',
         ]
       : []),

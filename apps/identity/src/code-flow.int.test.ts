@@ -52,7 +52,7 @@ describe('authorization code flow', () => {
 
   it('seeds the demo accounts once and returns the same subjects again', async () => {
     expect(await seedDemoAccounts(test.database)).toEqual(subs);
-    expect(new Set(Object.values(subs)).size).toBe(3);
+    expect(new Set(Object.values(subs)).size).toBe(4);
   });
 
   it('signs in through the hosted page and issues tokens for the question database', async () => {

@@ -3,6 +3,7 @@ export type { QuestionDbDeps, CdnDeps } from './app';
 export { QUESTION_DB_SCHEMA, questionDbMigrations } from './db/tables';
 export { createFileMediaStore, type MediaStore } from './modules/media/media-store';
 export { seedDemoContent, type SeedContent } from './modules/demo/seed-demo-content';
+export { demoBankQuestions } from './modules/demo/demo-questions';
 export { seedMembership } from './modules/members/seed-membership';
 export {
   createQuestionRepository,

@@ -19,3 +19,4 @@ export * from './passage';
 export * from './grading';
 export * from './notifications';
 export * from './workspace-plan';
+export * from './classes';

@@ -26,10 +26,24 @@ const workspacePaymentFailed = z.object({
   hostedUrl: z.string().nullable(),
 });
 
+/** A teacher gave the learner's class an assignment. */
+const assignmentGiven = z.object({
+  kind: z.literal('assignment_given'),
+  assignmentId: z.uuid(),
+  title: z.string(),
+  className: z.string(),
+  dueAt: isoDate,
+});
+
+/** An assignment the learner has not completed is due within a day. */
+const assignmentDue = assignmentGiven.extend({ kind: z.literal('assignment_due') });
+
 /** What a notification is about, tagged by kind so each kind brings its own fields. */
 export const notificationSubject = z.discriminatedUnion('kind', [
   essayGraded,
   workspacePaymentFailed,
+  assignmentGiven,
+  assignmentDue,
 ]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;
 
@@ -80,6 +94,8 @@ export const notificationUnread = z.object({ unread: z.number().int().nonnegativ
 const mailSwitches = z.object({
   essay_graded: z.boolean(),
   workspace_payment_failed: z.boolean(),
+  assignment_given: z.boolean(),
+  assignment_due: z.boolean(),
 } satisfies Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>);
 
 /** Which kinds a person gets by mail; in-app notices come always. */

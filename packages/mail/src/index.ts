@@ -9,6 +9,7 @@ export { createOutboxTransport, readOutbox, type OutboxMessage } from './outbox-
 export { createSmtpTransport } from './smtp-transport';
 export { essayGradedMail } from './templates/essay-graded';
 export { workspacePaymentFailedMail } from './templates/workspace-payment-failed';
+export { assignmentDueMail, assignmentGivenMail } from './templates/assignments';
 export { deletionCancelledMail, deletionScheduledMail } from './templates/account-deletion';
 
 /** Where the outbox transport writes mail when no SMTP server is configured. */

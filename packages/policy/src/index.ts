@@ -31,6 +31,7 @@ export const permissions = [
   'plan:manage',
   'answer:grade',
   'workspace_plan:manage',
+  'class:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -69,10 +70,15 @@ const reviewer: readonly Permission[] = [
   'answer:grade',
 ];
 const author: readonly Permission[] = [...viewer, 'question:write', 'room:host', 'answer:grade'];
+// Teachers read the tenant's banks and blueprints to give them as assignments, and run their
+// classes: roster, assignments, gradebook. Which classes is the classes module's rule: their own,
+// and every class for an owner (decision 0028).
+const teacher: readonly Permission[] = [...viewer, 'class:manage'];
 const owner: readonly Permission[] = [
   ...new Set([
     ...author,
     ...reviewer,
+    ...teacher,
     'member:list',
     'member:manage',
     'credential:manage',
@@ -81,7 +87,13 @@ const owner: readonly Permission[] = [
   ] as const),
 ];
 
-const tenantGrants: Record<TenantRole, readonly Permission[]> = { owner, author, reviewer, viewer };
+const tenantGrants: Record<TenantRole, readonly Permission[]> = {
+  owner,
+  author,
+  reviewer,
+  teacher,
+  viewer,
+};
 
 /**
  * Held by a trusted Questa service only, and all it holds: it acts for no person, so nothing a

@@ -92,6 +92,28 @@ describe('policy', () => {
     expect(can(principal({ roles: ['admin'] }), 'workspace_plan:manage', tenantA)).toBe(false);
   });
 
+  it('lets teachers and owners run classes and read the banks they assign, and nothing more', () => {
+    const teacher = principal({ memberships: new Map([[tenantA, 'teacher']]) });
+    expect(permissions.filter((permission) => can(teacher, permission, tenantA))).toEqual([
+      'session:read',
+      'account:manage',
+      'learning:use',
+      'tenant:read',
+      'bank:read_private',
+      'billing:use',
+      'class:manage',
+    ]);
+    expect(can(teacher, 'class:manage', tenantB)).toBe(false);
+    expect(
+      can(principal({ memberships: new Map([[tenantA, 'owner']]) }), 'class:manage', tenantA),
+    ).toBe(true);
+    for (const role of ['author', 'reviewer', 'viewer'] as const) {
+      expect(
+        can(principal({ memberships: new Map([[tenantA, role]]) }), 'class:manage', tenantA),
+      ).toBe(false);
+    }
+  });
+
   it('lets premium learners and tenant authors host live rooms', () => {
     expect(can(principal(), 'room:host')).toBe(false);
     expect(can(principal({ premium: true }), 'room:host')).toBe(true);
@@ -131,7 +153,7 @@ describe('policy', () => {
   });
 
   it('describes who holds each permission exactly as it decides', () => {
-    const roles: TenantRole[] = ['owner', 'author', 'reviewer', 'viewer'];
+    const roles: TenantRole[] = ['owner', 'author', 'reviewer', 'teacher', 'viewer'];
     for (const permission of permissions) {
       const holders = holdersOf(permission);
       expect(holders.everySignedInUser).toBe(can(principal(), permission));

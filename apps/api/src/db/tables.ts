@@ -91,6 +91,8 @@ export interface ApiTables {
     exhausted: Generated<boolean>;
     created_at: Generated<string>;
     finished_at: string | null;
+    /** Set when an assignment gave the session: its pinned questions are drawn in order. */
+    assignment_id: Generated<string | null>;
   };
   practice_items: {
     id: Generated<string>;
@@ -484,6 +486,64 @@ export interface ApiTables {
     last_started_at: string | null;
     last_finished_at: string | null;
     last_report: unknown;
+  };
+  classes: {
+    id: Generated<string>;
+    client_id: string;
+    name: string;
+    join_code: string;
+    teacher_id: string;
+    created_at: Generated<string>;
+    archived_at: string | null;
+  };
+  class_members: { class_id: string; user_id: string; joined_at: Generated<string> };
+  assignments: {
+    id: Generated<string>;
+    class_id: string;
+    kind: 'practice' | 'exam';
+    title: string;
+    client_id: string;
+    bank_id: string;
+    bank_title: string;
+    blueprint_id: string | null;
+    blueprint_title: string | null;
+    pass_mark: number | null;
+    review_policy: ReviewPolicy | null;
+    time_limit_seconds: number | null;
+    question_count: number;
+    opens_at: string;
+    due_at: string;
+    attempts_allowed: number;
+    late_policy: 'accept' | 'refuse' | 'penalty';
+    late_penalty_percent: number;
+    created_by: string | null;
+    created_at: Generated<string>;
+    reminder_claimed_until: string | null;
+  };
+  assignment_reminders: { assignment_id: string; user_id: string; sent_at: Generated<string> };
+  assignment_questions: {
+    assignment_id: string;
+    position: number;
+    question_id: string;
+    version: number;
+    content: QuestionContent;
+    passage: LearnerPassage | null;
+  };
+  submissions: {
+    id: Generated<string>;
+    assignment_id: string;
+    user_id: string;
+    attempt: number;
+    practice_session_id: string | null;
+    exam_attempt_id: string | null;
+    started_at: Generated<string>;
+    completed_at: string | null;
+    points: number | null;
+    max_points: number | null;
+    fraction: number | null;
+    score: number | null;
+    late: Generated<boolean>;
+    time_spent_seconds: number | null;
   };
 }
 

@@ -1,3 +1,6 @@
+import { createAssignmentRepository } from '../modules/assignments/assignment.repository';
+import { createRegradeRepository } from '../modules/assignments/regrade.repository';
+import { createSubmissionRepository } from '../modules/assignments/submission.repository';
 import { createAuditRepository } from '../modules/audit/audit.repository';
 import { createCheckoutRepository } from '../modules/billing/checkout.repository';
 import { createNoticeRepository } from '../modules/billing/notice.repository';
@@ -33,6 +36,9 @@ export function repositoriesOf(executor: ApiDb) {
     notifications: createNotificationRepository(executor),
     audit: createAuditRepository(executor),
     grading: createGradingRepository(executor),
+    submissions: createSubmissionRepository(executor),
+    assignments: createAssignmentRepository(executor),
+    regrades: createRegradeRepository(executor),
   };
 }
 

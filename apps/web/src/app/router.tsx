@@ -56,6 +56,11 @@ export const routes: RouteObject[] = [
               { path: 'progress', lazy: () => import('./routes/progress') },
               { path: 'host', lazy: () => import('./routes/host') },
               { path: 'host/:roomId', lazy: () => import('./routes/host-room') },
+              { path: 'todo', lazy: () => import('./routes/todo') },
+              { path: 'classes', lazy: () => import('./routes/classes') },
+              { path: 'classes/:classId', lazy: () => import('./routes/class') },
+              // A class link from the teacher: signing in first, then joining with a yes.
+              { path: 'join/:classCode', lazy: () => import('./routes/join') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

@@ -2,8 +2,11 @@
 export const globalRoles = ['admin'] as const;
 export type GlobalRole = (typeof globalRoles)[number];
 
-/** A member's role in one tenant of the question database. */
-export const tenantRoles = ['owner', 'author', 'reviewer', 'viewer'] as const;
+/**
+ * A member's role in one tenant of the question database. A teacher runs classes in the tenant
+ * and reads its banks to give them as assignments, but writes no questions (decision 0028).
+ */
+export const tenantRoles = ['owner', 'author', 'reviewer', 'teacher', 'viewer'] as const;
 export type TenantRole = (typeof tenantRoles)[number];
 
 /**

@@ -210,10 +210,23 @@ export function createAccountDataRepository(db: ApiDb) {
           // What they were told in the app, and which of it they wanted by mail.
           'notifications',
           'notification_mail_preferences',
+          // Their places in classes, their submissions and the reminders they were sent; the
+          // practice sessions and exam attempts behind the submissions went above.
+          'class_members',
+          'submissions',
+          'assignment_reminders',
         ] as const;
         for (const table of byUser) {
           await trx.deleteFrom(table).where('user_id', '=', userId).execute();
         }
+        // Classes they taught go with their assignments and results (decision 0028); work they
+        // gave in a class of someone else's stays, no longer saying who gave it.
+        await trx.deleteFrom('classes').where('teacher_id', '=', userId).execute();
+        await trx
+          .updateTable('assignments')
+          .set({ created_by: null })
+          .where('created_by', '=', userId)
+          .execute();
         // Rooms they hosted are theirs; rooms they played in belong to their hosts, whose
         // leaderboards keep the score under a name that no longer says who it was.
         await trx.deleteFrom('live_rooms').where('host_user_id', '=', userId).execute();

@@ -109,6 +109,23 @@ async function seedEverything(db: ApiDb, user: Learner, other: Learner, planId: 
     values (${ids.attempt}, 1, ${question}, 1, ${content}, ${content})`);
   await run(sql`insert into ${table('exam_responses')} (attempt_id, position, answer)
     values (${ids.attempt}, 1, '{"choice":1}')`);
+  // A class they teach, with an assignment they gave, their own submission and reminder in it.
+  const classId = randomUUID();
+  const assignmentId = randomUUID();
+  await run(sql`insert into ${table('classes')} (id, client_id, name, join_code, teacher_id)
+    values (${classId}, ${client}, 'Class', ${randomUUID().slice(0, 8)}, ${uid})`);
+  await run(
+    sql`insert into ${table('class_members')} (class_id, user_id) values (${classId}, ${uid})`,
+  );
+  await run(sql`insert into ${table('assignments')}
+    (id, class_id, kind, title, client_id, bank_id, bank_title, question_count, opens_at, due_at,
+     attempts_allowed, late_policy, created_by)
+    values (${assignmentId}, ${classId}, 'practice', 'Set', ${client}, ${bank}, 'Bank', 1,
+      now() - interval '1 day', now() + interval '1 day', 1, 'accept', ${uid})`);
+  await run(sql`insert into ${table('submissions')} (assignment_id, user_id, attempt, practice_session_id)
+    values (${assignmentId}, ${uid}, 1, ${ids.practice})`);
+  await run(sql`insert into ${table('assignment_reminders')} (assignment_id, user_id)
+    values (${assignmentId}, ${uid})`);
   // A room they host, with another learner playing, and a room of the other learner they play in.
   for (const [room, host, player, playerId, nickname] of [
     [ids.room, uid, other.userId, randomUUID(), 'Guest of theirs'],

@@ -88,7 +88,10 @@ export function createBlueprintService(deps: {
     },
 
     /** One blueprint of a bank, `default` for the built-in one. */
-    async find(bank: CatalogBankDetail, blueprintId: string): Promise<Blueprint | undefined> {
+    async find(
+      bank: Pick<CatalogBankDetail, 'id' | 'clientId' | 'questionCount'>,
+      blueprintId: string,
+    ): Promise<Blueprint | undefined> {
       if (blueprintId === 'default') return defaultBlueprint(bank);
       const row = await deps.blueprints.find(bank.clientId, bank.id, blueprintId);
       return row && blueprintView(row);

@@ -164,6 +164,7 @@ export function createExamService(deps: {
       ...score,
     });
     if (!closed) return;
+    await work.submissions.syncExam(attempt.id);
     const bank = await work.exams.clientOf(attempt.id);
     await recordAnswers(work.answers, {
       userId,

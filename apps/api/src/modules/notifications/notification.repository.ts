@@ -14,6 +14,20 @@ export function createNotificationRepository(db: ApiDb) {
         .execute();
     },
 
+    async addMany(userIds: readonly string[], subject: NotificationSubject): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .insertInto('notifications')
+        .values(
+          userIds.map((userId) => ({
+            user_id: userId,
+            kind: subject.kind,
+            subject: jsonb(subject),
+          })),
+        )
+        .execute();
+    },
+
     /** Newest first, `limit` of them from after the notification `before` in that order. */
     async page(userId: string, limit: number, before?: string): Promise<Notification[]> {
       let query = db

@@ -6,6 +6,8 @@ import {
 import type { MailPreferences, NotificationList, NotificationSubject } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import {
+  assignmentDueMail,
+  assignmentGivenMail,
   essayGradedMail,
   workspacePaymentFailedMail,
   type MailMessage,
@@ -50,40 +52,72 @@ export function createNotificationService(deps: {
     return chosen[kind] ?? MAIL_BY_DEFAULT[kind];
   }
 
+  /** Due times in mail read the same for everyone, in UTC, since the mail knows no time zone. */
+  const dueText = (iso: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(iso)) + ' UTC';
+
+  function message(
+    subject: NotificationSubject,
+    to: { email: string; name: string },
+    unsubscribeUrl: string,
+  ): MailMessage {
+    switch (subject.kind) {
+      case 'essay_graded':
+        return essayGradedMail({
+          to: to.email,
+          name: to.name,
+          examTitle: subject.examTitle,
+          points: subject.points,
+          maxPoints: subject.maxPoints,
+          resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
+          unsubscribeUrl,
+        });
+      case 'assignment_given':
+      case 'assignment_due': {
+        const write = subject.kind === 'assignment_given' ? assignmentGivenMail : assignmentDueMail;
+        return write({
+          to: to.email,
+          name: to.name,
+          title: subject.title,
+          className: subject.className,
+          due: dueText(subject.dueAt),
+          todoUrl: `${deps.publicUrl}/todo`,
+          unsubscribeUrl,
+        });
+      }
+      case 'workspace_payment_failed':
+        return workspacePaymentFailedMail({
+          to: to.email,
+          name: to.name,
+          workspaceName: subject.workspaceName,
+          amount: subject.amount,
+          currency: subject.currency,
+          payUrl: subject.hostedUrl,
+          planUrl: `${deps.publicUrl}/workspaces/${subject.clientId}/plan`,
+          unsubscribeUrl,
+        });
+    }
+  }
+
   async function sendMail(userId: string, subject: NotificationSubject) {
     if (!deps.mail || !(await mailOn(userId, subject.kind))) return;
     const to = await notifications.recipient(userId);
     if (!to) return;
     const token = signUnsubscribe(await signingKey(), userId, subject.kind);
     const unsubscribeUrl = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
-    await withTimeout(
-      deps.mail.send(messageOf(subject, { to: to.email, name: to.name, unsubscribeUrl })),
-      MAIL_TIMEOUT_MS,
-    );
+    await withTimeout(deps.mail.send(message(subject, to, unsubscribeUrl)), MAIL_TIMEOUT_MS);
   }
 
-  function messageOf(
-    subject: NotificationSubject,
-    to: { to: string; name: string; unsubscribeUrl: string },
-  ): MailMessage {
-    switch (subject.kind) {
-      case 'essay_graded':
-        return essayGradedMail({
-          ...to,
-          examTitle: subject.examTitle,
-          points: subject.points,
-          maxPoints: subject.maxPoints,
-          resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
-        });
-      case 'workspace_payment_failed':
-        return workspacePaymentFailedMail({
-          ...to,
-          workspaceName: subject.workspaceName,
-          amount: subject.amount,
-          currency: subject.currency,
-          payUrl: subject.hostedUrl,
-          planUrl: `${deps.publicUrl}/workspaces/${subject.clientId}/plan`,
-        });
+  /** Mails each of `userIds` who chose it, one after another; a failure is logged, not thrown. */
+  async function mailEach(userIds: readonly string[], subject: NotificationSubject) {
+    for (const userId of userIds) {
+      await sendMail(userId, subject).catch((error: unknown) => {
+        deps.log.warn({ err: error, userId, kind: subject.kind }, 'notification mail not sent');
+      });
     }
   }
 
@@ -112,6 +146,21 @@ export function createNotificationService(deps: {
       });
       return { mailed };
     },
+
+    /**
+     * Tells many people the same thing: every in-app notice in one statement before this
+     * returns, the mails after it, one at a time, without holding up the caller.
+     */
+    async notifyMany(
+      userIds: readonly string[],
+      subject: NotificationSubject,
+    ): Promise<{ mailed: Promise<void> }> {
+      await notifications.addMany(userIds, subject);
+      return { mailed: mailEach(userIds, subject) };
+    },
+
+    /** Mails people whose in-app notices were written already (by a sweep's own statement). */
+    mailEach,
 
     async list(userId: string, limit: number, before?: string): Promise<NotificationList> {
       const [page, unread] = await Promise.all([

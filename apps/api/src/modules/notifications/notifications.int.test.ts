@@ -153,7 +153,12 @@ describe('notifications: an essay graded', () => {
       payload: { mail: { essay_graded: false } },
     });
     expect(off.json<MailPreferences>()).toEqual({
-      mail: { essay_graded: false, workspace_payment_failed: true },
+      mail: {
+        essay_graded: false,
+        workspace_payment_failed: true,
+        assignment_given: true,
+        assignment_due: true,
+      },
     });
     const before = sent.length;
     const id = await submittedEssay(quiet);
@@ -203,7 +208,14 @@ describe('notifications: an essay graded', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ kind: 'essay_graded' });
     const prefs = await learner.call({ url: '/api/notifications/preferences' });
-    expect(prefs.json()).toEqual({ mail: { essay_graded: false, workspace_payment_failed: true } });
+    expect(prefs.json()).toEqual({
+      mail: {
+        essay_graded: false,
+        workspace_payment_failed: true,
+        assignment_given: true,
+        assignment_due: true,
+      },
+    });
   });
 
   it('pages through every notice once, those written at the same moment too', async () => {

@@ -20,6 +20,8 @@ export interface SessionRow {
   exhausted: boolean;
   createdAt: string;
   finishedAt: string | null;
+  /** The assignment that gave the session, whose pinned questions it draws in order. */
+  assignmentId: string | null;
   answered: number;
   correct: number;
 }
@@ -66,6 +68,7 @@ export function createPracticeRepository(db: ApiDb) {
       bankTitle: string;
       topics: string[];
       difficulties: number[];
+      assignmentId?: string;
     }): Promise<string> {
       const row = await db
         .insertInto('practice_sessions')
@@ -76,6 +79,7 @@ export function createPracticeRepository(db: ApiDb) {
           bank_title: values.bankTitle,
           topics: sql<string[]>`${sql.val(values.topics)}::text[]`,
           difficulties: sql<number[]>`${sql.val(values.difficulties)}::integer[]`,
+          assignment_id: values.assignmentId ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -97,6 +101,7 @@ export function createPracticeRepository(db: ApiDb) {
           's.exhausted',
           's.created_at as createdAt',
           's.finished_at as finishedAt',
+          's.assignment_id as assignmentId',
           sql<number>`(select count(*)::int from ${table('practice_items')} i where i.session_id = s.id and i.result is not null)`.as(
             'answered',
           ),
@@ -191,6 +196,16 @@ export function createPracticeRepository(db: ApiDb) {
       return rows.map((row) => row.question_id);
     },
 
+    /** An assignment's pinned question at `position` (from 1), as practice shows it next. */
+    async pinnedQuestion(assignmentId: string, position: number) {
+      return db
+        .selectFrom('assignment_questions')
+        .select(['question_id as questionId', 'version', 'content', 'passage'])
+        .where('assignment_id', '=', assignmentId)
+        .where('position', '=', position)
+        .executeTakeFirst();
+    },
+
     async addItem(values: {
       sessionId: string;
       questionId: string;
@@ -252,6 +267,7 @@ export function createPracticeRepository(db: ApiDb) {
           's.client_id as clientId',
           's.bank_id as bankId',
           's.bank_title as bankTitle',
+          's.assignment_id as assignmentId',
           sql<boolean>`s.finished_at is not null`.as('finished'),
         ])
         .where('i.id', '=', itemId)

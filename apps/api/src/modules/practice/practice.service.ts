@@ -190,6 +190,7 @@ export function createPracticeService(deps: {
    */
   async function drawNext(session: SessionRow, requestId: string): Promise<boolean> {
     const inSession = await practice.questionIdsInSession(session.id);
+    if (session.assignmentId !== null) return drawPinned(session, session.assignmentId, inSession);
     const recent = await practice.recentlySeen(
       session.userId,
       session.bankId,
@@ -231,6 +232,24 @@ export function createPracticeService(deps: {
     return true;
   }
 
+  /** An assignment's session shows its pinned questions in order, and ends with the last. */
+  async function drawPinned(session: SessionRow, assignmentId: string, inSession: string[]) {
+    const next = await practice.pinnedQuestion(assignmentId, inSession.length + 1);
+    if (!next) {
+      await practice.markExhausted(session.id);
+      return false;
+    }
+    await practice.addItem({
+      sessionId: session.id,
+      questionId: next.questionId,
+      version: next.version,
+      content: next.content,
+      presented: presentQuestion(next.content, Math.random),
+      passage: next.passage,
+    });
+    return true;
+  }
+
   return {
     async start(user: UserRow, input: PracticeStart, requestId: string): Promise<PracticeState> {
       if (!hasUnlimitedPractice(user)) await deps.allowance.refuseWhenSpent(user.id);
@@ -264,7 +283,9 @@ export function createPracticeService(deps: {
       const latest = await practice.latestItem(sessionId, user.id);
       if (!session.exhausted && (!latest || latest.result !== null)) {
         // Premium banks stay premium: a lapsed premium cannot keep drawing from an old session.
-        await deps.banks.open(user, session.bankId, requestId);
+        // An assignment's questions were pinned by its teacher, from a bank the learner need
+        // not be able to open.
+        if (session.assignmentId === null) await deps.banks.open(user, session.bankId, requestId);
         await drawNext(session, requestId);
       }
       return state(user, sessionId);
@@ -286,7 +307,10 @@ export function createPracticeService(deps: {
         if (item.finished) throw sessionFinished();
         const values = presentedValues(item.presented);
         const graded = gradeOrRefuse(item.content, answer, values);
-        if (!hasUnlimitedPractice(user)) await deps.allowance.take(work.dailyUsage, user.id);
+        // Work a teacher assigned is not taken from the free daily allowance.
+        if (!hasUnlimitedPractice(user) && item.assignmentId === null) {
+          await deps.allowance.take(work.dailyUsage, user.id);
+        }
         if (graded.awaiting) {
           // An essay is scored by the learner's own rating (`rate`); until then it is recorded
           // nowhere, and its card has not moved.
@@ -303,6 +327,7 @@ export function createPracticeService(deps: {
           answer,
           gradedAnswer(item.content, graded, schedule, values),
         );
+        if (item.assignmentId !== null) await work.submissions.syncPractice(sessionId);
       });
       const [session, answered] = await Promise.all([
         ownSession(user, sessionId).then((row) => sessionView(row, user)),
@@ -336,6 +361,7 @@ export function createPracticeService(deps: {
           item.id,
           gradedAnswer(item.content, graded, schedule, undefined),
         );
+        if (item.assignmentId !== null) await work.submissions.syncPractice(sessionId);
       });
       const [session, rated] = await Promise.all([
         ownSession(user, sessionId).then((row) => sessionView(row, user)),
@@ -377,8 +403,11 @@ export function createPracticeService(deps: {
      * but unanswered is simply not counted; finishing again changes nothing.
      */
     async finish(user: UserRow, sessionId: string): Promise<PracticeSummary> {
-      await ownSession(user, sessionId);
-      await practice.markFinished(sessionId);
+      const session = await ownSession(user, sessionId);
+      await deps.unitOfWork(async (work) => {
+        await work.practice.markFinished(sessionId);
+        if (session.assignmentId !== null) await work.submissions.syncPractice(sessionId);
+      });
       return summary(user, sessionId);
     },
 

@@ -8,6 +8,7 @@ export const DEMO_PASSWORD = 'practice-makes-perfect';
 const demoAccounts = {
   learner: { email: 'learner@questa.test', displayName: 'Lena Learner', roles: [] },
   author: { email: 'author@questa.test', displayName: 'Arun Author', roles: [] },
+  teacher: { email: 'teacher@questa.test', displayName: 'Tess Teacher', roles: [] },
   admin: { email: 'admin@questa.test', displayName: 'Ada Admin', roles: ['admin'] },
 } as const;
 
@@ -26,7 +27,7 @@ export type DemoAccounts = Record<keyof typeof demoAccounts, DemoAccount>;
 export async function seedDemoAccounts(database: Database): Promise<DemoAccounts> {
   const accounts = createAccountRepository(identityDb(database));
   const seeded: Partial<DemoAccounts> = {};
-  // The demo password is public anyway; hashing it once for all three saves start-up time.
+  // The demo password is public anyway; hashing it once for all of them saves start-up time.
   let passwordHash: Promise<string> | undefined;
   for (const [key, demo] of Object.entries(demoAccounts) as [
     keyof typeof demoAccounts,

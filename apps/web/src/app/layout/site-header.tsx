@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LogoMark, MenuIcon } from '../../components/ui/icons';
 import { useSession } from '../../features/auth/api/get-session';
-import { mayAdminister, mayAuthor, mayHost } from '../../features/auth/permissions';
+import { mayAdminister, mayAuthor, mayHost, mayTeach } from '../../features/auth/permissions';
 import { useT } from '../../lib/i18n';
 import { AccountLinks } from './account-links';
 import { LanguagePicker } from './language-picker';
@@ -65,6 +65,11 @@ export function SiteHeader() {
                 {t('nav.host')}
               </NavLink>
             )}
+            {session.data && mayTeach(session.data) && (
+              <NavLink to="/classes" className={linkClass}>
+                {t('nav.classes')}
+              </NavLink>
+            )}
             {/* The player's page is a page of its own (live.html), outside this router. */}
             <a href="/live" className={linkClass({ isActive: false })}>
               {t('nav.live')}
@@ -72,6 +77,11 @@ export function SiteHeader() {
             {session.data && mayAdminister(session.data) && (
               <NavLink to="/admin" className={linkClass}>
                 {t('nav.admin')}
+              </NavLink>
+            )}
+            {signedIn && (
+              <NavLink to="/todo" className={linkClass}>
+                {t('nav.todo')}
               </NavLink>
             )}
             {signedIn && (

@@ -100,6 +100,42 @@ describe('notifications', () => {
     expect(await screen.findByText('No notifications yet')).toBeTruthy();
   });
 
+  it('tells of an assignment given and one due tomorrow, each leading to To do', async () => {
+    const assignment = {
+      assignmentId: '55555555-5555-4555-8555-555555555555',
+      title: 'Rivers practice',
+      className: 'Geography',
+      dueAt: '2026-03-08T09:00:00.000Z',
+    };
+    stubApi({
+      'GET /api/notifications/unread': () => jsonResponse({ unread: 2 }),
+      'GET /api/notifications': () =>
+        jsonResponse({
+          notifications: [
+            {
+              ...graded,
+              id: '1b7c9d2e-1f3a-4b5c-8d6e-7f8a9b0c1d2e',
+              subject: { kind: 'assignment_due', ...assignment },
+            },
+            {
+              ...graded,
+              id: '2b7c9d2e-1f3a-4b5c-8d6e-7f8a9b0c1d2e',
+              subject: { kind: 'assignment_given', ...assignment },
+            },
+          ],
+          unread: 2,
+          nextBefore: null,
+        }),
+      'POST /api/notifications/read': () => jsonResponse({ unread: 0 }),
+    });
+    renderApp('/notifications', { session: aSession() });
+    const due = await screen.findByRole('link', { name: 'Due tomorrow: Rivers practice' });
+    expect(due.getAttribute('href')).toBe('/todo');
+    expect(due.closest('li')!.textContent).toContain('In Geography, due');
+    const given = screen.getByRole('link', { name: 'New assignment: Rivers practice' });
+    expect(given.getAttribute('href')).toBe('/todo');
+  });
+
   it('lets a person choose mail for graded essays on the account page', async () => {
     const fetchMock = stubApi({
       'GET /api/notifications/unread': () => jsonResponse({ unread: 0 }),

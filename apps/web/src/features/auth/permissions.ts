@@ -32,3 +32,6 @@ export const mayAdminister = (session: SessionInfo) => sessionCan(session, 'user
 
 /** Premium learners and tenant authors open live rooms. */
 export const mayHost = (session: SessionInfo) => sessionCan(session, 'room:host');
+
+/** Teachers and owners run classes in some workspace. */
+export const mayTeach = (session: SessionInfo) => sessionCan(session, 'class:manage');

@@ -1,6 +1,6 @@
 import type { Notification } from '@questa/contracts';
 import { Link } from 'react-router';
-import { formatMoney, useI18n } from '../../../lib/i18n';
+import { formatDateTime, formatMoney, useI18n } from '../../../lib/i18n';
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -25,6 +25,32 @@ export function NotificationText({ subject }: { subject: Notification['subject']
           </p>
         </>
       );
+    case 'assignment_given':
+    case 'assignment_due': {
+      const words =
+        subject.kind === 'assignment_given'
+          ? ({
+              title: 'notifications.assignmentGiven.title',
+              body: 'notifications.assignmentGiven.body',
+            } as const)
+          : ({
+              title: 'notifications.assignmentDue.title',
+              body: 'notifications.assignmentDue.body',
+            } as const);
+      return (
+        <>
+          <p className="notification__title">
+            <Link to="/todo">{t(words.title, { title: subject.title })}</Link>
+          </p>
+          <p className="notification__body">
+            {t(words.body, {
+              className: subject.className,
+              due: formatDateTime(subject.dueAt, locale),
+            })}
+          </p>
+        </>
+      );
+    }
     case 'workspace_payment_failed':
       return (
         <>

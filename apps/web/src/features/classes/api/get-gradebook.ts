@@ -1,0 +1,36 @@
+import type { Gradebook, LearnerHistory } from '@questa/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { config } from '../../../lib/config';
+import { useQuery } from '../../../lib/use-query';
+import { classKey } from './keys';
+import { teachingPath } from './teaching-path';
+
+export function getGradebook(clientId: string, classId: string): Promise<Gradebook> {
+  return apiRequest<Gradebook>(teachingPath(clientId, classId, '/gradebook'));
+}
+
+export function useGradebook(clientId: string, classId: string) {
+  return useQuery(`${classKey(clientId, classId)}/gradebook`, () =>
+    getGradebook(clientId, classId),
+  );
+}
+
+/** The CSV's address, for a plain download link: the browser sends the session cookie. */
+export const gradebookCsvUrl = (clientId: string, classId: string) =>
+  `${config.apiBase}${teachingPath(clientId, classId, '/gradebook.csv')}`;
+
+export function getLearnerHistory(
+  clientId: string,
+  classId: string,
+  userId: string,
+): Promise<LearnerHistory> {
+  return apiRequest<LearnerHistory>(
+    teachingPath(clientId, classId, `/learners/${encodeURIComponent(userId)}/history`),
+  );
+}
+
+export function useLearnerHistory(clientId: string, classId: string, userId: string) {
+  return useQuery(`${classKey(clientId, classId)}/history/${userId}`, () =>
+    getLearnerHistory(clientId, classId, userId),
+  );
+}

@@ -1,0 +1,6 @@
+// Cache keys nest, so invalidating a workspace's classes also refreshes each class under it.
+export const teachingKey = (clientId: string) => `teaching/${clientId}`;
+export const classKey = (clientId: string, classId: string) =>
+  `${teachingKey(clientId)}/classes/${classId}`;
+export const myClassesKey = 'my-classes';
+export const todoKey = 'todo';

@@ -1,0 +1,103 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ClassRoster, Gradebook, LearnerHistory } from '@questa/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../testing/render-app';
+import { aMembership, aSession } from '../../../testing/session-fixtures';
+import { jsonResponse, stubApi } from '../../../testing/stub-fetch';
+
+const clientId = aMembership().clientId;
+const classId = '33333333-3333-4333-8333-333333333333';
+const base = `/api/teaching/clients/${clientId}/classes/${classId}`;
+const learner = {
+  userId: '44444444-4444-4444-8444-444444444444',
+  displayName: 'Bo Learner',
+  email: 'bo@example.com',
+};
+
+describe('gradebook', () => {
+  it('shows each learner’s score, late mark and time per assignment, their history, and the CSV link', async () => {
+    const roster: ClassRoster = {
+      class: {
+        id: classId,
+        clientId,
+        name: 'Geography',
+        joinCode: 'K7M2QX9P',
+        teacherId: '11111111-1111-4111-8111-111111111111',
+        teacherName: 'Ada Lovelace',
+        learnerCount: 1,
+        createdAt: '2026-03-01T09:00:00.000Z',
+        archivedAt: null,
+      },
+      learners: [{ ...learner, joinedAt: '2026-03-01T09:00:00.000Z' }],
+    };
+    const book: Gradebook = {
+      assignments: [
+        {
+          id: '55555555-5555-4555-8555-555555555555',
+          title: 'Week 1',
+          kind: 'practice',
+          dueAt: '2026-03-08T09:00:00.000Z',
+          questionCount: 3,
+        },
+        {
+          id: '66666666-6666-4666-8666-666666666666',
+          title: 'Exam',
+          kind: 'exam',
+          dueAt: '2026-03-09T09:00:00.000Z',
+          questionCount: 10,
+        },
+      ],
+      learners: [
+        {
+          ...learner,
+          cells: [
+            { state: 'completed', score: 0.8, late: true, timeSpentSeconds: 300, attempts: 1 },
+            null,
+          ],
+        },
+      ],
+    };
+    const history: LearnerHistory = {
+      learner: { ...learner, joinedAt: '2026-03-01T09:00:00.000Z' },
+      attempts: [
+        {
+          assignmentId: book.assignments[0]!.id,
+          title: 'Week 1',
+          kind: 'practice',
+          dueAt: '2026-03-08T09:00:00.000Z',
+          attempt: 1,
+          startedAt: '2026-03-09T09:00:00.000Z',
+          completedAt: '2026-03-09T09:05:00.000Z',
+          score: 0.8,
+          late: true,
+          timeSpentSeconds: 300,
+        },
+      ],
+    };
+    stubApi({
+      [`GET ${base}`]: () => jsonResponse(roster),
+      [`GET ${base}/assignments`]: () => jsonResponse({ assignments: [] }),
+      [`GET /qdb/api/v1/clients/${clientId}/banks`]: () =>
+        jsonResponse({ banks: [], nextCursor: null }),
+      [`GET ${base}/gradebook`]: () => jsonResponse(book),
+      [`GET ${base}/learners/${learner.userId}/history`]: () => jsonResponse(history),
+    });
+    renderApp(`/classes/${classId}?workspace=${clientId}`, {
+      session: aSession({}, [aMembership({ role: 'teacher' })]),
+    });
+    const table = await screen.findByRole('table', {
+      name: 'Results of each learner in each assignment',
+    });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('80%');
+    expect(within(row).getByText('Late')).toBeTruthy();
+    expect(within(row).getByText('5 min')).toBeTruthy();
+    expect(within(row).getByText('—')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download as CSV' }).getAttribute('href')).toBe(
+      `${base}/gradebook.csv`,
+    );
+    fireEvent.click(within(row).getByRole('button', { name: 'Attempts of Bo Learner' }));
+    expect(await screen.findByRole('heading', { name: 'Attempts of Bo Learner' })).toBeTruthy();
+    expect(await screen.findByText(/attempt 1/)).toBeTruthy();
+  });
+});

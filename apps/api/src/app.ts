@@ -33,6 +33,9 @@ import { createGradebookRepository } from './modules/gradebook/gradebook.reposit
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
 import { createGradebookService } from './modules/gradebook/gradebook.service';
 import { classRoutes } from './modules/classes/class.routes';
+import { createClassLiveRepository } from './modules/class-live/class-live.repository';
+import { classLiveRoutes } from './modules/class-live/class-live.routes';
+import { createClassLiveService } from './modules/class-live/class-live.service';
 import { createClassService } from './modules/classes/class.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { billingApp, createBilling, type BillingSettings } from './modules/billing/billing';
@@ -221,6 +224,11 @@ export function createApiCore(deps: ApiDeps) {
   });
   const classRepository = createClassRepository(db);
   const classes = createClassService({ classes: classRepository, auth });
+  const classLive = createClassLiveService({
+    classes,
+    live,
+    rooms: createClassLiveRepository(db),
+  });
   const gradebook = createGradebookService({
     gradebook: createGradebookRepository(db),
     classes,
@@ -300,6 +308,7 @@ export function createApiCore(deps: ApiDeps) {
     learning,
     notifications,
     classes,
+    classLive,
     assignments,
     regrades,
     analysis,
@@ -390,6 +399,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     analysis: core.analysis,
   });
   await app.register(gradebookRoutes, { gradebook: core.gradebook });
+  await app.register(classLiveRoutes, { classLive: core.classLive });
 
   await app.register(liveRoutes, {
     live: core.live,

@@ -4,6 +4,7 @@ import { isoDate } from './learning/shared';
 import {
   assignmentKinds,
   CLASS_LIMITS,
+  gradebookColumnKinds,
   JOIN_CODE_ALPHABET,
   latePolicies,
   submissionStates,
@@ -214,13 +215,10 @@ export const gradebookCell = z.object({
 });
 export type GradebookCell = z.infer<typeof gradebookCell>;
 
-export const gradebookColumn = assignment.pick({
-  id: true,
-  title: true,
-  kind: true,
-  dueAt: true,
-  questionCount: true,
-});
+/** An assignment, or a finished live room of the class (`kind` `live`, `dueAt` when it ended). */
+export const gradebookColumn = assignment
+  .pick({ id: true, title: true, dueAt: true, questionCount: true })
+  .extend({ kind: z.enum(gradebookColumnKinds) });
 
 /** Learners × assignments: each learner's cells follow `assignments`, in that order. */
 export const gradebook = z.object({
@@ -240,9 +238,10 @@ export const learnerHistory = z.object({
   learner: rosterLearner,
   attempts: z.array(
     z.object({
+      /** The assignment, or the live room for `kind` `live`. */
       assignmentId: z.uuid(),
       title: z.string(),
-      kind: z.enum(assignmentKinds),
+      kind: z.enum(gradebookColumnKinds),
       dueAt: isoDate,
       attempt: z.number().int().positive(),
       startedAt: isoDate,

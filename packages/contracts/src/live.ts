@@ -178,6 +178,19 @@ export const liveRoomSummary = z.object({
 export type LiveRoomSummary = z.infer<typeof liveRoomSummary>;
 export const liveRoomList = z.object({ rooms: z.array(liveRoomSummary) });
 
+/** A room open now for a class the learner is in: joined in one click, with their account. */
+export const classLiveRoom = z.object({
+  roomId: z.uuid(),
+  code: z.string(),
+  classId: z.uuid(),
+  className: z.string(),
+  bankTitle: z.string(),
+  state: z.enum(liveRoomStates),
+});
+export type ClassLiveRoom = z.infer<typeof classLiveRoom>;
+export const classLiveRoomList = z.object({ rooms: z.array(classLiveRoom) });
+export type ClassLiveRoomList = z.infer<typeof classLiveRoomList>;
+
 export const liveRoomParams = z.strictObject({
   roomId: z.uuid({ error: 'must be a room id' }).meta({
     description: 'A live room, as `POST /rooms` returned it.',

@@ -72,8 +72,9 @@ const reviewer: readonly Permission[] = [
 const author: readonly Permission[] = [...viewer, 'question:write', 'room:host', 'answer:grade'];
 // Teachers read the tenant's banks and blueprints to give them as assignments, and run their
 // classes: roster, assignments, gradebook. Which classes is the classes module's rule: their own,
-// and every class for an owner (decision 0028).
-const teacher: readonly Permission[] = [...viewer, 'class:manage'];
+// and every class for an owner (decision 0028). They host live rooms, their classes' or any
+// (decision 0033): a room pins published questions and changes none.
+const teacher: readonly Permission[] = [...viewer, 'class:manage', 'room:host'];
 const owner: readonly Permission[] = [
   ...new Set([
     ...author,

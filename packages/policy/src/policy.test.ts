@@ -92,7 +92,7 @@ describe('policy', () => {
     expect(can(principal({ roles: ['admin'] }), 'workspace_plan:manage', tenantA)).toBe(false);
   });
 
-  it('lets teachers and owners run classes and read the banks they assign, and nothing more', () => {
+  it('lets teachers and owners run classes, host rooms and read the banks they assign, and nothing more', () => {
     const teacher = principal({ memberships: new Map([[tenantA, 'teacher']]) });
     expect(permissions.filter((permission) => can(teacher, permission, tenantA))).toEqual([
       'session:read',
@@ -100,6 +100,7 @@ describe('policy', () => {
       'learning:use',
       'tenant:read',
       'bank:read_private',
+      'room:host',
       'billing:use',
       'class:manage',
     ]);
@@ -114,8 +115,14 @@ describe('policy', () => {
     }
   });
 
-  it('lets premium learners and tenant authors host live rooms', () => {
+  it('lets premium learners, tenant authors and teachers host live rooms', () => {
     expect(can(principal(), 'room:host')).toBe(false);
+    expect(can(principal({ memberships: new Map([[tenantA, 'teacher']]) }), 'room:host')).toBe(
+      true,
+    );
+    expect(can(principal({ memberships: new Map([[tenantA, 'viewer']]) }), 'room:host')).toBe(
+      false,
+    );
     expect(can(principal({ premium: true }), 'room:host')).toBe(true);
     expect(can(principal({ memberships: new Map([[tenantA, 'author']]) }), 'room:host')).toBe(true);
   });

@@ -9,6 +9,7 @@ export {
   DEFAULT_MAX_POINTS,
   nextStreak,
   speedPoints,
+  liveMaxScore,
   streakBonus,
   type SpeedInput,
 } from './speed';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyPoints, nextStreak, speedPoints, streakBonus } from './speed';
+import { accuracyPoints, liveMaxScore, nextStreak, speedPoints, streakBonus } from './speed';
 
 const limitMs = 20_000;
 
@@ -75,5 +75,22 @@ describe('accuracyPoints', () => {
     expect(accuracyPoints({ correct: true })).toBe(1000);
     expect(accuracyPoints({ correct: true, maxPoints: 10 })).toBe(10);
     expect(accuracyPoints({ correct: false })).toBe(0);
+  });
+});
+
+describe('liveMaxScore', () => {
+  it('counts every answer right and instant, with the streak growing from the second', () => {
+    // 1000 + 1100 + 1200: the bonus is the streak before the answer.
+    expect(liveMaxScore(3, { scoring: 'speed', streakBonus: true })).toBe(3300);
+    // Capped at five steps: the seventh answer earns 1000 + 500, like the sixth.
+    expect(liveMaxScore(7, { scoring: 'speed', streakBonus: true })).toBe(
+      7000 + 0 + 100 + 200 + 300 + 400 + 500 + 500,
+    );
+  });
+
+  it('is the questions times the points without streaks or speed', () => {
+    expect(liveMaxScore(4, { scoring: 'speed', streakBonus: false })).toBe(4000);
+    expect(liveMaxScore(4, { scoring: 'accuracy', streakBonus: true })).toBe(4000);
+    expect(liveMaxScore(0, { scoring: 'speed', streakBonus: true })).toBe(0);
   });
 });

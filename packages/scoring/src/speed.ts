@@ -68,3 +68,29 @@ export const accuracyPoints = ({
   correct: boolean;
   maxPoints?: number;
 }): number => (correct ? maxPoints : 0);
+
+/**
+ * The most a player can score over `asked` questions: every answer right and instant, and with
+ * the streak bonus on, a streak from the second question on. A class's gradebook shows a live
+ * score as a share of this (decision 0033).
+ */
+export const liveMaxScore = (
+  asked: number,
+  settings: { scoring: 'speed' | 'accuracy'; streakBonus: boolean },
+  maxPoints = DEFAULT_MAX_POINTS,
+): number => {
+  let total = 0;
+  for (let streak = 0; streak < asked; streak++) {
+    total +=
+      settings.scoring === 'accuracy'
+        ? accuracyPoints({ correct: true, maxPoints })
+        : speedPoints({
+            correct: true,
+            elapsedMs: 0,
+            limitMs: 1,
+            maxPoints,
+            streak: settings.streakBonus ? streak : 0,
+          });
+  }
+  return total;
+};

@@ -234,6 +234,8 @@ export interface ApiTables {
     revealed_position: Generated<number>;
     teams: Generated<LiveTeamSetup | null>;
     teams_revision: Generated<number>;
+    /** A class's room (decision 0033): its learners only, results in its gradebook. */
+    class_id: Generated<string | null>;
   };
   live_questions: {
     room_id: string;

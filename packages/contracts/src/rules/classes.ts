@@ -20,6 +20,9 @@ export const normaliseJoinCode = (typed: string): string =>
 
 export const assignmentKinds = ['practice', 'exam'] as const;
 export type AssignmentKind = (typeof assignmentKinds)[number];
+/** What a gradebook column is: an assignment, or a live room played by the class (decision 0033). */
+export const gradebookColumnKinds = [...assignmentKinds, 'live'] as const;
+export type GradebookColumnKind = (typeof gradebookColumnKinds)[number];
 
 /**
  * What happens to work handed in after the due time: `accept` takes it marked late, `refuse`

@@ -1,4 +1,4 @@
-import type { LearnerHistory } from '@questa/contracts';
+import type { LearnerHistory, LiveRoomSettings } from '@questa/contracts';
 import { sql } from '@questa/db';
 import type { ApiDb } from '../../db/tables';
 
@@ -13,6 +13,26 @@ export interface CellRow {
   best: number | null;
   late: boolean | null;
   timeSpent: number;
+}
+
+/** A finished live room of the class: a column of its own (decision 0033). */
+export interface LiveColumnRow {
+  id: string;
+  bankTitle: string;
+  finishedAt: string;
+  /** Questions asked before the end: the room's position when it finished. */
+  asked: number;
+  settings: LiveRoomSettings;
+}
+
+/** One class member's play in one finished class room. */
+export interface LivePlayRow {
+  userId: string;
+  roomId: string;
+  score: number;
+  answered: number;
+  elapsedMs: number;
+  joinedAt: string;
 }
 
 /**
@@ -62,6 +82,79 @@ export function createGradebookRepository(db: ApiDb) {
         best: row.best === null ? null : Number(row.best),
         attempts: Number(row.attempts),
         timeSpent: Number(row.timeSpent),
+      }));
+    },
+
+    /** The class's finished live rooms, in the order they ended. */
+    async liveColumns(classId: string): Promise<LiveColumnRow[]> {
+      const rows = await db
+        .selectFrom('live_rooms')
+        .select([
+          'id',
+          'bank_title as bankTitle',
+          'finished_at as finishedAt',
+          'position as asked',
+          'settings',
+        ])
+        .where('class_id', '=', classId)
+        .where('state', '=', 'finished')
+        .orderBy('finished_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ ...row, finishedAt: iso(row.finishedAt!) }));
+    },
+
+    /**
+     * What the class's current learners did in its finished rooms, one grouped statement: each
+     * one's score (their best player, should the host have let one in twice) and answers. Removed
+     * players count for nobody, as in the room's own results.
+     */
+    async livePlays(classId: string, userId?: string): Promise<LivePlayRow[]> {
+      let query = db
+        .selectFrom('live_players as p')
+        .innerJoin('live_rooms as r', 'r.id', 'p.room_id')
+        .innerJoin('class_members as m', (join) =>
+          join.onRef('m.user_id', '=', 'p.user_id').onRef('m.class_id', '=', 'r.class_id'),
+        )
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('live_answers')
+              .select([
+                'player_id',
+                sql<number>`count(*)::int`.as('answered'),
+                sql<number>`coalesce(sum(elapsed_ms), 0)::bigint`.as('elapsed'),
+              ])
+              .where('room_id', 'in', (sub) =>
+                sub
+                  .selectFrom('live_rooms')
+                  .select('id')
+                  .where('class_id', '=', classId)
+                  .where('state', '=', 'finished'),
+              )
+              .groupBy('player_id')
+              .as('a'),
+          (join) => join.onRef('a.player_id', '=', 'p.id'),
+        )
+        .select([
+          'm.user_id as userId',
+          'p.room_id as roomId',
+          sql<number>`max(p.score)::int`.as('score'),
+          sql<number>`coalesce(sum(a.answered), 0)::int`.as('answered'),
+          sql<number>`coalesce(sum(a.elapsed), 0)::bigint`.as('elapsedMs'),
+          sql<string>`min(p.joined_at)`.as('joinedAt'),
+        ])
+        .where('r.class_id', '=', classId)
+        .where('r.state', '=', 'finished')
+        .where('p.kicked', '=', false);
+      if (userId) query = query.where('m.user_id', '=', userId);
+      const rows = await query.groupBy(['m.user_id', 'p.room_id']).execute();
+      return rows.map((row) => ({
+        ...row,
+        score: Number(row.score),
+        answered: Number(row.answered),
+        elapsedMs: Number(row.elapsedMs),
+        joinedAt: iso(row.joinedAt),
       }));
     },
 

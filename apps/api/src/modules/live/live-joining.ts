@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { generatedNickname, type LiveJoin, type LiveJoined } from '@questa/contracts';
+import { generatedNickname, LIVE_LIMITS, type LiveJoin, type LiveJoined } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { batchedWrites } from '../../db/batched-writes';
 import type { UserRow } from '../users/user.repository';
@@ -16,6 +16,16 @@ export const roomNotFound = () =>
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * A class member's name in a class room: their account's display name, cut to a nickname's
+ * length, and numbered from the second try on when two learners share it.
+ */
+export function accountNickname(displayName: string, attempt: number): string {
+  const suffix = attempt === 0 ? '' : ` ${attempt + 1}`;
+  const name = displayName.trim() || 'Learner';
+  return name.slice(0, LIVE_LIMITS.nicknameMax - suffix.length).trimEnd() + suffix;
+}
+
+/**
  * Players joining a room, coming back with their device's token, and being away: who is in a
  * room and whether they are connected.
  */
@@ -29,6 +39,7 @@ export function createLiveJoining(deps: {
     | 'addPlayer'
     | 'playersByTokens'
     | 'setConnectedMany'
+    | 'isClassMember'
   >;
   moderation: Pick<LiveModeration, 'admit'>;
   changed: (roomId: string, what: LiveChange) => void;
@@ -39,6 +50,21 @@ export function createLiveJoining(deps: {
     const room = await live.findOpenRoomByCode(input.code);
     if (!room) throw roomNotFound();
     const token = randomBytes(24).toString('base64url');
+
+    // A class's room is the class's: its learners join with their accounts, nobody else does.
+    // Guests are refused too, since a result without an account cannot reach the gradebook.
+    if (room.classId) {
+      if (!user) {
+        throw new HttpProblem('auth.required', {
+          detail: 'This room is for a class: sign in with your account to join it.',
+        });
+      }
+      if (!(await live.isClassMember(room.classId, user.id))) {
+        throw new HttpProblem('auth.forbidden', {
+          detail: 'This room is for the learners of a class you are not in.',
+        });
+      }
+    }
 
     // A signed-in player who is already in the room comes back as themselves.
     if (user) {
@@ -58,23 +84,32 @@ export function createLiveJoining(deps: {
         };
       }
     }
-    const generated = room.settings.nicknames === 'generated';
-    await deps.moderation.admit(room, generated ? undefined : input.nickname);
+    const byAccount = room.classId !== null && user !== null;
+    const generated = !byAccount && room.settings.nicknames === 'generated';
+    await deps.moderation.admit(
+      room,
+      byAccount ? accountNickname(user.displayName, 0) : generated ? undefined : input.nickname,
+    );
     const { players } = await live.countPlayers(room.id);
     if (players >= room.settings.maxPlayers) {
       throw new HttpProblem('live.room_full', {
         detail: `This room is full (${room.settings.maxPlayers} players).`,
       });
     }
-    for (let tries = 0; tries < (generated ? 10 : 1); tries++) {
-      const nickname = generated ? generatedNickname(Math.random) : input.nickname;
+    for (let tries = 0; tries < (generated || byAccount ? 10 : 1); tries++) {
+      const nickname = byAccount
+        ? accountNickname(user.displayName, tries)
+        : generated
+          ? generatedNickname(Math.random)
+          : input.nickname;
       if (!nickname) {
         throw new HttpProblem('validation.failed', {
           detail: 'Choose a nickname.',
           errors: [{ field: 'nickname', message: 'required' }],
         });
       }
-      if (!generated && isOffensiveNickname(nickname)) {
+      // An account's own name is the class's teacher's to judge, as in the roster.
+      if (!generated && !byAccount && isOffensiveNickname(nickname)) {
         throw new HttpProblem('validation.failed', {
           detail: 'Choose another nickname: this one is not allowed here.',
           errors: [{ field: 'nickname', message: 'not allowed' }],

@@ -35,6 +35,8 @@ export function createLiveRooms(deps: {
     host: AuthContext,
     input: LiveRoomRequest,
     requestId: string,
+    /** A class's room: the caller has made sure the host teaches the class. */
+    options: { classId?: string } = {},
   ): Promise<LiveRoomSummary> {
     // Read from the question database before the unit of work: it must not wait on another service.
     const { bank, questions: chosen } = await deps.roomQuestions.forRoom(host, input, requestId);
@@ -62,6 +64,7 @@ export function createLiveRooms(deps: {
             bankId: bank.id,
             bankTitle: bank.title,
             settings: { ...input.settings, maxPlayers },
+            classId: options.classId ?? null,
           },
           questions,
         ),

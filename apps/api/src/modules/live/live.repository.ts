@@ -42,6 +42,8 @@ export interface RoomRow {
   teams: LiveTeamSetup | null;
   /** Counts the changes of the room's teams. */
   teamsRevision: number;
+  /** A class's room: only the class's learners join, with their accounts (decision 0033). */
+  classId: string | null;
   serverNow: string;
 }
 
@@ -91,6 +93,7 @@ const roomColumns = [
   'revealed_position as revealedPosition',
   'teams',
   'teams_revision as teamsRevision',
+  'class_id as classId',
 ] as const;
 
 const playerColumns = [
@@ -198,6 +201,17 @@ export function createLiveRepository(db: ApiDb) {
     },
     findOpenRoomByCode: (code: string) => findRoom({ code }),
 
+    /** Whether the user is a learner of the class (a class room lets in no one else). */
+    async isClassMember(classId: string, userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('class_members')
+        .select('user_id')
+        .where('class_id', '=', classId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Creates a room under a fresh code; undefined when the code is taken by an open room. */
     async createRoom(
       values: {
@@ -207,6 +221,7 @@ export function createLiveRepository(db: ApiDb) {
         bankId: string;
         bankTitle: string;
         settings: LiveRoomSettings;
+        classId?: string | null;
       },
       questions: readonly Omit<PinnedLiveQuestion, 'position'>[],
     ): Promise<string | undefined> {
@@ -220,6 +235,7 @@ export function createLiveRepository(db: ApiDb) {
           bank_title: values.bankTitle,
           settings: jsonb(values.settings),
           question_count: questions.length,
+          class_id: values.classId ?? null,
         })
         .onConflict((conflict) =>
           conflict

@@ -20,6 +20,7 @@ export const problemCatalogue = {
   'live.question_closed': { status: 409, title: 'Question is closed' },
   'live.already_answered': { status: 409, title: 'Already answered' },
   'live.room_locked': { status: 423, title: 'Room is locked' },
+  'live.class_only': { status: 403, title: 'Room is for a class' },
   'live.teams_fixed': { status: 409, title: 'Teams are fixed once the game starts' },
   'live.teams_off': { status: 409, title: 'The room does not play in teams' },
   'live.talk_time': { status: 409, title: 'Answers open after the talk time' },

@@ -169,7 +169,7 @@ describe('class live rooms', () => {
 
     const refusedStranger = await joinAs(room.code, stranger, 'Stranger');
     expect(refusedStranger.statusCode).toBe(403);
-    expect(refusedStranger.json()).toMatchObject({ code: 'auth.forbidden' });
+    expect(refusedStranger.json()).toMatchObject({ code: 'live.class_only' });
     const guest = await joinAs(room.code, undefined, 'Guest');
     expect(guest.statusCode).toBe(401);
     expect(guest.json()).toMatchObject({ code: 'auth.required' });

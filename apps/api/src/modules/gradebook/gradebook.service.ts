@@ -139,9 +139,7 @@ export function createGradebookService(deps: {
       });
       return {
         learner,
-        attempts: [...attempts, ...played].sort((a, b) =>
-          b.startedAt.localeCompare(a.startedAt),
-        ),
+        attempts: [...attempts, ...played].sort((a, b) => b.startedAt.localeCompare(a.startedAt)),
       };
     },
 
@@ -155,12 +153,7 @@ export function createGradebookService(deps: {
       for (const assignment of book.assignments) {
         // A live room is named by its bank, so the header says it was one.
         const title = assignment.kind === 'live' ? `${assignment.title} (live)` : assignment.title;
-        header.push(
-          `${title}: score %`,
-          `${title}: status`,
-          `${title}: late`,
-          `${title}: minutes`,
-        );
+        header.push(`${title}: score %`, `${title}: status`, `${title}: late`, `${title}: minutes`);
       }
       const rows = book.learners.map((learner) => {
         const row: CsvValue[] = [learner.displayName, learner.email];

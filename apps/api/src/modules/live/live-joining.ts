@@ -60,7 +60,7 @@ export function createLiveJoining(deps: {
         });
       }
       if (!(await live.isClassMember(room.classId, user.id))) {
-        throw new HttpProblem('auth.forbidden', {
+        throw new HttpProblem('live.class_only', {
           detail: 'This room is for the learners of a class you are not in.',
         });
       }

@@ -260,6 +260,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{
           'live.nickname_taken': 'someone in the room has this nickname.',
           'live.room_locked': 'the host has locked the room to newcomers.',
           'auth.forbidden': 'the host removed this nickname or account from the room.',
+          'auth.required': 'the room is a class’s and you are not signed in.',
+          'live.class_only': 'the room is a class’s and you are not one of its learners.',
           rate_limited:
             'too many wrong codes from this device (or, all together, from this address), or this device joined the room too often; wait `Retry-After` seconds.',
         },
@@ -267,7 +269,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Join a room by its code; the answer’s token brings the same player back later',
         description:
-          'Guests play with a nickname only. A signed-in player who joins a room again comes back as the same player, with their nickname, score and streak.',
+          'Guests play with a nickname only. A signed-in player who joins a room again comes back as the same player, with their nickname, score and streak. A class’s room takes the class’s learners only, signed in, named by their account (a nickname sent is ignored).',
         tags,
         body: liveJoin,
         response: { 201: liveJoined },

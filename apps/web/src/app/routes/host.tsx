@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { PremiumOffer } from '../../components/premium-offer';
 import { PageTitle } from '../../components/ui/page-title';
 import { useSignedInSession } from '../../features/auth/components/require-session';
@@ -9,7 +10,12 @@ import './page.css';
 export function Component() {
   const t = useT();
   const session = useSignedInSession();
-  if (mayHost(session)) return <HostStart />;
+  const [search] = useSearchParams();
+  // `?class=…&workspace=…`: the room is that class's (from the class page's "Play live").
+  const classId = search.get('class');
+  const clientId = search.get('workspace');
+  const forClass = classId && clientId ? { classId, clientId } : undefined;
+  if (mayHost(session)) return <HostStart forClass={forClass} />;
   // Hosting is premium's (or a tenant author's): a learner without it learns how to get it.
   return (
     <div className="page">

@@ -1,5 +1,6 @@
 import { PageTitle } from '../../components/ui/page-title';
 import { TodoPage } from '../../features/classes/components/todo-page';
+import { ClassLiveNow } from '../../features/live/components/class-live-now';
 import { useT } from '../../lib/i18n';
 import './page.css';
 
@@ -12,6 +13,7 @@ export function Component() {
         <h1>{t('todo.title')}</h1>
         <p className="page__intro">{t('todo.intro')}</p>
       </header>
+      <ClassLiveNow />
       <TodoPage />
     </div>
   );

@@ -1,7 +1,8 @@
 import type { RosterLearner } from '@questa/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
@@ -110,6 +111,18 @@ export function ClassPage({ clientId, classId }: { clientId: string; classId: st
           </Table>
         )}
       </section>
+      {!archived && (
+        <section aria-labelledby="class-live" className="class-page__live">
+          <h2 id="class-live">{t('classes.liveTitle')}</h2>
+          <p>{t('classes.liveIntro')}</p>
+          <Link
+            className={buttonClass('primary')}
+            to={`/host?workspace=${encodeURIComponent(clientId)}&class=${encodeURIComponent(classId)}`}
+          >
+            {t('classes.playLive')}
+          </Link>
+        </section>
+      )}
       <AssignmentsSection
         clientId={clientId}
         classId={classId}

@@ -99,5 +99,77 @@ describe('gradebook', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Attempts of Bo Learner' }));
     expect(await screen.findByRole('heading', { name: 'Attempts of Bo Learner' })).toBeTruthy();
     expect(await screen.findByText(/attempt 1/)).toBeTruthy();
+    // The class page offers a live room for the class.
+    expect(
+      screen.getByRole('link', { name: 'Play live with the class' }).getAttribute('href'),
+    ).toBe(`/host?workspace=${clientId}&class=${classId}`);
+  });
+
+  it('shows a class’s live room as a column: scores of those who played, “Not done” for the others', async () => {
+    const roster: ClassRoster = {
+      class: {
+        id: classId,
+        clientId,
+        name: 'Geography',
+        joinCode: 'K7M2QX9P',
+        teacherId: '11111111-1111-4111-8111-111111111111',
+        teacherName: 'Ada Lovelace',
+        learnerCount: 2,
+        createdAt: '2026-03-01T09:00:00.000Z',
+        archivedAt: null,
+      },
+      learners: [
+        { ...learner, joinedAt: '2026-03-01T09:00:00.000Z' },
+        {
+          userId: '77777777-7777-4777-8777-777777777777',
+          displayName: 'Cy Absent',
+          email: 'cy@example.com',
+          joinedAt: '2026-03-01T09:00:00.000Z',
+        },
+      ],
+    };
+    const roomId = '88888888-8888-4888-8888-888888888888';
+    const book: Gradebook = {
+      assignments: [
+        {
+          id: roomId,
+          title: 'Rivers',
+          kind: 'live',
+          dueAt: '2026-03-08T09:00:00.000Z',
+          questionCount: 5,
+        },
+      ],
+      learners: [
+        {
+          ...learner,
+          cells: [
+            { state: 'completed', score: 0.62, late: false, timeSpentSeconds: 40, attempts: 1 },
+          ],
+        },
+        {
+          userId: '77777777-7777-4777-8777-777777777777',
+          displayName: 'Cy Absent',
+          email: 'cy@example.com',
+          cells: [null],
+        },
+      ],
+    };
+    stubApi({
+      [`GET ${base}`]: () => jsonResponse(roster),
+      [`GET ${base}/assignments`]: () => jsonResponse({ assignments: [] }),
+      [`GET /qdb/api/v1/clients/${clientId}/banks`]: () =>
+        jsonResponse({ banks: [], nextCursor: null }),
+      [`GET ${base}/gradebook`]: () => jsonResponse(book),
+    });
+    renderApp(`/classes/${classId}?workspace=${clientId}`, {
+      session: aSession({}, [aMembership({ role: 'teacher' })]),
+    });
+    const table = await screen.findByRole('table', {
+      name: 'Results of each learner in each assignment',
+    });
+    const [header, played, absent] = within(table).getAllByRole('row');
+    expect(within(header!).getByRole('columnheader', { name: 'Rivers Live' })).toBeTruthy();
+    expect(played!.textContent).toContain('62%');
+    expect(within(absent!).getByText('Not done')).toBeTruthy();
   });
 });

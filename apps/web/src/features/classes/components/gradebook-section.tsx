@@ -11,8 +11,9 @@ import { gradebookCsvUrl, useGradebook, useLearnerHistory } from '../api/get-gra
 
 const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
 
-function cellText(t: Translate, cell: GradebookCell | null): string {
-  if (cell === null) return t('gradebook.notStarted');
+function cellText(t: Translate, cell: GradebookCell | null, live: boolean): string {
+  // A live room happened once: whoever did not answer in it did not do it.
+  if (cell === null) return live ? t('gradebook.notDone') : t('gradebook.notStarted');
   if (cell.state !== 'completed' || cell.score === null) return t('gradebook.inProgress');
   return t('gradebook.percent', { percent: Math.round(cell.score * 100) });
 }
@@ -56,6 +57,12 @@ export function GradebookSection({ clientId, classId }: { clientId: string; clas
                   {book.data.assignments.map((assignment) => (
                     <th scope="col" key={assignment.id}>
                       {assignment.title}
+                      {assignment.kind === 'live' && (
+                        <>
+                          {' '}
+                          <Badge tone="info">{t('gradebook.live')}</Badge>
+                        </>
+                      )}
                     </th>
                   ))}
                 </tr>
@@ -74,7 +81,9 @@ export function GradebookSection({ clientId, classId }: { clientId: string; clas
                     </th>
                     {learner.cells.map((cell, index) => (
                       <td key={book.data.assignments[index]!.id} data-state={cell?.state ?? 'none'}>
-                        <span>{cellText(t, cell)}</span>
+                        <span>
+                          {cellText(t, cell, book.data.assignments[index]!.kind === 'live')}
+                        </span>
                         {cell?.state === 'completed' && cell.late && (
                           <>
                             {' '}
@@ -138,7 +147,8 @@ function LearnerHistoryPanel({
           <ul className="gradebook__attempts">
             {history.data.attempts.map((attempt) => (
               <li key={`${attempt.assignmentId}-${attempt.attempt}`}>
-                <strong>{attempt.title}</strong> ·{' '}
+                <strong>{attempt.title}</strong>
+                {attempt.kind === 'live' && <> ({t('gradebook.live')})</>} ·{' '}
                 {t('gradebook.attempt', { attempt: attempt.attempt })} ·{' '}
                 {formatDateTime(attempt.startedAt, locale)} ·{' '}
                 {attempt.completedAt === null || attempt.score === null

@@ -61,6 +61,7 @@ describe('To do', () => {
     );
     const fetchMock = stubApi({
       'GET /api/todo': () => jsonResponse({ todo: [overdue, anItem()], done: [done] }),
+      'GET /api/classes/live-rooms': () => jsonResponse({ rooms: [] }),
       [`POST /api/assignments/${anItem().assignment.id}/start`]: () =>
         jsonResponse({
           kind: 'practice',
@@ -87,7 +88,10 @@ describe('To do', () => {
   });
 
   it('says when there is nothing to do and offers to join a class by code', async () => {
-    stubApi({ 'GET /api/todo': () => jsonResponse({ todo: [], done: [] }) });
+    stubApi({
+      'GET /api/todo': () => jsonResponse({ todo: [], done: [] }),
+      'GET /api/classes/live-rooms': () => jsonResponse({ rooms: [] }),
+    });
     renderApp('/todo', { session: aSession() });
     expect(await screen.findByText('Nothing to do')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Class code'), { target: { value: 'abc' } });

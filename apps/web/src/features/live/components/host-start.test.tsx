@@ -217,3 +217,39 @@ describe('opening a room: the bank picker and hand-picked questions', () => {
     });
   });
 });
+
+describe('opening a room for a class', () => {
+  const classId = '33333333-3333-4333-8333-333333333333';
+  const teacher = aMembership({ role: 'teacher' });
+
+  it('opens it through the class, without a nickname choice, and goes to the console', async () => {
+    const sent: unknown[] = [];
+    stubApi({
+      'GET /api/rooms/banks': () => jsonResponse(banks),
+      'GET /api/rooms': () => jsonResponse({ rooms: [] }),
+      [`GET /api/rooms/${room.id}`]: () => jsonResponse(room),
+      [`POST /api/teaching/clients/${teacher.clientId}/classes/${classId}/live-rooms`]: (
+        _url,
+        init,
+      ) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return jsonResponse(room, { status: 201 });
+      },
+    });
+    const router = renderApp(`/host?workspace=${teacher.clientId}&class=${classId}`, {
+      session: aSession({}, [teacher]),
+    });
+    expect(await screen.findByRole('heading', { name: 'A live quiz for your class' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the class' }).getAttribute('href')).toBe(
+      `/classes/${classId}?workspace=${teacher.clientId}`,
+    );
+    await screen.findByLabelText('Bank');
+    // The class's learners are named by their accounts.
+    expect(screen.queryByRole('group', { name: 'Nicknames' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open room' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/host/${room.id}`));
+    expect(sent).toEqual([
+      expect.objectContaining({ bankId: rivers.id, questions: { mode: 'draw', count: 10 } }),
+    ]);
+  });
+});

@@ -17,6 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime, useI18n, useT } from '../../../lib/i18n';
 import { useHostBanks } from '../api/get-host-banks';
 import { useCreateRoom, useHostedRooms } from '../api/live-api';
+import { useOpenClassRoom, type ClassRef } from '../api/open-class-room';
 import { QuestionPicker } from './question-picker';
 import './live.css';
 
@@ -37,14 +38,20 @@ function pickerBanks(banks: LiveHostBanks): PickerBank[] {
   ].filter(({ bank }) => bank.questionCount > 0);
 }
 
-/** `/host`: open a room from a bank with its settings, and the rooms hosted before. */
-export function HostStart() {
+/**
+ * `/host`: open a room from a bank with its settings, and the rooms hosted before. For a class
+ * (`forClass`), the room is the class's: its learners join with their accounts, so there is no
+ * nickname to choose, and its results go to the class's gradebook.
+ */
+export function HostStart({ forClass }: { forClass?: ClassRef }) {
   const t = useT();
   const { locale } = useI18n();
   const navigate = useNavigate();
   const banks = useHostBanks();
   const rooms = useHostedRooms();
-  const create = useCreateRoom();
+  const createOpen = useCreateRoom();
+  const createForClass = useOpenClassRoom(forClass ?? { clientId: '', classId: '' });
+  const create = forClass ? createForClass : createOpen;
   const [bankId, setBankId] = useState('');
   const [mode, setMode] = useState<'draw' | 'pick'>('draw');
   const [count, setCount] = useState<number>(LIVE_LIMITS.questionsDefault);
@@ -96,10 +103,19 @@ export function HostStart() {
 
   return (
     <div className="page live-host-start">
-      <PageTitle title={t('live.host.title')} />
+      <PageTitle title={forClass ? t('live.host.classTitle') : t('live.host.title')} />
       <header className="page__header">
-        <h1>{t('live.host.title')}</h1>
-        <p className="page__intro">{t('live.host.intro')}</p>
+        <h1>{forClass ? t('live.host.classTitle') : t('live.host.title')}</h1>
+        <p className="page__intro">{forClass ? t('live.host.classIntro') : t('live.host.intro')}</p>
+        {forClass && (
+          <p>
+            <Link
+              to={`/classes/${encodeURIComponent(forClass.classId)}?workspace=${encodeURIComponent(forClass.clientId)}`}
+            >
+              {t('live.host.classBack')}
+            </Link>
+          </p>
+        )}
       </header>
 
       <section className="panel" aria-labelledby="live-new-room">
@@ -228,20 +244,22 @@ export function HostStart() {
                 </label>
               ))}
             </fieldset>
-            <fieldset className="fieldset live-host-form__choices">
-              <legend>{t('live.host.nicknames')}</legend>
-              {(['typed', 'generated'] as const).map((mode) => (
-                <label key={mode}>
-                  <input
-                    type="radio"
-                    name="nicknames"
-                    checked={settings.nicknames === mode}
-                    onChange={() => set('nicknames', mode)}
-                  />
-                  {t(`live.host.nicknames.${mode}`)}
-                </label>
-              ))}
-            </fieldset>
+            {!forClass && (
+              <fieldset className="fieldset live-host-form__choices">
+                <legend>{t('live.host.nicknames')}</legend>
+                {(['typed', 'generated'] as const).map((mode) => (
+                  <label key={mode}>
+                    <input
+                      type="radio"
+                      name="nicknames"
+                      checked={settings.nicknames === mode}
+                      onChange={() => set('nicknames', mode)}
+                    />
+                    {t(`live.host.nicknames.${mode}`)}
+                  </label>
+                ))}
+              </fieldset>
+            )}
             <label className="live-check">
               <input
                 type="checkbox"

@@ -123,9 +123,13 @@ describe.skipIf(!browserAvailable)('a live room for a class', () => {
   }
 
   /** Joins from To do in one click; the player's page names them by their account. */
-  async function joinFromTodo(page: Page, name: string) {
+  async function joinFromTodo(page: Page, name: string, shot?: string) {
     await page.goto(`${baseUrl}/todo`);
     await page.getByRole('heading', { name: 'Live now' }).waitFor();
+    if (shot) {
+      await shoot(page, shot);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    }
     await page.getByRole('button', { name: `Join the live quiz of ${DEMO_CLASS}` }).click();
     await page.waitForURL(/\/live\/\d{6}$/);
     await page.getByText(`You're in, ${name}!`).waitFor();
@@ -184,7 +188,7 @@ describe.skipIf(!browserAvailable)('a live room for a class', () => {
         }),
       true,
     );
-    await joinFromTodo(lena, 'Lena Learner');
+    await joinFromTodo(lena, 'Lena Learner', 'class-live-phone-todo-360');
     await shoot(lena, 'class-live-phone-lobby-360');
     await joinFromTodo(mia, `Mia ${stamp}`.slice(0, 20).trimEnd());
     await joinFromTodo(noah, `Noah ${stamp}`.slice(0, 20).trimEnd());

@@ -41,6 +41,9 @@ import { createQuestionService } from './modules/questions/question.service';
 import { createPassageRepository } from './modules/passages/passage.repository';
 import { passageRoutes } from './modules/passages/passage.routes';
 import { createPassageService } from './modules/passages/passage.service';
+import { createInvitationRepository } from './modules/invitations/invitation.repository';
+import { invitationRoutes } from './modules/invitations/invitation.routes';
+import { createInvitationService } from './modules/invitations/invitation.service';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 import { tenantRoutes } from './modules/tenants/tenant.routes';
 import { createTenantService } from './modules/tenants/tenant.service';
@@ -129,6 +132,12 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   });
   await app.register(tenantRoutes, { tenants: createTenantService({ tenants }) });
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
+  await app.register(invitationRoutes, {
+    invitations: createInvitationService({
+      invitations: createInvitationRepository(db),
+      tenants,
+    }),
+  });
   await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
   await app.register(bankRoutes, { banks: createBankService({ banks, tenants }) });
   const publishing = createPublishingService({ publishing: createPublishingRepository(db) });

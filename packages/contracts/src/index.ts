@@ -18,3 +18,4 @@ export * from './hotspot';
 export * from './passage';
 export * from './grading';
 export * from './notifications';
+export * from './workspaces';

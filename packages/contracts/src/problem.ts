@@ -33,6 +33,8 @@ export const problemCatalogue = {
   'grading.conflict': { status: 409, title: 'Graded by someone else meanwhile' },
   'grading.not_awaiting': { status: 409, title: 'Answer is not open for grading' },
   'publishing.second_person': { status: 403, title: 'Publishing needs a second person' },
+  'workspace.slug_taken': { status: 409, title: 'Address already taken' },
+  'invitation.invalid': { status: 410, title: 'Invitation no longer valid' },
   'notifications.unsubscribe_invalid': { status: 400, title: 'Unsubscribe link not valid' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },

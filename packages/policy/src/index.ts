@@ -15,6 +15,8 @@ export const permissions = [
   'audit:read',
   'tenant:list',
   'tenant:read',
+  'tenant:create',
+  'tenant:manage',
   'member:list',
   'member:manage',
   'credential:manage',
@@ -40,6 +42,8 @@ const signedIn: readonly Permission[] = [
   'learning:use',
   // Their own checkout, subscription and invoices; never anyone else's.
   'billing:use',
+  // A workspace of their own, which they then own.
+  'tenant:create',
 ];
 
 /** Held by a platform admin everywhere, in addition to what they hold as a member. */
@@ -75,6 +79,7 @@ const owner: readonly Permission[] = [
     'member:list',
     'member:manage',
     'credential:manage',
+    'tenant:manage',
   ] as const),
 ];
 

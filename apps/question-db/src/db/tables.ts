@@ -25,6 +25,21 @@ export interface QuestionDbTables {
     role: TenantRole;
     created_at: Generated<string>;
   };
+  invitations: {
+    id: Generated<string>;
+    client_id: string;
+    email: string;
+    role: TenantRole;
+    /** Hex SHA-256 of the link's secret; the secret itself is mailed once and never stored. */
+    token_hash: string;
+    /** Who invited: their subject at the identity provider. */
+    invited_by: string;
+    created_at: Generated<string>;
+    expires_at: string | Date;
+    accepted_at: string | null;
+    accepted_by: string | null;
+    revoked_at: string | null;
+  };
   credentials: {
     id: string;
     client_id: string;

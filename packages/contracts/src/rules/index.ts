@@ -22,3 +22,4 @@ export * from './verdict';
 export * from './publishing';
 export * from './notifications';
 export * from './account';
+export * from './workspaces';

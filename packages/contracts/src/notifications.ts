@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './learning/shared';
+import { tenantRoles } from './rules/access';
 import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE } from './rules/notifications';
 
 const notificationKind = z.enum(NOTIFICATION_KINDS);
@@ -15,12 +16,20 @@ const essayGraded = z.object({
   maxPoints: z.number(),
 });
 
-/**
- * What a notification is about, tagged by kind so each kind brings its own fields. With the
- * second kind this becomes `z.discriminatedUnion('kind', [...])`; a union of one would only
- * confuse the API's reference.
- */
-export const notificationSubject = essayGraded;
+/** Someone was invited into a workspace; the link joins it. */
+const invitation = z.object({
+  kind: z.literal('invitation'),
+  workspaceName: z.string(),
+  role: z.enum(tenantRoles),
+  /** The inviter's display name. */
+  invitedBy: z.string(),
+  /** The invitation page, as a path of the web client (`/invitations/…`). */
+  link: z.string().startsWith('/invitations/'),
+  expiresAt: isoDate,
+});
+
+/** What a notification is about, tagged by kind so each kind brings its own fields. */
+export const notificationSubject = z.discriminatedUnion('kind', [essayGraded, invitation]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;
 
 export const notification = z.object({
@@ -69,6 +78,7 @@ export const notificationUnread = z.object({ unread: z.number().int().nonnegativ
 /** One switch per kind of notification: whether it also comes by mail. */
 const mailSwitches = z.object({
   essay_graded: z.boolean(),
+  invitation: z.boolean(),
 } satisfies Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>);
 
 /** Which kinds a person gets by mail; in-app notices come always. */

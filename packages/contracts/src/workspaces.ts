@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { membership } from './auth';
 import { ids } from './ids';
 import { tenantRoles } from './rules/access';
-import {
-  slugProblem,
-  WORKSPACE_NAME_MAX,
-  WORKSPACE_SLUG_MAX,
-} from './rules/workspaces';
+import { slugProblem, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX } from './rules/workspaces';
 
 const workspaceName = z
   .string()
@@ -87,7 +83,12 @@ export type InvitationList = z.infer<typeof invitationList>;
  * A new invitation and its secret token, given this once: the question database keeps only its
  * hash, and the main API puts it in the link it mails.
  */
-export const invitationCreated = z.object({ invitation, token: z.string() });
+export const invitationCreated = z.object({
+  invitation,
+  token: z.string(),
+  /** The workspace's name, for the mail that carries the link. */
+  workspaceName: z.string(),
+});
 export type InvitationCreated = z.infer<typeof invitationCreated>;
 
 export const invitationParams = z.strictObject({

@@ -8,6 +8,7 @@ export type { MailMessage, MailTransport } from './mail-transport';
 export { createOutboxTransport, readOutbox, type OutboxMessage } from './outbox-transport';
 export { createSmtpTransport } from './smtp-transport';
 export { essayGradedMail } from './templates/essay-graded';
+export { invitationMail } from './templates/invitation';
 export { deletionCancelledMail, deletionScheduledMail } from './templates/account-deletion';
 
 /** Where the outbox transport writes mail when no SMTP server is configured. */

@@ -5,7 +5,12 @@ import {
 } from '@questa/contracts/rules';
 import type { MailPreferences, NotificationList, NotificationSubject } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { essayGradedMail, type MailTransport } from '@questa/mail';
+import {
+  essayGradedMail,
+  invitationMail,
+  type MailMessage,
+  type MailTransport,
+} from '@questa/mail';
 import type { NotificationRepository } from './notification.repository';
 import { signUnsubscribe, verifyUnsubscribe } from './unsubscribe-token';
 
@@ -45,21 +50,43 @@ export function createNotificationService(deps: {
     return chosen[kind] ?? MAIL_BY_DEFAULT[kind];
   }
 
+  /** The mail for a notice, by its kind. */
+  function mailOf(
+    subject: NotificationSubject,
+    to: { email: string; name: string },
+    unsubscribeUrl: string | undefined,
+  ): MailMessage {
+    switch (subject.kind) {
+      case 'essay_graded':
+        return essayGradedMail({
+          to: to.email,
+          name: to.name,
+          examTitle: subject.examTitle,
+          points: subject.points,
+          maxPoints: subject.maxPoints,
+          resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
+          unsubscribeUrl: unsubscribeUrl ?? `${deps.publicUrl}/account#mail`,
+        });
+      case 'invitation':
+        return invitationMail({
+          to: to.email,
+          invitedBy: subject.invitedBy,
+          workspaceName: subject.workspaceName,
+          role: subject.role,
+          acceptUrl: `${deps.publicUrl}${subject.link}`,
+          expiresAt: new Date(subject.expiresAt),
+          unsubscribeUrl,
+        });
+    }
+  }
+
   async function sendMail(userId: string, subject: NotificationSubject) {
     if (!deps.mail || !(await mailOn(userId, subject.kind))) return;
     const to = await notifications.recipient(userId);
     if (!to) return;
     const token = signUnsubscribe(await signingKey(), userId, subject.kind);
-    const message = essayGradedMail({
-      to: to.email,
-      name: to.name,
-      examTitle: subject.examTitle,
-      points: subject.points,
-      maxPoints: subject.maxPoints,
-      resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
-      unsubscribeUrl: `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
-    });
-    await withTimeout(deps.mail.send(message), MAIL_TIMEOUT_MS);
+    const unsubscribeUrl = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+    await withTimeout(deps.mail.send(mailOf(subject, to, unsubscribeUrl)), MAIL_TIMEOUT_MS);
   }
 
   return {
@@ -73,6 +100,23 @@ export function createNotificationService(deps: {
         deps.log.warn({ err: error, userId, kind: subject.kind }, 'notification mail not sent');
       });
       return { mailed };
+    },
+
+    /**
+     * Mails someone who has no account here, so no notice and no preferences: only an
+     * invitation does that, to the address the inviter typed. Logged, not thrown, on failure.
+     */
+    mailStranger(
+      email: string,
+      subject: NotificationSubject & { kind: 'invitation' },
+    ): Promise<void> {
+      if (!deps.mail) return Promise.resolve();
+      return withTimeout(
+        deps.mail.send(mailOf(subject, { email, name: email }, undefined)),
+        MAIL_TIMEOUT_MS,
+      ).catch((error: unknown) => {
+        deps.log.warn({ err: error, kind: subject.kind }, 'invitation mail not sent');
+      });
     },
 
     async list(userId: string, limit: number, before?: string): Promise<NotificationList> {

@@ -152,7 +152,9 @@ describe('notifications: an essay graded', () => {
       url: '/api/notifications/preferences',
       payload: { mail: { essay_graded: false } },
     });
-    expect(off.json<MailPreferences>()).toEqual({ mail: { essay_graded: false } });
+    expect(off.json<MailPreferences>()).toEqual({
+      mail: { essay_graded: false, invitation: true },
+    });
     const before = sent.length;
     const id = await submittedEssay(quiet);
     expect((await grade(id, 5)).statusCode).toBe(200);
@@ -201,7 +203,7 @@ describe('notifications: an essay graded', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ kind: 'essay_graded' });
     const prefs = await learner.call({ url: '/api/notifications/preferences' });
-    expect(prefs.json()).toEqual({ mail: { essay_graded: false } });
+    expect(prefs.json()).toEqual({ mail: { essay_graded: false, invitation: true } });
   });
 
   it('pages through every notice once, those written at the same moment too', async () => {

@@ -26,7 +26,7 @@ const refusals: Record<string, string> = {
 
 export function createInvitationService(deps: {
   invitations: InvitationRepository;
-  tenants: Pick<TenantRepository, 'exists'>;
+  tenants: Pick<TenantRepository, 'exists' | 'nameOf'>;
 }) {
   const { invitations, tenants } = deps;
   return {
@@ -35,7 +35,8 @@ export function createInvitationService(deps: {
       input: InvitationInput,
       invitedBy: string,
     ): Promise<InvitationCreated> {
-      if (!(await tenants.exists(clientId))) throw noSuchTenant();
+      const workspaceName = await tenants.nameOf(clientId);
+      if (workspaceName === undefined) throw noSuchTenant();
       if ((await invitations.countPending(clientId)) >= OPEN_INVITATIONS_MAX) {
         throw new HttpProblem('validation.failed', {
           detail: `A workspace has at most ${OPEN_INVITATIONS_MAX} open invitations. Withdraw some, or wait until they are used.`,
@@ -48,7 +49,7 @@ export function createInvitationService(deps: {
         tokenHash: hashOf(token),
         invitedBy,
       });
-      return { invitation, token };
+      return { invitation, token, workspaceName };
     },
 
     async list(clientId: string): Promise<InvitationList> {

@@ -34,6 +34,15 @@ export function createTenantRepository(db: QuestionDb) {
       return row !== undefined;
     },
 
+    async nameOf(clientId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('clients')
+        .select('name')
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      return row?.name;
+    },
+
     /** Which of `slugs` some tenant already has. */
     async slugsTaken(slugs: readonly string[]): Promise<Set<string>> {
       if (slugs.length === 0) return new Set();

@@ -18,7 +18,7 @@ describe('creating and renaming workspaces', () => {
   afterAll(() => t?.close());
 
   const as = (who: string) => bearer(tokens[who]!);
-  const create = (who: string, payload: unknown) =>
+  const create = (who: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `${API}/clients`, headers: as(who), payload });
 
   it('lets any signed-in person create a workspace, which they then own', async () => {

@@ -1,26 +1,48 @@
 import type { Notification } from '@questa/contracts';
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { formatDate, useI18n } from '../../../lib/i18n';
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** What a notification says, and where it leads, by kind. */
 export function NotificationText({ subject }: { subject: Notification['subject'] }) {
-  const t = useT();
-  return (
-    <>
-      <p className="notification__title">
-        <Link to={`/exams/${subject.attemptId}/review`}>
-          {t('notifications.essayGraded.title', { exam: subject.examTitle })}
-        </Link>
-      </p>
-      <p className="notification__body">
-        {t('notifications.essayGraded.body', {
-          points: round(subject.points),
-          count: round(subject.maxPoints),
-          bank: subject.bankTitle,
-        })}
-      </p>
-    </>
-  );
+  const { t, locale } = useI18n();
+  switch (subject.kind) {
+    case 'essay_graded':
+      return (
+        <>
+          <p className="notification__title">
+            <Link to={`/exams/${subject.attemptId}/review`}>
+              {t('notifications.essayGraded.title', { exam: subject.examTitle })}
+            </Link>
+          </p>
+          <p className="notification__body">
+            {t('notifications.essayGraded.body', {
+              points: round(subject.points),
+              count: round(subject.maxPoints),
+              bank: subject.bankTitle,
+            })}
+          </p>
+        </>
+      );
+    case 'invitation':
+      return (
+        <>
+          <p className="notification__title">
+            <Link to={subject.link}>
+              {t('notifications.invitation.title', {
+                name: subject.invitedBy,
+                workspace: subject.workspaceName,
+              })}
+            </Link>
+          </p>
+          <p className="notification__body">
+            {t('notifications.invitation.body', {
+              role: t(`tenantRole.${subject.role}`),
+              date: formatDate(subject.expiresAt, locale),
+            })}
+          </p>
+        </>
+      );
+  }
 }

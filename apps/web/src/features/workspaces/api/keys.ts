@@ -1,0 +1,2 @@
+export const invitationsKey = (clientId: string) => `workspaces/${clientId}/invitations`;
+export const membersKey = (clientId: string) => `workspaces/${clientId}/members`;

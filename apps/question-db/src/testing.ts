@@ -24,6 +24,7 @@ import type { AccessTokenSettings } from './modules/auth/access-token';
 import type { ImportParser } from './modules/exchange/parse-pool';
 import { createFileMediaStore, type MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
+import { createPublishingRepository } from './modules/publishing/publishing.repository';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 
 export const TEST_AUDIENCE = 'questa-question-db';
@@ -123,7 +124,12 @@ export interface TestQuestionDb {
   /** Every route the app registered, as the onRoute hook saw it. */
   routes: RegisteredRoute[];
   /** Creates a tenant with the given members (by sub) and returns its id. */
-  createTenant(slug: string, members?: Record<string, TenantRole>): Promise<string>;
+  /** A tenant with these members; `secondPerson` turns on review before publishing. */
+  createTenant(
+    slug: string,
+    members?: Record<string, TenantRole>,
+    options?: { secondPerson?: boolean },
+  ): Promise<string>;
   /** Creates a bank through the API, as the holder of `headers` would, and returns its id. */
   createBank(clientId: string, slug: string, headers: Record<string, string>): Promise<string>;
   close(): Promise<void>;
@@ -175,8 +181,11 @@ export async function startTestQuestionDb(
     issuer,
     database,
     routes,
-    async createTenant(slug, members = {}) {
+    async createTenant(slug, members = {}, options = {}) {
       const tenant = await createTenantRepository(db).create({ slug, name: `Tenant ${slug}` });
+      if (options.secondPerson) {
+        await createPublishingRepository(db).choose(tenant.id, true);
+      }
       const memberships = createMemberRepository(db);
       for (const [sub, role] of Object.entries(members)) {
         await memberships.upsert(tenant.id, sub, role);

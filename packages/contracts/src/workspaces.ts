@@ -93,7 +93,11 @@ export type InvitationCreated = z.infer<typeof invitationCreated>;
 
 export const invitationParams = z.strictObject({
   clientId: ids.client,
-  invitationId: z.uuid({ error: 'must be an invitation id' }),
+  invitationId: z.uuid({ error: 'must be an invitation id' }).meta({
+    description:
+      'An invitation of the workspace; `GET /clients/{clientId}/invitations` lists them.',
+    example: '8d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a',
+  }),
 });
 
 /** The secret of an invitation link, sent in a body so it stays out of logs of addresses. */

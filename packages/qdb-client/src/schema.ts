@@ -553,7 +553,7 @@ export interface paths {
          */
         get: operations["getClientPublishing"];
         /**
-         * Choose whether publishing needs a second person, or keep the default
+         * Choose whether publishing needs a second person’s review
          * @description **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
          */
         put: operations["putClientPublishing"];
@@ -3862,6 +3862,7 @@ export interface operations {
                             state: "pending" | "accepted" | "revoked" | "expired";
                         };
                         token: string;
+                        workspaceName: string;
                     };
                 };
             };
@@ -4009,6 +4010,7 @@ export interface operations {
             path: {
                 /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
                 clientId: string;
+                /** @description An invitation of the workspace; `GET /clients/{clientId}/invitations` lists them. */
                 invitationId: string;
             };
             cookie?: never;
@@ -6233,13 +6235,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "secondPerson": false,
-                     *       "chosen": null,
                      *       "publishers": 1
                      *     }
                      */
                     "application/json": {
                         secondPerson: boolean;
-                        chosen: boolean | null;
                         publishers: number;
                     };
                 };
@@ -6399,12 +6399,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    secondPerson: boolean | null;
+                    secondPerson: boolean;
                 };
             };
         };
         responses: {
-            /** @description Choose whether publishing needs a second person, or keep the default. */
+            /** @description Choose whether publishing needs a second person’s review. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6413,13 +6413,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "secondPerson": false,
-                     *       "chosen": null,
                      *       "publishers": 1
                      *     }
                      */
                     "application/json": {
                         secondPerson: boolean;
-                        chosen: boolean | null;
                         publishers: number;
                     };
                 };

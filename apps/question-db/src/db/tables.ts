@@ -16,8 +16,8 @@ export interface QuestionDbTables {
     slug: string;
     name: string;
     created_at: Generated<string>;
-    /** Null while the tenant keeps the default for its team's size. */
-    publishing_second_person: Generated<boolean | null>;
+    /** Whether publishing needs a second person's review; the owner's choice, off at first. */
+    publishing_second_person: Generated<boolean>;
   };
   memberships: {
     client_id: string;

@@ -14,7 +14,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import type { TenantRole } from '@questa/contracts';
+import type { TenantRole, WorkspaceLimitKind } from '@questa/contracts';
 import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { createRootServer } from '@questa/http-kit';
@@ -24,6 +24,7 @@ import type { AccessTokenSettings } from './modules/auth/access-token';
 import type { ImportParser } from './modules/exchange/parse-pool';
 import { createFileMediaStore, type MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
+import { createLimitRepository } from './modules/limits/limit.repository';
 import { createPublishingRepository } from './modules/publishing/publishing.repository';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 
@@ -128,7 +129,11 @@ export interface TestQuestionDb {
   createTenant(
     slug: string,
     members?: Record<string, TenantRole>,
-    options?: { secondPerson?: boolean },
+    options?: {
+      secondPerson?: boolean;
+      /** Limits raised above the free ones, for tests that fill a workspace. */
+      limits?: Partial<Record<WorkspaceLimitKind, number>>;
+    },
   ): Promise<string>;
   /** Creates a bank through the API, as the holder of `headers` would, and returns its id. */
   createBank(clientId: string, slug: string, headers: Record<string, string>): Promise<string>;
@@ -183,6 +188,7 @@ export async function startTestQuestionDb(
     routes,
     async createTenant(slug, members = {}, options = {}) {
       const tenant = await createTenantRepository(db).create({ slug, name: `Tenant ${slug}` });
+      if (options.limits) await createLimitRepository(db).raise(tenant.id, options.limits);
       if (options.secondPerson) {
         await createPublishingRepository(db).choose(tenant.id, true);
       }

@@ -35,6 +35,7 @@ export const problemCatalogue = {
   'publishing.second_person': { status: 403, title: 'Publishing needs a second person' },
   'workspace.slug_taken': { status: 409, title: 'Address already taken' },
   'invitation.invalid': { status: 410, title: 'Invitation no longer valid' },
+  'workspace.limit_reached': { status: 409, title: 'Workspace limit reached' },
   'notifications.unsubscribe_invalid': { status: 400, title: 'Unsubscribe link not valid' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { membership } from './auth';
 import { ids } from './ids';
 import { tenantRoles } from './rules/access';
-import { slugProblem, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX } from './rules/workspaces';
+import {
+  slugProblem,
+  WORKSPACE_LIMIT_CEILING,
+  WORKSPACE_LIMIT_KINDS,
+  WORKSPACE_NAME_MAX,
+  WORKSPACE_SLUG_MAX,
+} from './rules/workspaces';
 
 const workspaceName = z
   .string()
@@ -126,3 +132,30 @@ export const ownershipTransfer = z.strictObject({
 /** A used invitation: the membership it gave, or kept when the person already belonged. */
 export const invitationAccepted = z.object({ membership, alreadyMember: z.boolean() });
 export type InvitationAccepted = z.infer<typeof invitationAccepted>;
+
+/** How much of each limit a workspace uses, and the limit: the free one unless an admin raised it. */
+export const workspaceUsage = z.object({
+  limits: z.array(
+    z.object({
+      kind: z.enum(WORKSPACE_LIMIT_KINDS),
+      used: z.number().int().nonnegative(),
+      max: z.number().int().positive(),
+      /** Whether an admin raised it above the free limit. */
+      raised: z.boolean(),
+    }),
+  ),
+});
+export type WorkspaceUsage = z.infer<typeof workspaceUsage>;
+
+/** `PUT /clients/{clientId}/limits`: a platform admin raises limits; null goes back to free. */
+export const workspaceLimitsUpdate = z
+  .strictObject(
+    Object.fromEntries(
+      WORKSPACE_LIMIT_KINDS.map((kind) => [
+        kind,
+        z.number().int().positive().max(WORKSPACE_LIMIT_CEILING).nullable().optional(),
+      ]),
+    ) as Record<(typeof WORKSPACE_LIMIT_KINDS)[number], z.ZodOptional<z.ZodNullable<z.ZodNumber>>>,
+  )
+  .meta({ examples: [{ members: 25 }] });
+export type WorkspaceLimitsUpdate = z.infer<typeof workspaceLimitsUpdate>;

@@ -17,6 +17,7 @@ export const permissions = [
   'tenant:read',
   'tenant:create',
   'tenant:manage',
+  'tenant:administer',
   'member:list',
   'member:manage',
   'credential:manage',
@@ -55,6 +56,8 @@ const admin: readonly Permission[] = [
   'audit:read',
   'tenant:list',
   'tenant:read',
+  // Raising a workspace's limits: the platform's decision, never its owner's.
+  'tenant:administer',
   'member:list',
   'member:manage',
   'plan:manage',

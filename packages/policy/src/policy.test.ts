@@ -35,6 +35,9 @@ describe('policy', () => {
     const owner = principal({ memberships: new Map([[tenantA, 'owner']]) });
     expect(can(owner, 'tenant:manage', tenantA)).toBe(true);
     expect(can(owner, 'tenant:manage', tenantB)).toBe(false);
+    // Raising a workspace's limits is the platform's decision, not its owner's.
+    expect(can(owner, 'tenant:administer', tenantA)).toBe(false);
+    expect(can(principal({ roles: ['admin'] }), 'tenant:administer', tenantA)).toBe(true);
   });
 
   it('gives a platform admin user, audit and membership management, but not authoring', () => {

@@ -116,6 +116,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{clientId}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace’s limits and how much of each it uses
+         * @description **Who may call it:** the tenant's owners, authors, reviewers and viewers; platform admins (permission `tenant:read`).
+         */
+        get: operations["getClientLimits"];
+        /**
+         * Raise a workspace’s limits above the free ones (platform admins)
+         * @description A kind set to null goes back to the free limit; one left out keeps its value.
+         *
+         *     **Who may call it:** platform admins (permission `tenant:administer`).
+         */
+        put: operations["putClientLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients": {
         parameters: {
             query?: never;
@@ -977,7 +1003,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1073,7 +1099,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1100,7 +1126,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1170,7 +1196,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1201,7 +1227,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1228,7 +1254,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1313,7 +1339,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1340,7 +1366,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1367,7 +1393,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1398,7 +1424,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1425,7 +1451,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1840,7 +1866,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1867,7 +1893,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1894,7 +1920,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1925,7 +1951,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1952,7 +1978,352 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    getClientLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A workspace’s limits and how much of each it uses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limits: {
+                            /** @enum {string} */
+                            kind: "members" | "banks" | "questions";
+                            used: number;
+                            max: number;
+                            raised: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    putClientLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "members": 25
+                 *     }
+                 */
+                "application/json": {
+                    members?: number | null;
+                    banks?: number | null;
+                    questions?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Raise a workspace’s limits above the free ones (platform admins). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limits: {
+                            /** @enum {string} */
+                            kind: "members" | "banks" | "questions";
+                            used: number;
+                            max: number;
+                            raised: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2008,7 +2379,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2035,7 +2406,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2062,7 +2433,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2137,7 +2508,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2164,7 +2535,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2191,7 +2562,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2218,7 +2589,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2273,7 +2644,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2300,7 +2671,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2327,7 +2698,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2354,7 +2725,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2426,7 +2797,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2453,7 +2824,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2480,7 +2851,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2507,7 +2878,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2534,7 +2905,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2590,7 +2961,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2617,7 +2988,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2644,7 +3015,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2702,7 +3073,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2729,7 +3100,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2756,7 +3127,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2783,7 +3154,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2810,7 +3181,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2865,7 +3236,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2892,7 +3263,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2919,7 +3290,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2946,7 +3317,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2973,7 +3344,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3035,7 +3406,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3062,7 +3433,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3089,7 +3460,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3116,7 +3487,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3143,7 +3514,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3193,7 +3564,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3220,7 +3591,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3247,7 +3618,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3274,7 +3645,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3301,7 +3672,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3349,7 +3720,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3376,7 +3747,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3403,7 +3774,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3430,7 +3801,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3457,7 +3828,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3512,7 +3883,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3539,7 +3910,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3566,7 +3937,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3593,7 +3964,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3620,7 +3991,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3684,7 +4055,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3711,7 +4082,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3738,7 +4109,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3765,7 +4136,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3792,7 +4163,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3879,7 +4250,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3906,7 +4277,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3933,7 +4304,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3960,7 +4331,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3987,7 +4358,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4051,7 +4422,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4078,7 +4449,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4105,7 +4476,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4132,7 +4503,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4159,7 +4530,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4223,7 +4594,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4250,7 +4621,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4314,7 +4685,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4341,7 +4712,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4368,7 +4739,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4395,7 +4766,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4455,7 +4826,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4482,7 +4853,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4509,7 +4880,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4536,7 +4907,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4563,7 +4934,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4636,7 +5007,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4663,7 +5034,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4690,7 +5061,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4717,7 +5088,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4744,7 +5115,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4794,7 +5165,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4821,7 +5192,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4848,7 +5219,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4875,7 +5246,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4902,7 +5273,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4969,7 +5340,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4996,7 +5367,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5023,7 +5394,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5050,7 +5421,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5077,7 +5448,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5175,7 +5546,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5202,7 +5573,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5229,7 +5600,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5256,7 +5627,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5283,7 +5654,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5353,7 +5724,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5380,7 +5751,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5407,7 +5778,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5434,7 +5805,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5461,7 +5832,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5511,7 +5882,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5538,7 +5909,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5565,7 +5936,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5592,7 +5963,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5619,7 +5990,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5646,7 +6017,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5734,7 +6105,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5761,7 +6132,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5788,7 +6159,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5815,7 +6186,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5842,7 +6213,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5912,7 +6283,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5939,7 +6310,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5966,7 +6337,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5993,7 +6364,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6020,7 +6391,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6090,7 +6461,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6117,7 +6488,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6144,7 +6515,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6171,7 +6542,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6198,7 +6569,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6257,7 +6628,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6284,7 +6655,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6311,7 +6682,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6338,7 +6709,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6365,7 +6736,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6435,7 +6806,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6462,7 +6833,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6489,7 +6860,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6516,7 +6887,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6543,7 +6914,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6634,7 +7005,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6661,7 +7032,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6688,7 +7059,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6715,7 +7086,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6742,7 +7113,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6809,7 +7180,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6836,7 +7207,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6863,7 +7234,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6890,7 +7261,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6917,7 +7288,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7022,7 +7393,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7049,7 +7420,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7076,7 +7447,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7103,7 +7474,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7130,7 +7501,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7157,7 +7528,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7919,7 +8290,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7946,7 +8317,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7973,7 +8344,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8000,7 +8371,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8027,7 +8398,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8428,7 +8799,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8455,7 +8826,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8482,7 +8853,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8509,7 +8880,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8536,7 +8907,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9300,7 +9671,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9327,7 +9698,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9354,7 +9725,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9381,7 +9752,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9408,7 +9779,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9435,7 +9806,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9850,7 +10221,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9877,7 +10248,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9904,7 +10275,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9931,7 +10302,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9958,7 +10329,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9985,7 +10356,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10376,7 +10747,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10403,7 +10774,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10430,7 +10801,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10457,7 +10828,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10484,7 +10855,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10875,7 +11246,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10902,7 +11273,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10929,7 +11300,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10956,7 +11327,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10983,7 +11354,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11048,7 +11419,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11075,7 +11446,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11102,7 +11473,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11129,7 +11500,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11156,7 +11527,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11255,7 +11626,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11282,7 +11653,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11309,7 +11680,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11336,7 +11707,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11363,7 +11734,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11442,7 +11813,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11469,7 +11840,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11496,7 +11867,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11523,7 +11894,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11550,7 +11921,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11651,7 +12022,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11678,7 +12049,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11709,7 +12080,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11736,7 +12107,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11763,7 +12134,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11790,7 +12161,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11840,7 +12211,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11867,7 +12238,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11894,7 +12265,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11921,7 +12292,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11948,7 +12319,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11975,7 +12346,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12056,7 +12427,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12083,7 +12454,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12114,7 +12485,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12141,7 +12512,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12168,7 +12539,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12195,7 +12566,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12276,7 +12647,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12303,7 +12674,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12334,7 +12705,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12361,7 +12732,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12388,7 +12759,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12825,7 +13196,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12852,7 +13223,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12879,7 +13250,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12906,7 +13277,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12933,7 +13304,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13368,7 +13739,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13395,7 +13766,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13422,7 +13793,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13449,7 +13820,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13476,7 +13847,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13534,7 +13905,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13561,7 +13932,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13588,7 +13959,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13615,7 +13986,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13642,7 +14013,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13669,7 +14040,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -13696,7 +14067,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14097,7 +14468,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14124,7 +14495,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14151,7 +14522,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14178,7 +14549,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14205,7 +14576,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14232,7 +14603,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14263,7 +14634,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14320,7 +14691,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14347,7 +14718,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14374,7 +14745,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14401,7 +14772,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14428,7 +14799,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -14455,7 +14826,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "notifications.unsubscribe_invalid" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;

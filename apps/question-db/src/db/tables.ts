@@ -7,6 +7,7 @@ import type {
   QuestionStatus,
   QuestionType,
   TenantRole,
+  WorkspaceLimitKind,
 } from '@questa/contracts';
 
 /** The question database's own tables, in the `question_db` schema. */
@@ -18,6 +19,8 @@ export interface QuestionDbTables {
     created_at: Generated<string>;
     /** Whether publishing needs a second person's review; the owner's choice, off at first. */
     publishing_second_person: Generated<boolean>;
+    /** Limits a platform admin raised above the free ones, by kind. */
+    raised_limits: Generated<Partial<Record<WorkspaceLimitKind, number>>>;
   };
   memberships: {
     client_id: string;

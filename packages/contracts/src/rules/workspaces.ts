@@ -61,3 +61,15 @@ export function suggestSlug(name: string): string {
 export const INVITATION_TTL_DAYS = 7;
 /** Open invitations a workspace may have at once; more is a mass mailing, not an invitation. */
 export const OPEN_INVITATIONS_MAX = 50;
+
+/**
+ * What a free workspace holds at most. Members count with the invitations still open, so an
+ * owner cannot invite past the limit and find the link refused later. A platform admin raises a
+ * workspace's limits on request (`PUT /clients/{clientId}/limits`), which is what the studio tells
+ * an owner who reaches one.
+ */
+export const FREE_WORKSPACE_LIMITS = { members: 5, banks: 10, questions: 1000 } as const;
+export const WORKSPACE_LIMIT_KINDS = ['members', 'banks', 'questions'] as const;
+export type WorkspaceLimitKind = (typeof WORKSPACE_LIMIT_KINDS)[number];
+/** The most an admin may raise a limit to; beyond this a workspace needs another arrangement. */
+export const WORKSPACE_LIMIT_CEILING = 100_000;

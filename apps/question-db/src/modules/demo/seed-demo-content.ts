@@ -1,3 +1,5 @@
+import { WORKSPACE_LIMIT_CEILING } from '@questa/contracts/rules';
+import { createLimitRepository } from '../limits/limit.repository';
 import { createHash } from 'node:crypto';
 import {
   DEMO_CONTENT_AUTHOR,
@@ -46,6 +48,12 @@ export async function seedDemoContent(
     const clients = createTenantRepository(trx);
     if (await clients.findBySlug(content.tenant.slug)) return { seeded: false, questions: 0 };
     const client = await clients.create(content.tenant);
+    // Questa's own showcase, shared by everyone trying roles in it, is not a free workspace.
+    await createLimitRepository(trx).raise(client.id, {
+      members: WORKSPACE_LIMIT_CEILING,
+      banks: WORKSPACE_LIMIT_CEILING,
+      questions: WORKSPACE_LIMIT_CEILING,
+    });
 
     const media = createMediaRepository(trx);
     const hashOfKey = new Map<string, string>();

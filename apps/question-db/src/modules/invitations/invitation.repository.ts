@@ -94,6 +94,20 @@ export function createInvitationRepository(db: QuestionDb) {
       });
     },
 
+    /** Whether the address has an open invitation to the tenant, in any letter case. */
+    async hasPending(clientId: string, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('invitations')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', sql<string>`now()`)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Pending invitations on the database's clock, which decides expiry everywhere. */
     async countPending(clientId: string): Promise<number> {
       const { count } = await db

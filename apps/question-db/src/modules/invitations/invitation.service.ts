@@ -9,6 +9,7 @@ import {
   type Membership,
 } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
+import type { LimitService } from '../limits/limit.service';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import type { InvitationRepository } from './invitation.repository';
 
@@ -27,6 +28,7 @@ const refusals: Record<string, string> = {
 export function createInvitationService(deps: {
   invitations: InvitationRepository;
   tenants: Pick<TenantRepository, 'exists' | 'nameOf'>;
+  limits: Pick<LimitService, 'assertRoom'>;
 }) {
   const { invitations, tenants } = deps;
   return {
@@ -37,6 +39,9 @@ export function createInvitationService(deps: {
     ): Promise<InvitationCreated> {
       const workspaceName = await tenants.nameOf(clientId);
       if (workspaceName === undefined) throw noSuchTenant();
+      // A new link for an address already invited replaces the open one, taking no more room.
+      const replacing = await invitations.hasPending(clientId, input.email);
+      await deps.limits.assertRoom(clientId, 'members', replacing ? 0 : 1);
       if ((await invitations.countPending(clientId)) >= OPEN_INVITATIONS_MAX) {
         throw new HttpProblem('validation.failed', {
           detail: `A workspace has at most ${OPEN_INVITATIONS_MAX} open invitations. Withdraw some, or wait until they are used.`,

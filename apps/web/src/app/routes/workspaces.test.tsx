@@ -81,6 +81,14 @@ describe('workspaces', () => {
           ],
         }),
       [`GET /qdb/api/v1/clients/${acme.clientId}/members`]: () => jsonResponse({ members: [] }),
+      [`GET /qdb/api/v1/clients/${acme.clientId}/limits`]: () =>
+        jsonResponse({
+          limits: [
+            { kind: 'members', used: state === 'pending' ? 2 : 1, max: 5, raised: false },
+            { kind: 'banks', used: 3, max: 10, raised: false },
+            { kind: 'questions', used: 120, max: 1000, raised: false },
+          ],
+        }),
       [`POST /api/workspaces/${acme.clientId}/invitations`]: () =>
         jsonResponse(
           {
@@ -114,11 +122,18 @@ describe('workspaces', () => {
     expect(await screen.findByText('Invitation sent to cleo@example.com.')).toBeTruthy();
     expect(calls(fetchMock)).toContain(`POST /api/workspaces/${acme.clientId}/invitations`);
 
+    // Each limit says what it is, how much is used and how to raise it.
+    expect(await screen.findByText('Members: 2 of 5')).toBeTruthy();
+    expect(screen.getByText('Questions: 120 of 1,000')).toBeTruthy();
+    expect(screen.getByText(/Ask a Questa admin .* to raise this workspace’s limits/)).toBeTruthy();
+
     fireEvent.click(
       await screen.findByRole('button', { name: 'Withdraw the invitation to cleo@example.com' }),
     );
     expect(await screen.findByText(/is withdrawn; its link no longer works/)).toBeTruthy();
     expect(await screen.findByText('Withdrawn')).toBeTruthy();
+    // The withdrawn invitation no longer takes a member's place.
+    expect(await screen.findByText('Members: 1 of 5')).toBeTruthy();
   });
 
   it('tells the last owner to hand ownership on before leaving', async () => {

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
 import { useMutation } from '../../../lib/use-mutation';
 import { invalidateQueries } from '../../../lib/use-query';
-import { invitationsKey } from './keys';
+import { invitationsKey, limitsKey } from './keys';
 import { tenantPath } from './list-invitations';
 
 export async function revokeInvitation(clientId: string, invitationId: string) {
@@ -11,7 +11,10 @@ export async function revokeInvitation(clientId: string, invitationId: string) {
     tenantPath(clientId, `/invitations/${encodeURIComponent(invitationId)}`),
     { method: 'DELETE', base: config.questionDbBase },
   );
-  await invalidateQueries(invitationsKey(clientId));
+  await Promise.all([
+    invalidateQueries(invitationsKey(clientId)),
+    invalidateQueries(limitsKey(clientId)),
+  ]);
   return revoked;
 }
 

@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
 import { LeaveSection } from './leave-section';
+import { LimitsPanel } from './limits-panel';
 import { MemberList } from './member-list';
 import { RenameForm } from './rename-form';
 import './workspaces.css';
@@ -70,6 +71,10 @@ export function WorkspaceSettings({
           </section>
         </>
       )}
+      <section className="panel workspace-section" aria-labelledby="ws-limits">
+        <h2 id="ws-limits">{t('workspaces.limits.title')}</h2>
+        <LimitsPanel clientId={clientId} />
+      </section>
       <section className="panel workspace-section" aria-labelledby="ws-leave">
         <h2 id="ws-leave">{t('workspaces.leave.title', { name: membership.clientName })}</h2>
         <LeaveSection membership={membership} />

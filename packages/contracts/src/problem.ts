@@ -36,6 +36,7 @@ export const problemCatalogue = {
   'workspace.slug_taken': { status: 409, title: 'Address already taken' },
   'invitation.invalid': { status: 410, title: 'Invitation no longer valid' },
   'workspace.limit_reached': { status: 409, title: 'Workspace limit reached' },
+  'workspace.suspended': { status: 423, title: 'Workspace suspended' },
   'notifications.unsubscribe_invalid': { status: 400, title: 'Unsubscribe link not valid' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },

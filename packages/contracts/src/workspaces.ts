@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tenant } from './admin';
 import { membership } from './auth';
 import { ids } from './ids';
 import { tenantRoles } from './rules/access';
@@ -40,12 +41,8 @@ export const workspaceRename = z
   .meta({ examples: [{ name: 'Biology and chemistry' }] });
 export type WorkspaceRename = z.infer<typeof workspaceRename>;
 
-export const workspace = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  name: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
+/** A workspace as its members and admins see it: the question database's tenant. */
+export const workspace = tenant;
 export type Workspace = z.infer<typeof workspace>;
 
 export const slugCheckQuery = z.strictObject({

@@ -54,7 +54,14 @@ export interface QuestionDbClient {
   listCatalog(query: Partial<CatalogQuery>, requestId?: string): Promise<CatalogList>;
   getCatalogBank(bankId: string, requestId?: string): Promise<CatalogBankDetail>;
   myMemberships(token: string, requestId?: string): Promise<Membership[]>;
-  listTenants(token: string, requestId?: string): Promise<Tenant[]>;
+  listTenants(token: string, requestId?: string, q?: string): Promise<Tenant[]>;
+  /** Suspends a workspace, or restores it; platform admins only. */
+  setSuspended(
+    token: string,
+    clientId: string,
+    suspended: boolean,
+    requestId?: string,
+  ): Promise<Tenant>;
   listMembers(token: string, clientId: string, requestId?: string): Promise<Member[]>;
   /** Those of `userIds` who are members of the tenant; any member may ask. */
   memberIdsAmong(
@@ -274,8 +281,23 @@ export function createHttpQuestionDbClient(options: {
     myMemberships: async (token, requestId) =>
       (await call({ path: '/me/memberships', schema: membershipList, token, requestId }))
         .memberships,
-    listTenants: async (token, requestId) =>
-      (await call({ path: '/clients', schema: tenantList, token, requestId })).tenants,
+    listTenants: async (token, requestId, q) =>
+      (
+        await call({
+          path: `/clients${q ? `?${new URLSearchParams({ q })}` : ''}`,
+          schema: tenantList,
+          token,
+          requestId,
+        })
+      ).tenants,
+    setSuspended: (token, clientId, suspended, requestId) =>
+      call({
+        method: suspended ? 'PUT' : 'DELETE',
+        path: `${tenantPath(clientId)}/suspension`,
+        schema: workspace,
+        token,
+        requestId,
+      }),
     listMembers: async (token, clientId, requestId) =>
       (
         await call({

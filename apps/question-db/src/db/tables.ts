@@ -21,6 +21,8 @@ export interface QuestionDbTables {
     publishing_second_person: Generated<boolean>;
     /** Limits a platform admin raised above the free ones, by kind. */
     raised_limits: Generated<Partial<Record<WorkspaceLimitKind, number>>>;
+    /** Set while a platform admin has the workspace suspended. */
+    suspended_at: Generated<string | null>;
   };
   memberships: {
     client_id: string;

@@ -26,6 +26,8 @@ export const auditActions = [
   'ownership.transferred',
   'workspace.created',
   'workspace.renamed',
+  'workspace.suspended',
+  'workspace.restored',
   'invitation.sent',
   'invitation.revoked',
   'invitation.accepted',

@@ -1,19 +1,25 @@
 import type { Tenant } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
-import { isoTimestamp } from '../../db/timestamps';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
+import { sql } from '@questa/db';
 
 const asTenant = ({
   created_at,
+  suspended_at,
   ...tenant
 }: {
   id: string;
   slug: string;
   name: string;
   created_at: string | Date;
+  suspended_at: string | Date | null;
 }): Tenant => ({
   ...tenant,
   createdAt: isoTimestamp(created_at),
+  suspendedAt: isoTimestampOrNull(suspended_at),
 });
+
+const tenantColumns = ['id', 'slug', 'name', 'created_at', 'suspended_at'] as const;
 
 export function createTenantRepository(db: QuestionDb) {
   return {
@@ -75,7 +81,7 @@ export function createTenantRepository(db: QuestionDb) {
           .insertInto('clients')
           .values(client)
           .onConflict((conflict) => conflict.column('slug').doNothing())
-          .returning(['id', 'slug', 'name', 'created_at'])
+          .returning(tenantColumns)
           .executeTakeFirst();
         if (!created) return undefined;
         await trx
@@ -91,18 +97,44 @@ export function createTenantRepository(db: QuestionDb) {
         .updateTable('clients')
         .set({ name })
         .where('id', '=', clientId)
-        .returning(['id', 'slug', 'name', 'created_at'])
+        .returning(tenantColumns)
         .executeTakeFirst();
       return row && asTenant(row);
     },
 
-    async list(): Promise<Tenant[]> {
-      const rows = await db
+    /** Whether the workspace is suspended; false for no such workspace. */
+    async isSuspended(clientId: string): Promise<boolean> {
+      const row = await db
         .selectFrom('clients')
-        .select(['id', 'slug', 'name', 'created_at'])
-        .orderBy('name')
-        .orderBy('id')
-        .execute();
+        .select('suspended_at')
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      return row?.suspended_at != null;
+    },
+
+    /** Suspends the workspace, keeping the first time, or restores it. */
+    async setSuspended(clientId: string, suspended: boolean): Promise<Tenant | undefined> {
+      const row = await db
+        .updateTable('clients')
+        .set({
+          suspended_at: suspended ? sql<string>`coalesce(suspended_at, now())` : null,
+        })
+        .where('id', '=', clientId)
+        .returning(tenantColumns)
+        .executeTakeFirst();
+      return row && asTenant(row);
+    },
+
+    /** Every workspace, or those whose name or address contains `q` in any letter case. */
+    async list(q?: string): Promise<Tenant[]> {
+      let query = db.selectFrom('clients').select(tenantColumns);
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((row) =>
+          row.or([row('name', 'ilike', pattern), row('slug', 'ilike', pattern)]),
+        );
+      }
+      const rows = await query.orderBy('name').orderBy('id').execute();
       return rows.map(asTenant);
     },
   };

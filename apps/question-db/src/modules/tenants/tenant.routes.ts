@@ -4,6 +4,7 @@ import {
   slugCheck,
   slugCheckQuery,
   tenantList,
+  tenantListQuery,
   workspace,
   workspaceInput,
   workspaceRename,
@@ -20,13 +21,48 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ tenants: TenantService }> = a
     {
       config: { permission: 'tenant:list' },
       schema: {
-        summary: 'Every tenant of the question database',
+        summary: 'Every tenant of the question database, or those matching a search',
         tags: ['tenants'],
+        querystring: tenantListQuery,
         response: { 200: tenantList },
       },
     },
-    () => tenants.list(),
+    (request) => tenants.list(request.query.q),
   );
+
+  for (const [method, suspended] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/clients/:clientId/suspension',
+      config: { permission: 'tenant:administer' },
+      schema: {
+        summary: suspended
+          ? 'Suspend a workspace (platform admins)'
+          : 'Restore a suspended workspace (platform admins)',
+        description: suspended
+          ? 'Its routes answer `workspace.suspended` (423) to everyone but platform admins; nothing is deleted.'
+          : 'Its members and API keys reach it again as before.',
+        tags: ['tenants'],
+        params: clientParams,
+        response: { 200: workspace },
+      },
+      handler: async (request, reply) => {
+        const changed = await tenants.setSuspended(request.params.clientId, suspended);
+        request.log.info(
+          {
+            audit: suspended ? 'workspace.suspended' : 'workspace.restored',
+            actor: requireUser(request, reply).sub,
+            clientId: changed.id,
+          },
+          suspended ? 'workspace suspended' : 'workspace restored',
+        );
+        return changed;
+      },
+    });
+  }
 
   app.post(
     '/clients',

@@ -22,7 +22,10 @@ const numbered = (base: string, n: number) =>
   `${base.slice(0, WORKSPACE_SLUG_MAX - String(n).length - 1).replace(/-+$/, '')}-${n}`;
 
 export function createTenantService(deps: {
-  tenants: Pick<TenantRepository, 'list' | 'slugsTaken' | 'createOwned' | 'rename'>;
+  tenants: Pick<
+    TenantRepository,
+    'list' | 'slugsTaken' | 'createOwned' | 'rename' | 'setSuspended'
+  >;
 }) {
   const { tenants } = deps;
 
@@ -39,8 +42,14 @@ export function createTenantService(deps: {
   }
 
   return {
-    async list(): Promise<z.infer<typeof tenantList>> {
-      return { tenants: await tenants.list() };
+    async list(q?: string): Promise<z.infer<typeof tenantList>> {
+      return { tenants: await tenants.list(q) };
+    },
+
+    async setSuspended(clientId: string, suspended: boolean): Promise<Tenant> {
+      const changed = await tenants.setSuspended(clientId, suspended);
+      if (!changed) throw new HttpProblem('not_found', { detail: 'There is no such tenant.' });
+      return changed;
     },
 
     async checkSlug(slug: string): Promise<SlugCheck> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestQuestionDb, type TestQuestionDb } from '../../testing';
+import { sampleQuestions } from '../questions/sample-questions';
 
 const API = '/qdb/api/v1';
 
@@ -14,6 +15,7 @@ describe('creating and renaming workspaces', () => {
     for (const sub of ['olive', 'ada', 'newcomer', 'other']) {
       tokens[sub] = await t.issuer.sign({ sub });
     }
+    tokens.root = await t.issuer.sign({ sub: 'root', roles: ['admin'] });
   });
   afterAll(() => t?.close());
 
@@ -96,5 +98,66 @@ describe('creating and renaming workspaces', () => {
     // Another workspace's id, even one the caller owns elsewhere, reaches only that workspace.
     const unknown = await rename('olive', '00000000-0000-4000-8000-000000000000', 'Ghost');
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('lets platform admins search, suspend and restore a workspace, closing it meanwhile', async () => {
+    const search = await t.app.inject({
+      url: `${API}/clients?q=ACME`,
+      headers: as('root'),
+    });
+    expect(search.json<{ tenants: { slug: string }[] }>().tenants.map((x) => x.slug)).toEqual([
+      'acme',
+    ]);
+    // A public bank with a published question, listed in the catalog until the suspension.
+    const bank = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${acme}/banks`,
+      headers: as('olive'),
+      payload: { slug: 'open-bank', title: 'Open bank', visibility: 'public' },
+    });
+    const bankId = bank.json<{ id: string }>().id;
+    const question = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${acme}/banks/${bankId}/questions`,
+      headers: as('olive'),
+      payload: { content: sampleQuestions.true_false },
+    });
+    const { id: questionId, revision } = question.json<{ id: string; revision: number }>();
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${acme}/questions/${questionId}/transitions`,
+      headers: as('olive'),
+      payload: { action: 'publish', expectedRevision: revision },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const listed = async () =>
+      (await t.app.inject(`${API}/catalog/banks`))
+        .json<{ banks: { id: string }[] }>()
+        .banks.some((listedBank) => listedBank.id === bankId);
+    expect(await listed()).toBe(true);
+
+    const suspension = `${API}/clients/${acme}/suspension`;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: suspension, headers: as('olive') })).statusCode,
+    ).toBe(403);
+    const suspended = await t.app.inject({ method: 'PUT', url: suspension, headers: as('root') });
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json<{ suspendedAt: string | null }>().suspendedAt).not.toBeNull();
+
+    const banks = (who: string) =>
+      t.app.inject({ url: `${API}/clients/${acme}/banks`, headers: as(who) });
+    const closed = await banks('ada');
+    expect(closed.statusCode).toBe(423);
+    expect(closed.json()).toMatchObject({ code: 'workspace.suspended' });
+    // Outsiders still learn nothing about it, and admins still look into it.
+    expect((await banks('other')).statusCode).toBe(404);
+    expect((await banks('root')).statusCode).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await t.app.inject(`${API}/catalog/banks/${bankId}`)).statusCode).toBe(404);
+
+    const restored = await t.app.inject({ method: 'DELETE', url: suspension, headers: as('root') });
+    expect(restored.json()).toMatchObject({ suspendedAt: null });
+    expect((await banks('ada')).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
   });
 });

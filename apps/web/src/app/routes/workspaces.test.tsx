@@ -33,6 +33,7 @@ describe('workspaces', () => {
             id: '44444444-4444-4444-8444-444444444444',
             ...input,
             createdAt: '2026-11-28T10:00:00.000Z',
+            suspendedAt: null,
           } satisfies Workspace,
           { status: 201 },
         );

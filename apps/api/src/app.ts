@@ -72,6 +72,8 @@ import { createReviewRepository } from './modules/reviews/review.repository';
 import { reviewRoutes } from './modules/reviews/review.routes';
 import { createReviewService } from './modules/reviews/review.service';
 import { sessionRoutes } from './modules/session/session.routes';
+import { workspaceRoutes } from './modules/workspaces/workspace.routes';
+import { createWorkspaceService } from './modules/workspaces/workspace.service';
 import { createUserRepository } from './modules/users/user.repository';
 import { access } from './plugins/access';
 import { readCookie } from './modules/auth/session-cookie';
@@ -391,6 +393,15 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   await app.register(gradingRoutes, { grading: learning.grading });
   core.serviceLog.warn = (details, message) => app.log.warn(details, message);
   await app.register(notificationRoutes, { notifications: core.notifications });
+  await app.register(workspaceRoutes, {
+    workspaces: createWorkspaceService({
+      auth,
+      audit: core.audit,
+      questionDb: deps.questionDb,
+      users: core.users,
+      notifications: core.notifications,
+    }),
+  });
   await app.register(billingApp, { billing: core.billing });
   await app.register(classRoutes, { classes: core.classes });
   await app.register(assignmentRoutes, {

@@ -41,6 +41,12 @@ import { createQuestionService } from './modules/questions/question.service';
 import { createPassageRepository } from './modules/passages/passage.repository';
 import { passageRoutes } from './modules/passages/passage.routes';
 import { createPassageService } from './modules/passages/passage.service';
+import { createInvitationRepository } from './modules/invitations/invitation.repository';
+import { invitationRoutes } from './modules/invitations/invitation.routes';
+import { createInvitationService } from './modules/invitations/invitation.service';
+import { createLimitRepository } from './modules/limits/limit.repository';
+import { limitRoutes } from './modules/limits/limit.routes';
+import { createLimitService } from './modules/limits/limit.service';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 import { tenantRoutes } from './modules/tenants/tenant.routes';
 import { createTenantService } from './modules/tenants/tenant.service';
@@ -109,6 +115,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
     },
   });
   await app.register(authentication, {
+    isSuspended: (clientId) => tenants.isSuspended(clientId),
     auth: createAuthService({
       verifyAccessToken: createAccessTokenVerifier(deps.auth),
       members,
@@ -127,15 +134,24 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
   await app.register(catalogRoutes, {
     catalog: createCatalogService({ catalog, questions: questionList, draws }),
   });
+  const limits = createLimitService({ limits: createLimitRepository(db) });
+  await app.register(limitRoutes, { limits });
   await app.register(tenantRoutes, { tenants: createTenantService({ tenants }) });
   await app.register(memberRoutes, { members: createMemberService({ members, tenants }) });
+  await app.register(invitationRoutes, {
+    invitations: createInvitationService({
+      invitations: createInvitationRepository(db),
+      tenants,
+      limits,
+    }),
+  });
   await app.register(credentialRoutes, { credentials: createCredentialService({ credentials }) });
-  await app.register(bankRoutes, { banks: createBankService({ banks, tenants }) });
+  await app.register(bankRoutes, { banks: createBankService({ banks, tenants, limits }) });
   const publishing = createPublishingService({ publishing: createPublishingRepository(db) });
   await app.register(publishingRoutes, { publishing });
   const questions = createQuestionRepository(db);
   await app.register(questionRoutes, {
-    questions: createQuestionService({ questions, media, publishing }),
+    questions: createQuestionService({ questions, media, publishing, limits }),
     list: questionList,
     bulk: createQuestionBulkService({
       bulk: createQuestionBulkRepository(db),
@@ -165,6 +181,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
       mediaService,
       store: deps.mediaStore,
       parser: importParser,
+      limits,
     }),
   });
 };

@@ -14,7 +14,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import type { TenantRole } from '@questa/contracts';
+import type { TenantRole, WorkspaceLimitKind } from '@questa/contracts';
 import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { createRootServer } from '@questa/http-kit';
@@ -24,6 +24,8 @@ import type { AccessTokenSettings } from './modules/auth/access-token';
 import type { ImportParser } from './modules/exchange/parse-pool';
 import { createFileMediaStore, type MediaStore } from './modules/media/media-store';
 import { createMemberRepository } from './modules/members/member.repository';
+import { createLimitRepository } from './modules/limits/limit.repository';
+import { createPublishingRepository } from './modules/publishing/publishing.repository';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 
 export const TEST_AUDIENCE = 'questa-question-db';
@@ -123,7 +125,16 @@ export interface TestQuestionDb {
   /** Every route the app registered, as the onRoute hook saw it. */
   routes: RegisteredRoute[];
   /** Creates a tenant with the given members (by sub) and returns its id. */
-  createTenant(slug: string, members?: Record<string, TenantRole>): Promise<string>;
+  /** A tenant with these members; `secondPerson` turns on review before publishing. */
+  createTenant(
+    slug: string,
+    members?: Record<string, TenantRole>,
+    options?: {
+      secondPerson?: boolean;
+      /** Limits raised above the free ones, for tests that fill a workspace. */
+      limits?: Partial<Record<WorkspaceLimitKind, number>>;
+    },
+  ): Promise<string>;
   /** Creates a bank through the API, as the holder of `headers` would, and returns its id. */
   createBank(clientId: string, slug: string, headers: Record<string, string>): Promise<string>;
   close(): Promise<void>;
@@ -175,8 +186,12 @@ export async function startTestQuestionDb(
     issuer,
     database,
     routes,
-    async createTenant(slug, members = {}) {
+    async createTenant(slug, members = {}, options = {}) {
       const tenant = await createTenantRepository(db).create({ slug, name: `Tenant ${slug}` });
+      if (options.limits) await createLimitRepository(db).raise(tenant.id, options.limits);
+      if (options.secondPerson) {
+        await createPublishingRepository(db).choose(tenant.id, true);
+      }
       const memberships = createMemberRepository(db);
       for (const [sub, role] of Object.entries(members)) {
         await memberships.upsert(tenant.id, sub, role);

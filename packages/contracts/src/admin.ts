@@ -86,9 +86,17 @@ export const tenant = z.object({
   slug: z.string(),
   name: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Set while a platform admin has it suspended. */
+  suspendedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Tenant = z.infer<typeof tenant>;
 export const tenantList = z.object({ tenants: z.array(tenant) });
+export const tenantListQuery = z.strictObject({
+  q: z.string().trim().min(1).max(200).optional().meta({
+    description: 'Only workspaces whose name or address contains this, ignoring case.',
+    example: 'biology',
+  }),
+});
 
 export const member = z.object({
   userId: z.string(),

@@ -150,19 +150,20 @@ export const versionList = z.object({ versions: z.array(questionVersion) });
 /** Whether a tenant's publishing needs a second person (see `publishRefusal` in the rules). */
 export const publishingSettings = z
   .object({
-    /** In force now: the tenant's choice, or the default for its team. */
+    /** The owner's choice; off for a new workspace, whose owner publishes directly. */
     secondPerson: z.boolean(),
-    /** The tenant's own choice; null while it keeps the default. */
-    chosen: z.boolean().nullable(),
-    /** Members who can publish (owners and reviewers), which the default follows. */
+    /**
+     * Members who can publish (owners and reviewers): with a second person needed, one of fewer
+     * than two cannot publish what they wrote, so the studio warns.
+     */
     publishers: z.number().int().nonnegative(),
   })
-  .meta({ examples: [{ secondPerson: false, chosen: null, publishers: 1 }] });
+  .meta({ examples: [{ secondPerson: false, publishers: 1 }] });
 export type PublishingSettings = z.infer<typeof publishingSettings>;
 
-/** The owner's choice; null goes back to the default for the team's size. */
+/** The owner's choice. */
 export const publishingSettingsUpdate = z
-  .strictObject({ secondPerson: z.boolean().nullable() })
+  .strictObject({ secondPerson: z.boolean() })
   .meta({ examples: [{ secondPerson: true }] });
 
 /** Draw published questions: counts per topic and difficulty, as practice and exams ask. */

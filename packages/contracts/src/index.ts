@@ -20,3 +20,4 @@ export * from './grading';
 export * from './notifications';
 export * from './workspace-plan';
 export * from './classes';
+export * from './workspaces';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './learning/shared';
+import { tenantRoles } from './rules/access';
 import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE } from './rules/notifications';
 
 const notificationKind = z.enum(NOTIFICATION_KINDS);
@@ -38,12 +39,25 @@ const assignmentGiven = z.object({
 /** An assignment the learner has not completed is due within a day. */
 const assignmentDue = assignmentGiven.extend({ kind: z.literal('assignment_due') });
 
+/** Someone was invited into a workspace; the link joins it. */
+const invitation = z.object({
+  kind: z.literal('invitation'),
+  workspaceName: z.string(),
+  role: z.enum(tenantRoles),
+  /** The inviter's display name. */
+  invitedBy: z.string(),
+  /** The invitation page, as a path of the web client (`/invitations/…`). */
+  link: z.string().startsWith('/invitations/'),
+  expiresAt: isoDate,
+});
+
 /** What a notification is about, tagged by kind so each kind brings its own fields. */
 export const notificationSubject = z.discriminatedUnion('kind', [
   essayGraded,
   workspacePaymentFailed,
   assignmentGiven,
   assignmentDue,
+  invitation,
 ]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;
 
@@ -96,6 +110,7 @@ const mailSwitches = z.object({
   workspace_payment_failed: z.boolean(),
   assignment_given: z.boolean(),
   assignment_due: z.boolean(),
+  invitation: z.boolean(),
 } satisfies Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>);
 
 /** Which kinds a person gets by mail; in-app notices come always. */

@@ -10,6 +10,7 @@ export { createSmtpTransport } from './smtp-transport';
 export { essayGradedMail } from './templates/essay-graded';
 export { workspacePaymentFailedMail } from './templates/workspace-payment-failed';
 export { assignmentDueMail, assignmentGivenMail } from './templates/assignments';
+export { invitationMail } from './templates/invitation';
 export { deletionCancelledMail, deletionScheduledMail } from './templates/account-deletion';
 
 /** Where the outbox transport writes mail when no SMTP server is configured. */

@@ -15,6 +15,9 @@ export const permissions = [
   'audit:read',
   'tenant:list',
   'tenant:read',
+  'tenant:create',
+  'tenant:manage',
+  'tenant:administer',
   'member:list',
   'member:manage',
   'credential:manage',
@@ -42,6 +45,8 @@ const signedIn: readonly Permission[] = [
   'learning:use',
   // Their own checkout, subscription and invoices; never anyone else's.
   'billing:use',
+  // A workspace of their own, which they then own.
+  'tenant:create',
 ];
 
 /** Held by a platform admin everywhere, in addition to what they hold as a member. */
@@ -53,6 +58,8 @@ const admin: readonly Permission[] = [
   'audit:read',
   'tenant:list',
   'tenant:read',
+  // Raising a workspace's limits: the platform's decision, never its owner's.
+  'tenant:administer',
   'member:list',
   'member:manage',
   'plan:manage',
@@ -85,6 +92,7 @@ const owner: readonly Permission[] = [
     'credential:manage',
     // What the workspace pays for is the owners' to decide, and its invoices theirs to read.
     'workspace_plan:manage',
+    'tenant:manage',
   ] as const),
 ];
 

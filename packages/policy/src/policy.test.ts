@@ -14,14 +14,30 @@ const principal = (overrides: Partial<Principal> = {}): Principal => ({
 });
 
 describe('policy', () => {
-  it('gives every signed-in user their session, account, learning and billing, and nothing else', () => {
+  it('gives every signed-in user their session, account, learning, billing and a workspace of their own, and nothing else', () => {
     const learner = principal();
     expect(permissions.filter((permission) => can(learner, permission))).toEqual([
       'session:read',
       'account:manage',
       'learning:use',
+      'tenant:create',
       'billing:use',
     ]);
+  });
+
+  it('lets only a workspace’s owners rename it', () => {
+    const roles: TenantRole[] = ['author', 'reviewer', 'viewer'];
+    for (const role of roles) {
+      expect(
+        can(principal({ memberships: new Map([[tenantA, role]]) }), 'tenant:manage', tenantA),
+      ).toBe(false);
+    }
+    const owner = principal({ memberships: new Map([[tenantA, 'owner']]) });
+    expect(can(owner, 'tenant:manage', tenantA)).toBe(true);
+    expect(can(owner, 'tenant:manage', tenantB)).toBe(false);
+    // Raising a workspace's limits is the platform's decision, not its owner's.
+    expect(can(owner, 'tenant:administer', tenantA)).toBe(false);
+    expect(can(principal({ roles: ['admin'] }), 'tenant:administer', tenantA)).toBe(true);
   });
 
   it('gives a platform admin user, audit and membership management, but not authoring', () => {

@@ -116,6 +116,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{clientId}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace’s limits and how much of each it uses
+         * @description **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
+         */
+        get: operations["getClientLimits"];
+        /**
+         * Raise a workspace’s limits above the free ones (platform admins)
+         * @description A kind set to null goes back to the free limit; one left out keeps its value.
+         *
+         *     **Who may call it:** platform admins (permission `tenant:administer`).
+         */
+        put: operations["putClientLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients": {
         parameters: {
             query?: never;
@@ -124,16 +150,90 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every tenant of the question database
+         * Every tenant of the question database, or those matching a search
          * @description **Who may call it:** platform admins (permission `tenant:list`).
          */
         get: operations["getClients"];
+        put?: never;
+        /**
+         * Create a workspace; the caller becomes its owner
+         * @description Refused with `workspace.slug_taken` when another workspace has the address.
+         *
+         *     **Who may call it:** every signed-in user (permission `tenant:create`).
+         */
+        post: operations["postClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Suspend a workspace (platform admins)
+         * @description Its routes answer `workspace.suspended` (423) to everyone but platform admins; nothing is deleted.
+         *
+         *     **Who may call it:** platform admins (permission `tenant:administer`).
+         */
+        put: operations["putClientSuspension"];
+        post?: never;
+        /**
+         * Restore a suspended workspace (platform admins)
+         * @description Its members and API keys reach it again as before.
+         *
+         *     **Who may call it:** platform admins (permission `tenant:administer`).
+         */
+        delete: operations["deleteClientSuspension"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/slug-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a workspace address is free, with a free one close to it
+         * @description **Who may call it:** every signed-in user (permission `tenant:create`).
+         */
+        get: operations["getClientsSlugCheck"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a workspace; its address stays
+         * @description **Who may call it:** the tenant's owners (permission `tenant:manage`).
+         */
+        patch: operations["patchClient"];
         trace?: never;
     };
     "/me/memberships": {
@@ -215,6 +315,138 @@ export interface paths {
          * @description **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
          */
         delete: operations["deleteClientMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a workspace
+         * @description Refused with `validation.failed` for its last owner, who hands ownership on first.
+         *
+         *     **Who may call it:** the tenant's owners, authors, reviewers, teachers and viewers; platform admins (permission `tenant:read`).
+         */
+        post: operations["postClientLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}/ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand ownership to another member
+         * @description The member becomes an owner and the caller, when an owner, an author.
+         *
+         *     **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
+         */
+        post: operations["postClientOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace’s invitations, newest first, with their state
+         * @description **Who may call it:** the tenant's owners; platform admins (permission `member:list`).
+         */
+        get: operations["getClientInvitations"];
+        put?: never;
+        /**
+         * Invite someone by e-mail with a role
+         * @description Answers the invitation and its secret token, this once; the caller delivers the link. An earlier open invitation for the same address is withdrawn. The link works for seven days, once.
+         *
+         *     **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
+         */
+        post: operations["postClientInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an open invitation; its link stops working
+         * @description **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
+         */
+        delete: operations["deleteClientInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link invites to, and whether it still works
+         * @description **Who may call it:** anyone; no credentials are needed.
+         */
+        post: operations["postInvitationsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a workspace with an invitation link
+         * @description Uses the invitation once. Refused with `invitation.invalid` when it is unknown, used, withdrawn or expired. Someone already a member keeps their role.
+         *
+         *     **Who may call it:** every signed-in user (permission `session:read`).
+         */
+        post: operations["postInvitationsAccept"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -375,7 +607,7 @@ export interface paths {
          */
         get: operations["getClientPublishing"];
         /**
-         * Choose whether publishing needs a second person, or keep the default
+         * Choose whether publishing needs a second person’s review
          * @description **Who may call it:** the tenant's owners; platform admins (permission `member:manage`).
          */
         put: operations["putClientPublishing"];
@@ -799,7 +1031,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -895,7 +1127,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -922,7 +1154,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -992,7 +1224,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1023,7 +1255,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1050,7 +1282,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1135,7 +1367,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1162,7 +1394,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1189,7 +1421,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1220,7 +1452,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1247,7 +1479,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1662,7 +1894,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1689,7 +1921,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1716,7 +1948,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1747,7 +1979,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1774,7 +2006,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1790,30 +2022,59 @@ export interface operations {
             };
         };
     };
-    getClients: {
+    getClientLimits: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every tenant of the question database. */
+            /** @description A workspace’s limits and how much of each it uses. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        tenants: {
-                            /** Format: uuid */
-                            id: string;
-                            slug: string;
-                            name: string;
-                            /** Format: date-time */
-                            createdAt: string;
+                        limits: {
+                            /** @enum {string} */
+                            kind: "members" | "banks" | "questions";
+                            used: number;
+                            max: number;
+                            raised: boolean;
                         }[];
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
                     };
                 };
             };
@@ -1830,7 +2091,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1857,7 +2118,34 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1884,7 +2172,1133 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    putClientLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "members": 25
+                 *     }
+                 */
+                "application/json": {
+                    members?: number | null;
+                    banks?: number | null;
+                    questions?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Raise a workspace’s limits above the free ones (platform admins). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limits: {
+                            /** @enum {string} */
+                            kind: "members" | "banks" | "questions";
+                            used: number;
+                            max: number;
+                            raised: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    getClients: {
+        parameters: {
+            query?: {
+                /** @description Only workspaces whose name or address contains this, ignoring case. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every tenant of the question database, or those matching a search. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tenants: {
+                            /** Format: uuid */
+                            id: string;
+                            slug: string;
+                            name: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            suspendedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    postClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Biology department",
+                 *       "slug": "biology-department"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What members see the workspace called.
+                     * @example Biology department
+                     */
+                    name: string;
+                    /**
+                     * @description The workspace’s address, unique across Questa; it does not change later.
+                     * @example biology-department
+                     */
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Create a workspace; the caller becomes its owner. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        slug: string;
+                        name: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        suspendedAt: string | null;
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    putClientSuspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suspend a workspace (platform admins). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        slug: string;
+                        name: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        suspendedAt: string | null;
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteClientSuspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restore a suspended workspace (platform admins). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        slug: string;
+                        name: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        suspendedAt: string | null;
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    getClientsSlugCheck: {
+        parameters: {
+            query: {
+                /** @description The address to check. */
+                slug: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a workspace address is free, with a free one close to it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        slug: string;
+                        available: boolean;
+                        problem: ("invalid" | "reserved" | "taken") | null;
+                        suggestion: string;
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    patchClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Biology and chemistry"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What members see the workspace called.
+                     * @example Biology department
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rename a workspace; its address stays. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        slug: string;
+                        name: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        suspendedAt: string | null;
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1940,7 +3354,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1967,7 +3381,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -1994,7 +3408,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2052,7 +3466,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2079,7 +3493,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2106,7 +3520,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2133,7 +3547,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2160,7 +3574,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2215,7 +3629,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2242,7 +3656,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2269,7 +3683,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2296,7 +3710,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2323,7 +3737,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2385,7 +3799,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2412,7 +3826,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2439,7 +3853,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2466,7 +3880,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2493,7 +3907,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2543,7 +3957,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2570,7 +3984,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2597,7 +4011,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2624,7 +4038,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2651,7 +4065,1101 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    postClientLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Leave a workspace. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    postClientOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The member who becomes owner (their subject at the identity provider). */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Hand ownership to another member. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    getClientInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A workspace’s invitations, newest first, with their state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitations: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @enum {string} */
+                            state: "pending" | "accepted" | "revoked" | "expired";
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    postClientInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "colleague@example.com",
+                 *       "role": "author"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Where the invitation goes.
+                     */
+                    email: string;
+                    /**
+                     * @description The role the invitee gets on joining.
+                     * @enum {string}
+                     */
+                    role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Invite someone by e-mail with a role. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @enum {string} */
+                            state: "pending" | "accepted" | "revoked" | "expired";
+                        };
+                        token: string;
+                        workspaceName: string;
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteClientInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+                /** @description An invitation of the workspace; `GET /clients/{clientId}/invitations` lists them. */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdraw an open invitation; its link stops working. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        state: "pending" | "accepted" | "revoked" | "expired";
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    postInvitationsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token from the invitation link. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What an invitation link invites to, and whether it still works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspaceName: string;
+                        workspaceSlug: string;
+                        /** @enum {string} */
+                        role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
+                        email: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        state: "pending" | "accepted" | "revoked" | "expired";
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    postInvitationsAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token from the invitation link. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Join a workspace with an invitation link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        membership: {
+                            /** Format: uuid */
+                            clientId: string;
+                            clientSlug: string;
+                            clientName: string;
+                            /** @enum {string} */
+                            role: "owner" | "author" | "reviewer" | "teacher" | "viewer";
+                        };
+                        alreadyMember: boolean;
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2711,7 +5219,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2738,7 +5246,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2765,7 +5273,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2792,7 +5300,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2819,7 +5327,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2892,7 +5400,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2919,7 +5427,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2946,7 +5454,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -2973,7 +5481,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3000,7 +5508,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3050,7 +5558,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3077,7 +5585,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3104,7 +5612,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3131,7 +5639,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3158,7 +5666,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3225,7 +5733,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3252,7 +5760,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3279,7 +5787,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3306,7 +5814,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3333,7 +5841,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3431,7 +5939,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3458,7 +5966,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3485,7 +5993,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3512,7 +6020,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3539,7 +6047,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3609,7 +6117,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3636,7 +6144,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3663,7 +6171,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3690,7 +6198,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3717,7 +6225,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3767,7 +6275,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3794,7 +6302,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3821,7 +6329,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3848,7 +6356,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3875,7 +6383,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3902,7 +6410,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -3990,7 +6498,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4017,7 +6525,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4044,7 +6552,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4071,7 +6579,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4098,7 +6606,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4168,7 +6676,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4195,7 +6703,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4222,7 +6730,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4249,7 +6757,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4276,7 +6784,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4346,7 +6854,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4373,7 +6881,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4400,7 +6908,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4427,7 +6935,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4454,7 +6962,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4491,13 +6999,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "secondPerson": false,
-                     *       "chosen": null,
                      *       "publishers": 1
                      *     }
                      */
                     "application/json": {
                         secondPerson: boolean;
-                        chosen: boolean | null;
                         publishers: number;
                     };
                 };
@@ -4515,7 +7021,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4542,7 +7048,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4569,7 +7075,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4596,7 +7102,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4623,7 +7129,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4657,12 +7163,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    secondPerson: boolean | null;
+                    secondPerson: boolean;
                 };
             };
         };
         responses: {
-            /** @description Choose whether publishing needs a second person, or keep the default. */
+            /** @description Choose whether publishing needs a second person’s review. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4671,13 +7177,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "secondPerson": false,
-                     *       "chosen": null,
                      *       "publishers": 1
                      *     }
                      */
                     "application/json": {
                         secondPerson: boolean;
-                        chosen: boolean | null;
                         publishers: number;
                     };
                 };
@@ -4695,7 +7199,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4722,7 +7226,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4749,7 +7253,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4776,7 +7280,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4803,7 +7307,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4894,7 +7398,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4921,7 +7425,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4948,7 +7452,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -4975,7 +7479,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5002,7 +7506,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5069,7 +7573,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5096,7 +7600,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5123,7 +7627,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5150,7 +7654,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5177,7 +7681,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5282,7 +7786,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5309,7 +7813,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5336,7 +7840,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5363,7 +7867,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5390,7 +7894,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -5417,7 +7921,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6179,7 +8683,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6206,7 +8710,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6233,7 +8737,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6260,7 +8764,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6287,7 +8791,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6688,7 +9192,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6715,7 +9219,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6742,7 +9246,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6769,7 +9273,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -6796,7 +9300,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7560,7 +10064,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7587,7 +10091,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7614,7 +10118,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7641,7 +10145,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7668,7 +10172,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -7695,7 +10199,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8110,7 +10614,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8137,7 +10641,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8164,7 +10668,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8191,7 +10695,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8218,7 +10722,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8245,7 +10749,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8636,7 +11140,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8663,7 +11167,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8690,7 +11194,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8717,7 +11221,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -8744,7 +11248,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9135,7 +11639,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9162,7 +11666,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9189,7 +11693,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9216,7 +11720,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9243,7 +11747,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9308,7 +11812,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9335,7 +11839,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9362,7 +11866,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9389,7 +11893,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9416,7 +11920,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9515,7 +12019,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9542,7 +12046,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9569,7 +12073,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9596,7 +12100,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9623,7 +12127,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9702,7 +12206,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9729,7 +12233,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9756,7 +12260,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9783,7 +12287,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9810,7 +12314,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9911,7 +12415,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9938,7 +12442,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9969,7 +12473,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -9996,7 +12500,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10023,7 +12527,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10050,7 +12554,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10100,7 +12604,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10127,7 +12631,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10154,7 +12658,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10181,7 +12685,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10208,7 +12712,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10235,7 +12739,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10316,7 +12820,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10343,7 +12847,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10374,7 +12878,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10401,7 +12905,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10428,7 +12932,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10455,7 +12959,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10536,7 +13040,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10563,7 +13067,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10594,7 +13098,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10621,7 +13125,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -10648,7 +13152,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11085,7 +13589,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11112,7 +13616,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11139,7 +13643,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11166,7 +13670,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11193,7 +13697,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11628,7 +14132,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11655,7 +14159,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11682,7 +14186,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11709,7 +14213,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11736,7 +14240,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11794,7 +14298,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11821,7 +14325,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11848,7 +14352,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11875,7 +14379,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11902,7 +14406,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11929,7 +14433,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -11956,7 +14460,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12357,7 +14861,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12384,7 +14888,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12411,7 +14915,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12438,7 +14942,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12465,7 +14969,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12492,7 +14996,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12523,7 +15027,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12580,7 +15084,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12607,7 +15111,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12634,7 +15138,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12661,7 +15165,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12688,7 +15192,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;
@@ -12715,7 +15219,7 @@ export interface operations {
                         detail?: string;
                         instance?: string;
                         /** @enum {string} */
-                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
                         requestId?: string;
                         errors?: {
                             field: string;

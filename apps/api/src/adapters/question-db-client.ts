@@ -1,4 +1,14 @@
 import {
+  invitationAccepted,
+  invitationCreated,
+  invitationPreview,
+  workspace,
+  type InvitationAccepted,
+  type InvitationCreated,
+  type InvitationInput,
+  type InvitationPreview,
+  type Workspace,
+  type WorkspaceInput,
   bank,
   catalogBankDetail,
   catalogList,
@@ -44,7 +54,14 @@ export interface QuestionDbClient {
   listCatalog(query: Partial<CatalogQuery>, requestId?: string): Promise<CatalogList>;
   getCatalogBank(bankId: string, requestId?: string): Promise<CatalogBankDetail>;
   myMemberships(token: string, requestId?: string): Promise<Membership[]>;
-  listTenants(token: string, requestId?: string): Promise<Tenant[]>;
+  listTenants(token: string, requestId?: string, q?: string): Promise<Tenant[]>;
+  /** Suspends a workspace, or restores it; platform admins only. */
+  setSuspended(
+    token: string,
+    clientId: string,
+    suspended: boolean,
+    requestId?: string,
+  ): Promise<Tenant>;
   listMembers(token: string, clientId: string, requestId?: string): Promise<Member[]>;
   /** Those of `userIds` who are members of the tenant; any member may ask. */
   memberIdsAmong(
@@ -61,6 +78,38 @@ export interface QuestionDbClient {
     requestId?: string,
   ): Promise<void>;
   deleteMember(token: string, clientId: string, userId: string, requestId?: string): Promise<void>;
+
+  /*
+   * Workspaces and invitations, as the user: the question database decides who may, and owns
+   * the memberships; the main API tells people about it (decision 0027).
+   */
+  createWorkspace(token: string, input: WorkspaceInput, requestId?: string): Promise<Workspace>;
+  renameWorkspace(
+    token: string,
+    clientId: string,
+    name: string,
+    requestId?: string,
+  ): Promise<Workspace>;
+  leaveWorkspace(token: string, clientId: string, requestId?: string): Promise<void>;
+  transferOwnership(
+    token: string,
+    clientId: string,
+    userId: string,
+    requestId?: string,
+  ): Promise<void>;
+  createInvitation(
+    token: string,
+    clientId: string,
+    input: InvitationInput,
+    requestId?: string,
+  ): Promise<InvitationCreated>;
+  /** Anyone holding the link may read what it invites to; no token needed. */
+  previewInvitation(invitationToken: string, requestId?: string): Promise<InvitationPreview>;
+  acceptInvitation(
+    token: string,
+    invitationToken: string,
+    requestId?: string,
+  ): Promise<InvitationAccepted>;
   /**
    * Published questions of a public or premium bank, drawn in the main API's own name: learners
    * belong to no tenant, and whether one may use a premium bank is decided here, not there.
@@ -135,7 +184,7 @@ export interface QuestionDbClient {
 }
 
 interface Call<T extends z.ZodType | undefined> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   schema: T;
   token?: string;
@@ -232,8 +281,23 @@ export function createHttpQuestionDbClient(options: {
     myMemberships: async (token, requestId) =>
       (await call({ path: '/me/memberships', schema: membershipList, token, requestId }))
         .memberships,
-    listTenants: async (token, requestId) =>
-      (await call({ path: '/clients', schema: tenantList, token, requestId })).tenants,
+    listTenants: async (token, requestId, q) =>
+      (
+        await call({
+          path: `/clients${q ? `?${new URLSearchParams({ q })}` : ''}`,
+          schema: tenantList,
+          token,
+          requestId,
+        })
+      ).tenants,
+    setSuspended: (token, clientId, suspended, requestId) =>
+      call({
+        method: suspended ? 'PUT' : 'DELETE',
+        path: `${tenantPath(clientId)}/suspension`,
+        schema: workspace,
+        token,
+        requestId,
+      }),
     listMembers: async (token, clientId, requestId) =>
       (
         await call({
@@ -267,6 +331,60 @@ export function createHttpQuestionDbClient(options: {
         path: `${tenantPath(clientId)}/members/${encodeURIComponent(userId)}`,
         schema: undefined,
         token,
+        requestId,
+      }),
+    createWorkspace: (token, input, requestId) =>
+      call({ method: 'POST', path: '/clients', schema: workspace, token, body: input, requestId }),
+    renameWorkspace: (token, clientId, name, requestId) =>
+      call({
+        method: 'PATCH',
+        path: tenantPath(clientId),
+        schema: workspace,
+        token,
+        body: { name },
+        requestId,
+      }),
+    leaveWorkspace: (token, clientId, requestId) =>
+      call({
+        method: 'POST',
+        path: `${tenantPath(clientId)}/leave`,
+        schema: undefined,
+        token,
+        requestId,
+      }),
+    transferOwnership: (token, clientId, userId, requestId) =>
+      call({
+        method: 'POST',
+        path: `${tenantPath(clientId)}/ownership`,
+        schema: undefined,
+        token,
+        body: { userId },
+        requestId,
+      }),
+    createInvitation: (token, clientId, input, requestId) =>
+      call({
+        method: 'POST',
+        path: `${tenantPath(clientId)}/invitations`,
+        schema: invitationCreated,
+        token,
+        body: input,
+        requestId,
+      }),
+    previewInvitation: (invitationToken, requestId) =>
+      call({
+        method: 'POST',
+        path: '/invitations/preview',
+        schema: invitationPreview,
+        body: { token: invitationToken },
+        requestId,
+      }),
+    acceptInvitation: (token, invitationToken, requestId) =>
+      call({
+        method: 'POST',
+        path: '/invitations/accept',
+        schema: invitationAccepted,
+        token,
+        body: { token: invitationToken },
         requestId,
       }),
     drawFromCatalog: (bankId, request, requestId) =>

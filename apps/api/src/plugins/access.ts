@@ -53,6 +53,11 @@ export const access = fp<AccessOptions>(
       const clientId = (request.params as { clientId?: string } | undefined)?.clientId;
       const principal = await auth.principal(context, request.id);
       if (!can(principal, permission, clientId)) {
+        // Outsiders get the answer a missing workspace gets, as in the question database, so
+        // workspace ids cannot be probed; only its members learn that they lack a permission.
+        if (clientId !== undefined && !can(principal, 'tenant:read', clientId)) {
+          throw new HttpProblem('not_found', { detail: 'There is no such workspace.' });
+        }
         throw new HttpProblem('auth.forbidden', {
           detail: 'Your account is not allowed to do this.',
         });

@@ -7,6 +7,7 @@ import type {
   QuestionStatus,
   QuestionType,
   TenantRole,
+  WorkspaceLimitKind,
 } from '@questa/contracts';
 
 /** The question database's own tables, in the `question_db` schema. */
@@ -16,14 +17,33 @@ export interface QuestionDbTables {
     slug: string;
     name: string;
     created_at: Generated<string>;
-    /** Null while the tenant keeps the default for its team's size. */
-    publishing_second_person: Generated<boolean | null>;
+    /** Whether publishing needs a second person's review; the owner's choice, off at first. */
+    publishing_second_person: Generated<boolean>;
+    /** Limits a platform admin raised above the free ones, by kind. */
+    raised_limits: Generated<Partial<Record<WorkspaceLimitKind, number>>>;
+    /** Set while a platform admin has the workspace suspended. */
+    suspended_at: Generated<string | null>;
   };
   memberships: {
     client_id: string;
     user_id: string;
     role: TenantRole;
     created_at: Generated<string>;
+  };
+  invitations: {
+    id: Generated<string>;
+    client_id: string;
+    email: string;
+    role: TenantRole;
+    /** Hex SHA-256 of the link's secret; the secret itself is mailed once and never stored. */
+    token_hash: string;
+    /** Who invited: their subject at the identity provider. */
+    invited_by: string;
+    created_at: Generated<string>;
+    expires_at: string | Date;
+    accepted_at: string | null;
+    accepted_by: string | null;
+    revoked_at: string | null;
   };
   credentials: {
     id: string;

@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
           { path: 'account-deleted', lazy: () => import('./routes/account-deleted') },
           // From a notification mail's link: the signed token stands in for signing in.
           { path: 'unsubscribe', lazy: () => import('./routes/unsubscribe') },
+          // An invitation link: someone without an account yet reads it before signing up.
+          { path: 'invitations/:token', lazy: () => import('./routes/invitation') },
           // Pages for signed-in readers share one guard, which sends anyone else to sign in.
           {
             lazy: () => import('./routes/signed-in'),
@@ -51,6 +53,11 @@ export const routes: RouteObject[] = [
               { path: 'author/api-keys', lazy: () => import('./routes/author-api-keys') },
               { path: 'author/grading', lazy: () => import('./routes/author-grading') },
               { path: 'admin', lazy: () => import('./routes/admin') },
+              { path: 'workspaces', lazy: () => import('./routes/workspaces') },
+              {
+                path: 'workspaces/:slug/settings',
+                lazy: () => import('./routes/workspace-settings'),
+              },
               { path: 'review', lazy: () => import('./routes/review') },
               { path: 'bookmarks', lazy: () => import('./routes/bookmarks') },
               { path: 'progress', lazy: () => import('./routes/progress') },

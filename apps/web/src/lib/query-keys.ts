@@ -8,3 +8,9 @@ export const progressQueryKey = 'progress';
 
 /** The learner's bookmarks. Practice adds and removes them; the bookmarks page lists them. */
 export const bookmarksQueryKey = 'bookmarks';
+
+/**
+ * Who is signed in, with their roles and workspaces. Creating, joining or leaving a workspace
+ * changes it, and the header, guards and pages read it.
+ */
+export const sessionQueryKey = 'session';

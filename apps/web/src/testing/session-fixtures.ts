@@ -80,6 +80,7 @@ export function aTenant(overrides: Partial<Tenant> = {}): Tenant {
     slug: 'acme',
     name: 'Acme Academy',
     createdAt: '2026-01-01T00:00:00.000Z',
+    suspendedAt: null,
     ...overrides,
   };
 }

@@ -23,3 +23,4 @@ export * from './publishing';
 export * from './notifications';
 export * from './account';
 export * from './classes';
+export * from './workspaces';

@@ -8,19 +8,21 @@ export const NOTIFICATION_KINDS = [
   'workspace_payment_failed',
   'assignment_given',
   'assignment_due',
+  'invitation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * Mail for a kind when the person has not chosen: a grade is worth a mail, so is a workspace
  * payment that failed (the workspace falls back to its free limits if none succeeds), and so are
- * work a teacher gives and the day before it is due.
+ * work a teacher gives, the day before it is due, and an invitation into a workspace.
  */
 export const MAIL_BY_DEFAULT: Record<NotificationKind, boolean> = {
   essay_graded: true,
   workspace_payment_failed: true,
   assignment_given: true,
   assignment_due: true,
+  invitation: true,
 };
 
 /** A reminder goes this long before an assignment's due time, once per learner. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishesDrafts, publishRefusal, retireRefusal, secondPersonNeeded } from './publishing';
+import { publishesDrafts, publishRefusal, retireRefusal } from './publishing';
 
 const author = { canWrite: true, canPublish: false };
 const reviewer = { canWrite: false, canPublish: true };
@@ -7,14 +7,6 @@ const owner = { canWrite: true, canPublish: true };
 const viewer = { canWrite: false, canPublish: false };
 
 describe('publishing rules', () => {
-  it('needs a second person by default once two members could publish', () => {
-    expect(secondPersonNeeded(null, 1)).toBe(false);
-    expect(secondPersonNeeded(null, 2)).toBe(true);
-    // The tenant's own choice wins either way.
-    expect(secondPersonNeeded(false, 5)).toBe(false);
-    expect(secondPersonNeeded(true, 1)).toBe(true);
-  });
-
   it('with a second person, lets reviewers and owners publish what someone else wrote', () => {
     const on = { secondPerson: true };
     expect(publishRefusal({ ...on, ...reviewer }, false)).toBeNull();

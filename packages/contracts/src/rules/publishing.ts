@@ -1,14 +1,12 @@
 /**
- * Who may publish and retire a tenant's questions. A tenant chooses whether publishing needs a
- * second person (docs/decisions/0024-publishing-needs-a-second-person-by-team-size.md):
+ * Who may publish and retire a tenant's questions. The owner chooses whether publishing needs a
+ * second person's review (docs/decisions/0024-publishing-needs-a-second-person-by-team-size.md,
+ * amended); a new workspace starts without, so its owner publishes directly:
  *
  * - with a second person, only those who review (`question:publish`) publish or retire, and never
  *   a version they wrote themselves, so every published version was read by two people;
  * - without one, whoever writes questions publishes them too, straight from a draft: a teacher
  *   on their own is never stuck waiting for a reviewer who does not exist.
- *
- * Until the tenant chooses, a second person is needed exactly when at least two members could
- * publish: then whatever one of them writes, another can publish.
  */
 
 /** Why publishing or retiring is refused; the client says each in words, with who can do it. */
@@ -23,13 +21,6 @@ export interface PublishingAbility {
   /** Holds `question:publish` in the tenant. */
   canPublish: boolean;
 }
-
-/** The default while a tenant has not chosen, from how many of its members can publish. */
-export const secondPersonByDefault = (publishers: number): boolean => publishers >= 2;
-
-/** The setting in force: the tenant's own choice, or the default for its team. */
-export const secondPersonNeeded = (chosen: boolean | null, publishers: number): boolean =>
-  chosen ?? secondPersonByDefault(publishers);
 
 /** Why this person may not publish this version, or null when they may. */
 export function publishRefusal(

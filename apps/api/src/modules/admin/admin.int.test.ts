@@ -171,4 +171,44 @@ describe('admin: users, roles, memberships and the audit log', () => {
       ['membership.granted', { from: null, to: 'author' }],
     ]);
   });
+
+  it('finds a workspace by part of its name, suspends it, closing it to its members, and restores it', async () => {
+    const member = await kit.learner('member');
+    const created = await member.call({
+      method: 'POST',
+      url: '/api/workspaces',
+      payload: { name: 'Suspicious Quizzes', slug: 'suspicious-quizzes' },
+    });
+    const { id } = created.json<Tenant>();
+    const found = await admin.call({ url: '/api/admin/tenants?q=SUSPICIOUS' });
+    expect(found.json<{ tenants: Tenant[] }>().tenants).toEqual([
+      expect.objectContaining({ id, suspendedAt: null }),
+    ]);
+
+    const url = `/api/admin/tenants/${id}/suspension`;
+    // The owner of the workspace may not lift or impose a suspension.
+    expect((await member.call({ method: 'PUT', url })).statusCode).toBe(403);
+    const suspended = await admin.call({ method: 'PUT', url });
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json<Tenant>().suspendedAt).not.toBeNull();
+    // Its routes answer the member with the reason, through the main API too.
+    const renamed = await member.call({
+      method: 'PATCH',
+      url: `/api/workspaces/${id}`,
+      payload: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode).toBe(423);
+    expect(renamed.json()).toMatchObject({ code: 'workspace.suspended' });
+
+    const restored = await admin.call({ method: 'DELETE', url });
+    expect(restored.json<Tenant>().suspendedAt).toBeNull();
+    const again = await member.call({
+      method: 'PATCH',
+      url: `/api/workspaces/${id}`,
+      payload: { name: 'Renamed' },
+    });
+    expect(again.statusCode).toBe(200);
+    const actions = (await audit('action=workspace.suspended')).events ?? [];
+    expect(actions[0]).toMatchObject({ actor: admin.sub, target: `tenant/${id}` });
+  });
 });

@@ -15,7 +15,9 @@ import {
   memberList,
   memberParams,
   roleParams,
+  tenant,
   tenantList,
+  tenantListQuery,
 } from '@questa/contracts';
 import type { AdminService } from './admin.service';
 
@@ -134,13 +136,35 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       config: { permission: 'tenant:list' },
       schema: {
-        summary: 'Tenants of the question database',
+        summary: 'Tenants of the question database, or those matching a search',
         tags: ['admin'],
+        querystring: tenantListQuery,
         response: { 200: tenantList },
       },
     },
-    async (request) => ({ tenants: await admin.listTenants(actor(request)) }),
+    async (request) => ({ tenants: await admin.listTenants(actor(request), request.query.q) }),
   );
+
+  for (const [method, suspended] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/admin/tenants/:clientId/suspension',
+      config: { permission: 'tenant:administer' },
+      schema: {
+        summary: suspended ? 'Suspend a workspace' : 'Restore a suspended workspace',
+        description: suspended
+          ? 'Its routes answer `workspace.suspended` to everyone but platform admins until it is restored; nothing is deleted.'
+          : 'Its members and API keys reach it again.',
+        tags: ['admin'],
+        params: clientParams,
+        response: { 200: tenant },
+      },
+      handler: (request) => admin.setSuspended(actor(request), request.params.clientId, suspended),
+    });
+  }
 
   app.get(
     '/admin/tenants/:clientId/members',

@@ -136,11 +136,30 @@ export function createAdminService(deps: {
       changeRole(actor, userId, role, true),
     revokeRole: (actor: Actor, userId: string, role: GlobalRole) =>
       changeRole(actor, userId, role, false),
-    async listTenants(actor: Actor) {
+    async listTenants(actor: Actor, q?: string) {
       return deps.questionDb.listTenants(
         await deps.auth.accessToken(actor.context),
         actor.requestId,
+        q,
       );
+    },
+
+    /** Suspends a workspace or restores it; audited with the admin as actor. */
+    async setSuspended(actor: Actor, clientId: string, suspended: boolean) {
+      const changed = await deps.questionDb.setSuspended(
+        await deps.auth.accessToken(actor.context),
+        clientId,
+        suspended,
+        actor.requestId,
+      );
+      await deps.audit.record({
+        action: suspended ? 'workspace.suspended' : 'workspace.restored',
+        actor: actor.context.user.sub,
+        target: `tenant/${clientId}`,
+        ip: actor.ip,
+        details: { slug: changed.slug, name: changed.name },
+      });
+      return changed;
     },
     async listMembers(actor: Actor, clientId: string) {
       return deps.questionDb.listMembers(

@@ -9,6 +9,7 @@ import {
   assignmentDueMail,
   assignmentGivenMail,
   essayGradedMail,
+  invitationMail,
   workspacePaymentFailedMail,
   type MailMessage,
   type MailTransport,
@@ -60,10 +61,14 @@ export function createNotificationService(deps: {
       timeZone: 'UTC',
     }).format(new Date(iso)) + ' UTC';
 
-  function message(
+  /**
+   * The mail for a notice, by its kind. Without an unsubscribe link (mail to someone with no
+   * account), kinds that need one point to the account's mail settings.
+   */
+  function mailOf(
     subject: NotificationSubject,
     to: { email: string; name: string },
-    unsubscribeUrl: string,
+    unsubscribeUrl: string | undefined,
   ): MailMessage {
     switch (subject.kind) {
       case 'essay_graded':
@@ -74,7 +79,7 @@ export function createNotificationService(deps: {
           points: subject.points,
           maxPoints: subject.maxPoints,
           resultUrl: `${deps.publicUrl}/exams/${subject.attemptId}/review`,
-          unsubscribeUrl,
+          unsubscribeUrl: unsubscribeUrl ?? `${deps.publicUrl}/account#mail`,
         });
       case 'assignment_given':
       case 'assignment_due': {
@@ -86,7 +91,7 @@ export function createNotificationService(deps: {
           className: subject.className,
           due: dueText(subject.dueAt),
           todoUrl: `${deps.publicUrl}/todo`,
-          unsubscribeUrl,
+          unsubscribeUrl: unsubscribeUrl ?? `${deps.publicUrl}/account#mail`,
         });
       }
       case 'workspace_payment_failed':
@@ -98,6 +103,16 @@ export function createNotificationService(deps: {
           currency: subject.currency,
           payUrl: subject.hostedUrl,
           planUrl: `${deps.publicUrl}/workspaces/${subject.clientId}/plan`,
+          unsubscribeUrl: unsubscribeUrl ?? `${deps.publicUrl}/account#mail`,
+        });
+      case 'invitation':
+        return invitationMail({
+          to: to.email,
+          invitedBy: subject.invitedBy,
+          workspaceName: subject.workspaceName,
+          role: subject.role,
+          acceptUrl: `${deps.publicUrl}${subject.link}`,
+          expiresAt: new Date(subject.expiresAt),
           unsubscribeUrl,
         });
     }
@@ -109,7 +124,7 @@ export function createNotificationService(deps: {
     if (!to) return;
     const token = signUnsubscribe(await signingKey(), userId, subject.kind);
     const unsubscribeUrl = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
-    await withTimeout(deps.mail.send(message(subject, to, unsubscribeUrl)), MAIL_TIMEOUT_MS);
+    await withTimeout(deps.mail.send(mailOf(subject, to, unsubscribeUrl)), MAIL_TIMEOUT_MS);
   }
 
   /** Mails each of `userIds` who chose it, one after another; a failure is logged, not thrown. */
@@ -161,6 +176,23 @@ export function createNotificationService(deps: {
 
     /** Mails people whose in-app notices were written already (by a sweep's own statement). */
     mailEach,
+
+    /**
+     * Mails someone who has no account here, so no notice and no preferences: only an
+     * invitation does that, to the address the inviter typed. Logged, not thrown, on failure.
+     */
+    mailStranger(
+      email: string,
+      subject: NotificationSubject & { kind: 'invitation' },
+    ): Promise<void> {
+      if (!deps.mail) return Promise.resolve();
+      return withTimeout(
+        deps.mail.send(mailOf(subject, { email, name: email }, undefined)),
+        MAIL_TIMEOUT_MS,
+      ).catch((error: unknown) => {
+        deps.log.warn({ err: error, kind: subject.kind }, 'invitation mail not sent');
+      });
+    },
 
     async list(userId: string, limit: number, before?: string): Promise<NotificationList> {
       const [page, unread] = await Promise.all([

@@ -158,6 +158,7 @@ describe('notifications: an essay graded', () => {
         workspace_payment_failed: true,
         assignment_given: true,
         assignment_due: true,
+        invitation: true,
       },
     });
     const before = sent.length;
@@ -214,6 +215,7 @@ describe('notifications: an essay graded', () => {
         workspace_payment_failed: true,
         assignment_given: true,
         assignment_due: true,
+        invitation: true,
       },
     });
   });

@@ -129,6 +129,18 @@ export function createUserRepository(db: ApiDb) {
         .execute();
     },
 
+    /** The account with this address, in any letter case, unless it was deleted. */
+    async idByEmail(email: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .orderBy('created_at')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     async findById(id: string): Promise<UserRow | undefined> {
       const row = await db
         .selectFrom('users')

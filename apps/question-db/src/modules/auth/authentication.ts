@@ -22,8 +22,12 @@ const permissionOf = (config: unknown) =>
  * any route: the permission guard is attached to routes as they are added, so no route can be
  * added without it.
  */
-export const authentication = fp<{ auth: AuthService }>(
-  async (app: FastifyInstance, { auth }) => {
+export const authentication = fp<{
+  auth: AuthService;
+  /** Whether a workspace is suspended, which closes its routes to all but platform admins. */
+  isSuspended?: (clientId: string) => Promise<boolean>;
+}>(
+  async (app: FastifyInstance, { auth, isSuspended }) => {
     app.decorateRequest('principal', undefined);
 
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -34,7 +38,7 @@ export const authentication = fp<{ auth: AuthService }>(
       // the permission never gets to make the service buffer or parse an upload.
       const existing = route.onRequest ?? [];
       route.onRequest = [
-        requirePermission(permission),
+        requirePermission(permission, isSuspended),
         ...(Array.isArray(existing) ? existing : [existing]),
       ];
     });

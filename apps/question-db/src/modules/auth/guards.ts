@@ -30,11 +30,28 @@ function tenantOf(request: FastifyRequest): string | undefined {
  * A hook that lets the request through only when its principal holds `permission`, in the tenant
  * named by the route's `:clientId` when there is one.
  */
-export function requirePermission(permission: Permission) {
+export function requirePermission(
+  permission: Permission,
+  isSuspended: (clientId: string) => Promise<boolean> = async () => false,
+) {
   return async function permissionGuard(request: FastifyRequest, reply: FastifyReply) {
     const principal = requireSession(request, reply);
     const clientId = tenantOf(request);
-    if (can(principal, permission, clientId)) return;
+    if (can(principal, permission, clientId)) {
+      // A suspended workspace is closed to its members and keys; admins still reach it to look
+      // into it and restore it.
+      if (
+        clientId !== undefined &&
+        !principal.roles.includes('admin') &&
+        (await isSuspended(clientId))
+      ) {
+        throw new HttpProblem('workspace.suspended', {
+          detail:
+            'A Questa admin has suspended this workspace; nothing in it can be read or changed until it is restored. Its owners can ask Questa’s support why.',
+        });
+      }
+      return;
+    }
     // Outsiders get the answer a missing tenant gets, so tenant ids cannot be probed; only
     // those who may see the tenant learn that they lack a permission in it.
     if (clientId !== undefined && !can(principal, 'tenant:read', clientId)) {

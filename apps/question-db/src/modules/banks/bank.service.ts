@@ -1,6 +1,7 @@
 import { bankInput, type Bank, type BankInput, type TenantBankList } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { can, type Principal } from '@questa/policy';
+import type { LimitService } from '../limits/limit.service';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { mayReadBank, noSuchBank } from './bank-access';
 import { DuplicateSlugError, type BankRepository } from './bank.repository';
@@ -31,6 +32,7 @@ export function createBankService(deps: {
     'listForClient' | 'create' | 'find' | 'update' | 'setArchived' | 'publishedCount' | 'remove'
   >;
   tenants: Pick<TenantRepository, 'exists'>;
+  limits: Pick<LimitService, 'assertRoom'>;
 }) {
   const { banks } = deps;
 
@@ -67,6 +69,7 @@ export function createBankService(deps: {
     },
 
     async create(principal: Principal, clientId: string, input: Required<BankInput>) {
+      await deps.limits.assertRoom(clientId, 'banks');
       try {
         const created = await banks.create(clientId, input);
         return await get(principal, clientId, created.id);

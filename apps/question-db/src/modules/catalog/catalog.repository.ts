@@ -19,6 +19,17 @@ export function createCatalogRepository(db: QuestionDb) {
       )
       .where('b.visibility', 'in', listedVisibilities)
       .where('b.archived_at', 'is', null)
+      // A suspended workspace's banks leave the catalog with it.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('clients as c')
+              .select('c.id')
+              .whereRef('c.id', '=', 'b.client_id')
+              .where('c.suspended_at', 'is not', null),
+          ),
+        ),
+      )
       .groupBy('b.id')
       .select([
         'b.id',
@@ -36,11 +47,13 @@ export function createCatalogRepository(db: QuestionDb) {
   /** The tenant of a public or premium bank; undefined for a private or missing one. */
   async function tenantOfListed(bankId: string): Promise<string | undefined> {
     const row = await db
-      .selectFrom('banks')
-      .select('client_id')
-      .where('id', '=', bankId)
-      .where('visibility', 'in', listedVisibilities)
-      .where('archived_at', 'is', null)
+      .selectFrom('banks as b')
+      .innerJoin('clients as c', 'c.id', 'b.client_id')
+      .select('b.client_id')
+      .where('b.id', '=', bankId)
+      .where('b.visibility', 'in', listedVisibilities)
+      .where('b.archived_at', 'is', null)
+      .where('c.suspended_at', 'is', null)
       .executeTakeFirst();
     return row?.client_id;
   }

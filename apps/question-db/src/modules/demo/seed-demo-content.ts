@@ -1,3 +1,5 @@
+import { WORKSPACE_LIMIT_CEILING } from '@questa/contracts/rules';
+import { createLimitRepository } from '../limits/limit.repository';
 import { createHash } from 'node:crypto';
 import {
   DEMO_CONTENT_AUTHOR,
@@ -12,7 +14,6 @@ import { createBankRepository } from '../banks/bank.repository';
 import { createMediaRepository } from '../media/media.repository';
 import type { MediaStore } from '../media/media-store';
 import { insertPassage, passageWrites } from '../passages/passage.repository';
-import { createPublishingRepository } from '../publishing/publishing.repository';
 import { createQuestionRepository } from '../questions/question.repository';
 import { createTenantRepository } from '../tenants/tenant.repository';
 
@@ -47,9 +48,12 @@ export async function seedDemoContent(
     const clients = createTenantRepository(trx);
     if (await clients.findBySlug(content.tenant.slug)) return { seeded: false, questions: 0 };
     const client = await clients.create(content.tenant);
-    // The demo tenant chooses its publishing rule rather than following its size: a newcomer
-    // trying Questa alone publishes in one step, and adding members to try roles changes nothing.
-    await createPublishingRepository(trx).choose(client.id, false);
+    // Questa's own showcase, shared by everyone trying roles in it, is not a free workspace.
+    await createLimitRepository(trx).raise(client.id, {
+      members: WORKSPACE_LIMIT_CEILING,
+      banks: WORKSPACE_LIMIT_CEILING,
+      questions: WORKSPACE_LIMIT_CEILING,
+    });
 
     const media = createMediaRepository(trx);
     const hashOfKey = new Map<string, string>();

@@ -28,7 +28,12 @@ describe('import and export', () => {
 
   beforeAll(async () => {
     qdb = await startTestQuestionDb();
-    clientId = await qdb.createTenant('exchange', { owner: 'owner' });
+    // Many banks and a file of 10,000 questions: more than a free workspace holds.
+    clientId = await qdb.createTenant(
+      'exchange',
+      { owner: 'owner' },
+      { limits: { banks: 1000, questions: 100_000 } },
+    );
     await qdb.createTenant('elsewhere', { stranger: 'owner' });
     headers = bearer(await qdb.issuer.sign({ sub: 'owner' }));
     otherHeaders = bearer(await qdb.issuer.sign({ sub: 'stranger' }));

@@ -1,3 +1,4 @@
+import type { LimitService } from '../limits/limit.service';
 import type {
   ExchangeFormat,
   ImportFormat,
@@ -38,6 +39,7 @@ export function createExchangeService(deps: {
   mediaService: MediaService;
   store: MediaStore;
   parser: Pick<ImportParser, 'parse'>;
+  limits: Pick<LimitService, 'assertRoom'>;
 }) {
   /** Stores a package's images and rewrites the item texts that refer to them by path. */
   async function storePackagedMedia(
@@ -136,6 +138,7 @@ export function createExchangeService(deps: {
         );
       }
       if (items.length === 0) return report(0);
+      await deps.limits.assertRoom(clientId, 'questions', items.length);
 
       await storePackagedMedia(clientId, parsed.media, warnings);
       await deps.questions.inTransaction(async (questions, trx) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientParams, memberInput, memberList, memberParams } from '@questa/contracts';
 import { requireSession, requireUser } from '../auth/guards';
-import { memberIds, membershipList, peopleQuery } from '@questa/contracts';
+import { memberIds, membershipList, ownershipTransfer, peopleQuery } from '@questa/contracts';
 import type { MemberService } from './member.service';
 
 export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (
@@ -107,6 +107,57 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
           from,
         },
         'membership revoked',
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Any member may leave, whatever their role; the last owner may not, as when removed.
+  app.post(
+    '/clients/:clientId/leave',
+    {
+      config: { permission: 'tenant:read' },
+      schema: {
+        summary: 'Leave a workspace',
+        description:
+          'Refused with `validation.failed` for its last owner, who hands ownership on first.',
+        tags: ['members'],
+        params: clientParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      const userId = requireUser(request, reply).sub;
+      const from = await members.remove(clientId, userId);
+      request.log.info(
+        { audit: 'membership.left', actor: userId, clientId, userId, from },
+        'membership left',
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/clients/:clientId/ownership',
+    {
+      config: { permission: 'member:manage' },
+      schema: {
+        summary: 'Hand ownership to another member',
+        description: 'The member becomes an owner and the caller, when an owner, an author.',
+        tags: ['members'],
+        params: clientParams,
+        body: ownershipTransfer,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      const actor = requireUser(request, reply).sub;
+      const from = await members.transferOwnership(clientId, actor, request.body.userId);
+      request.log.info(
+        { audit: 'ownership.transferred', actor, clientId, userId: request.body.userId, from },
+        'ownership transferred',
       );
       return reply.code(204).send(null);
     },

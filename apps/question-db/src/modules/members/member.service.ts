@@ -48,6 +48,29 @@ export function createMemberService(deps: {
       return done.from;
     },
 
+    /**
+     * Makes `to` an owner; the caller, when an owner, becomes an author, so the workspace keeps
+     * one clear owner and the former one can still write. Answers the role `to` had.
+     */
+    async transferOwnership(clientId: string, from: string, to: string): Promise<TenantRole> {
+      const done = await members.changeInTenant(clientId, async (locked) => {
+        const current = await locked.roleOf(clientId, to);
+        if (!current) {
+          throw new HttpProblem('validation.failed', {
+            detail: 'Ownership goes to a member of the workspace.',
+            errors: [{ field: 'body.userId', message: 'is not a member here' }],
+          });
+        }
+        await locked.upsert(clientId, to, 'owner');
+        if (from !== to && (await locked.roleOf(clientId, from)) === 'owner') {
+          await locked.upsert(clientId, from, 'author');
+        }
+        return { from: current };
+      });
+      if (!done) throw noSuchTenant();
+      return done.from;
+    },
+
     /** Removes the member; answers the role they had. */
     async remove(clientId: string, userId: string): Promise<TenantRole> {
       const done = await members.changeInTenant(clientId, async (locked) => {

@@ -5,7 +5,7 @@ import { sampleQuestions } from '../questions/sample-questions';
 
 const API = '/qdb/api/v1';
 
-describe('publishing needs a second person, as the tenant chooses', () => {
+describe('publishing needs a second person when the owner asks for it', () => {
   let t: TestQuestionDb;
   const headers: Record<string, { authorization: string }> = {};
   const tenants: Record<string, string> = {};
@@ -40,12 +40,11 @@ describe('publishing needs a second person, as the tenant chooses', () => {
     t = await startTestQuestionDb();
     tenants.solo = await t.createTenant('solo', { sol: 'owner' });
     tenants.school = await t.createTenant('school', { olive: 'owner', ada: 'author' });
-    tenants.team = await t.createTenant('team', {
-      tom: 'owner',
-      rey: 'reviewer',
-      amy: 'author',
-      val: 'viewer',
-    });
+    tenants.team = await t.createTenant(
+      'team',
+      { tom: 'owner', rey: 'reviewer', amy: 'author', val: 'viewer' },
+      { secondPerson: true },
+    );
     for (const sub of ['sol', 'olive', 'ada', 'tom', 'rey', 'amy', 'val', 'newcomer']) {
       headers[sub] = bearer(await t.issuer.sign({ sub }));
     }
@@ -55,12 +54,8 @@ describe('publishing needs a second person, as the tenant chooses', () => {
   });
   afterAll(() => t?.close());
 
-  it('lets a teacher on their own publish a draft directly', async () => {
-    expect(await settings('sol', 'solo')).toEqual({
-      secondPerson: false,
-      chosen: null,
-      publishers: 1,
-    });
+  it('lets a new workspace’s owner on their own publish a draft directly', async () => {
+    expect(await settings('sol', 'solo')).toEqual({ secondPerson: false, publishers: 1 });
     const draft = await write('sol', 'solo');
     const published = await transition('sol', 'solo', draft, 'publish');
     expect(published.statusCode, published.body).toBe(200);
@@ -70,18 +65,14 @@ describe('publishing needs a second person, as the tenant chooses', () => {
     });
   });
 
-  it('lets authors publish where only one member could review', async () => {
+  it('lets authors publish while the owner asks for no review', async () => {
     expect((await settings('ada', 'school')).secondPerson).toBe(false);
     const draft = await write('ada', 'school');
     expect((await transition('ada', 'school', draft, 'publish')).statusCode).toBe(200);
   });
 
-  it('in a team, needs someone other than the writer, and says who', async () => {
-    expect(await settings('val', 'team')).toEqual({
-      secondPerson: true,
-      chosen: null,
-      publishers: 2,
-    });
+  it('with review asked for, needs someone other than the writer, and says who', async () => {
+    expect(await settings('val', 'team')).toEqual({ secondPerson: true, publishers: 2 });
     // An author may not publish at all; the problem says who may.
     const byAmy = await write('amy', 'team');
     const refused = await transition('amy', 'team', byAmy, 'publish');
@@ -103,12 +94,12 @@ describe('publishing needs a second person, as the tenant chooses', () => {
     expect(amysPublished.statusCode, amysPublished.body).toBe(200);
   });
 
-  it('lets only the owner choose, and goes back to the default on request', async () => {
+  it('lets only the owner choose, on or off, and nothing else', async () => {
     expect(
       (await call('rey', 'team', 'PUT', '/publishing', { secondPerson: false })).statusCode,
     ).toBe(403);
     const off = await call('tom', 'team', 'PUT', '/publishing', { secondPerson: false });
-    expect(off.json()).toEqual({ secondPerson: false, chosen: false, publishers: 2 });
+    expect(off.json()).toEqual({ secondPerson: false, publishers: 2 });
     const byTom = await write('tom', 'team');
     expect((await transition('tom', 'team', byTom, 'publish')).statusCode).toBe(200);
     // Authors publish too while the tenant needs no second person.
@@ -116,23 +107,21 @@ describe('publishing needs a second person, as the tenant chooses', () => {
       (await transition('amy', 'team', await write('amy', 'team'), 'publish')).statusCode,
     ).toBe(200);
 
-    const back = await call('tom', 'team', 'PUT', '/publishing', { secondPerson: null });
-    expect(back.json()).toEqual({ secondPerson: true, chosen: null, publishers: 2 });
-    const bad = await call('tom', 'team', 'PUT', '/publishing', { secondPerson: 'yes' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'validation.failed' });
+    const on = await call('tom', 'team', 'PUT', '/publishing', { secondPerson: true });
+    expect(on.json()).toEqual({ secondPerson: true, publishers: 2 });
+    for (const secondPerson of ['yes', null]) {
+      const bad = await call('tom', 'team', 'PUT', '/publishing', { secondPerson });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'validation.failed' });
+    }
   });
 
-  it('follows the team as it grows, and a solo owner can ask for review anyway', async () => {
+  it('does not change as the team grows; a solo owner can ask for review anyway', async () => {
     const added = await call('sol', 'solo', 'PUT', '/members/newcomer', { role: 'reviewer' });
     expect(added.statusCode).toBe(204);
-    expect(await settings('sol', 'solo')).toEqual({
-      secondPerson: true,
-      chosen: null,
-      publishers: 2,
-    });
+    expect(await settings('sol', 'solo')).toEqual({ secondPerson: false, publishers: 2 });
     const chosen = await call('olive', 'school', 'PUT', '/publishing', { secondPerson: true });
-    expect(chosen.json()).toEqual({ secondPerson: true, chosen: true, publishers: 1 });
+    expect(chosen.json()).toEqual({ secondPerson: true, publishers: 1 });
     const draft = await write('ada', 'school');
     expect((await transition('ada', 'school', draft, 'publish')).statusCode).toBe(403);
   });

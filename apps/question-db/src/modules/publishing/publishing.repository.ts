@@ -6,14 +6,14 @@ const publisherRoles = holdersOf('question:publish').tenantRoles;
 
 export function createPublishingRepository(db: QuestionDb) {
   return {
-    /** The tenant's choice and how many members can publish; undefined for no such tenant. */
+    /** The owner's choice and how many members can publish; undefined for no such tenant. */
     async find(
       clientId: string,
-    ): Promise<{ chosen: boolean | null; publishers: number } | undefined> {
+    ): Promise<{ secondPerson: boolean; publishers: number } | undefined> {
       const row = await db
         .selectFrom('clients as c')
         .select((eb) => [
-          'c.publishing_second_person as chosen',
+          'c.publishing_second_person as secondPerson',
           eb
             .selectFrom('memberships as m')
             .select((count) => count.fn.countAll<string>().as('n'))
@@ -23,10 +23,10 @@ export function createPublishingRepository(db: QuestionDb) {
         ])
         .where('c.id', '=', clientId)
         .executeTakeFirst();
-      return row && { chosen: row.chosen, publishers: Number(row.publishers ?? 0) };
+      return row && { secondPerson: row.secondPerson, publishers: Number(row.publishers ?? 0) };
     },
 
-    async choose(clientId: string, secondPerson: boolean | null): Promise<boolean> {
+    async choose(clientId: string, secondPerson: boolean): Promise<boolean> {
       const result = await db
         .updateTable('clients')
         .set({ publishing_second_person: secondPerson })

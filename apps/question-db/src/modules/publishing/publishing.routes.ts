@@ -27,7 +27,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<{ publishing: PublishingSer
     {
       config: { permission: 'member:manage' },
       schema: {
-        summary: 'Choose whether publishing needs a second person, or keep the default',
+        summary: 'Choose whether publishing needs a second person’s review',
         tags: ['tenants'],
         params: clientParams,
         body: publishingSettingsUpdate,

@@ -1,9 +1,5 @@
 import type { PublishingSettings } from '@questa/contracts';
-import {
-  secondPersonNeeded,
-  type PublishingAbility,
-  type PublishRefusal,
-} from '@questa/contracts/rules';
+import type { PublishingAbility, PublishRefusal } from '@questa/contracts/rules';
 import { HttpProblem } from '@questa/http-kit';
 import { can, type Principal } from '@questa/policy';
 import type { PublishingRepository } from './publishing.repository';
@@ -36,13 +32,13 @@ export function createPublishingService(deps: { publishing: PublishingRepository
   async function settings(clientId: string): Promise<PublishingSettings> {
     const found = await deps.publishing.find(clientId);
     if (!found) throw noSuchTenant();
-    return { ...found, secondPerson: secondPersonNeeded(found.chosen, found.publishers) };
+    return found;
   }
 
   return {
     settings,
 
-    async choose(clientId: string, secondPerson: boolean | null): Promise<PublishingSettings> {
+    async choose(clientId: string, secondPerson: boolean): Promise<PublishingSettings> {
       if (!(await deps.publishing.choose(clientId, secondPerson))) throw noSuchTenant();
       return settings(clientId);
     },

@@ -47,7 +47,11 @@ describe('bulk actions on a bank’s questions', () => {
 
   beforeAll(async () => {
     t = await startTestQuestionDb();
-    acme = await t.createTenant('acme', { olive: 'owner', ada: 'author', rey: 'reviewer' });
+    acme = await t.createTenant(
+      'acme',
+      { olive: 'owner', ada: 'author', rey: 'reviewer' },
+      { secondPerson: true },
+    );
     globex = await t.createTenant('globex', { gus: 'owner' });
     for (const sub of ['olive', 'ada', 'rey', 'gus']) {
       headers[sub] = bearer(await t.issuer.sign({ sub }));
@@ -98,7 +102,7 @@ describe('bulk actions on a bank’s questions', () => {
     const one = await call('olive', 'GET', `/questions/${ids[0]}`);
     expect(one.json<QuestionDetail>()).toMatchObject({ publishedVersion: 1, currentVersion: 1 });
 
-    // With an owner and a reviewer, publishing needs a second person: the owner's own drafts
+    // The owner asked for a second person's review: the owner's own drafts
     // are left for the reviewer, with the reason.
     const own = await createMany(bankId, 2, 'Rivers', 'olive');
     const refused = await bulkOk('olive', bankId, { action: 'publish', questionIds: own });

@@ -1,3 +1,4 @@
+import type { LimitService } from '../limits/limit.service';
 import type {
   QuestionContent,
   QuestionDetail,
@@ -60,6 +61,7 @@ export function createQuestionService(deps: {
   questions: QuestionRepository;
   media: Pick<MediaRepository, 'unknownTo'>;
   publishing: Pick<PublishingService, 'abilityOf'>;
+  limits: Pick<LimitService, 'assertRoom'>;
 }) {
   const { questions } = deps;
 
@@ -99,6 +101,7 @@ export function createQuestionService(deps: {
       content: QuestionContent,
     ): Promise<QuestionDetail> {
       await checkMedia(clientId, content);
+      await deps.limits.assertRoom(clientId, 'questions');
       const ids = await questions.inTransaction((queries) =>
         queries.insertMany(clientId, bankId, [{ content, status: 'draft' }], principal.sub),
       );

@@ -41,12 +41,12 @@ describe('questions, versions and review', () => {
 
   beforeAll(async () => {
     t = await startTestQuestionDb();
-    acme = await t.createTenant('acme', {
-      olive: 'owner',
-      ada: 'author',
-      rey: 'reviewer',
-      vera: 'viewer',
-    });
+    acme = await t.createTenant(
+      'acme',
+      { olive: 'owner', ada: 'author', rey: 'reviewer', vera: 'viewer' },
+      // Review by a second person, so each role's steps differ.
+      { secondPerson: true },
+    );
     await t.createTenant('globex', { gus: 'owner' });
     for (const sub of ['olive', 'ada', 'rey', 'vera', 'gus']) {
       headers[sub] = bearer(await t.issuer.sign({ sub }));

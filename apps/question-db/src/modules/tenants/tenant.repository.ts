@@ -1,6 +1,25 @@
 import type { Tenant } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
-import { isoTimestamp } from '../../db/timestamps';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
+import { sql } from '@questa/db';
+
+const asTenant = ({
+  created_at,
+  suspended_at,
+  ...tenant
+}: {
+  id: string;
+  slug: string;
+  name: string;
+  created_at: string | Date;
+  suspended_at: string | Date | null;
+}): Tenant => ({
+  ...tenant,
+  createdAt: isoTimestamp(created_at),
+  suspendedAt: isoTimestampOrNull(suspended_at),
+});
+
+const tenantColumns = ['id', 'slug', 'name', 'created_at', 'suspended_at'] as const;
 
 export function createTenantRepository(db: QuestionDb) {
   return {
@@ -21,6 +40,26 @@ export function createTenantRepository(db: QuestionDb) {
       return row !== undefined;
     },
 
+    async nameOf(clientId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('clients')
+        .select('name')
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      return row?.name;
+    },
+
+    /** Which of `slugs` some tenant already has. */
+    async slugsTaken(slugs: readonly string[]): Promise<Set<string>> {
+      if (slugs.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('clients')
+        .select('slug')
+        .where('slug', 'in', slugs)
+        .execute();
+      return new Set(rows.map((row) => row.slug));
+    },
+
     create(client: { slug: string; name: string }) {
       return db
         .insertInto('clients')
@@ -29,17 +68,74 @@ export function createTenantRepository(db: QuestionDb) {
         .executeTakeFirstOrThrow();
     },
 
-    async list(): Promise<Tenant[]> {
-      const rows = await db
+    /**
+     * Creates the tenant with `ownerId` as its owner, both or neither: a tenant nobody owns could
+     * never be managed. Undefined when another tenant has the slug, also one created a moment ago.
+     */
+    async createOwned(
+      client: { slug: string; name: string },
+      ownerId: string,
+    ): Promise<Tenant | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('clients')
+          .values(client)
+          .onConflict((conflict) => conflict.column('slug').doNothing())
+          .returning(tenantColumns)
+          .executeTakeFirst();
+        if (!created) return undefined;
+        await trx
+          .insertInto('memberships')
+          .values({ client_id: created.id, user_id: ownerId, role: 'owner' })
+          .execute();
+        return asTenant(created);
+      });
+    },
+
+    async rename(clientId: string, name: string): Promise<Tenant | undefined> {
+      const row = await db
+        .updateTable('clients')
+        .set({ name })
+        .where('id', '=', clientId)
+        .returning(tenantColumns)
+        .executeTakeFirst();
+      return row && asTenant(row);
+    },
+
+    /** Whether the workspace is suspended; false for no such workspace. */
+    async isSuspended(clientId: string): Promise<boolean> {
+      const row = await db
         .selectFrom('clients')
-        .select(['id', 'slug', 'name', 'created_at'])
-        .orderBy('name')
-        .orderBy('id')
-        .execute();
-      return rows.map(({ created_at, ...tenant }) => ({
-        ...tenant,
-        createdAt: isoTimestamp(created_at),
-      }));
+        .select('suspended_at')
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      return row?.suspended_at != null;
+    },
+
+    /** Suspends the workspace, keeping the first time, or restores it. */
+    async setSuspended(clientId: string, suspended: boolean): Promise<Tenant | undefined> {
+      const row = await db
+        .updateTable('clients')
+        .set({
+          suspended_at: suspended ? sql<string>`coalesce(suspended_at, now())` : null,
+        })
+        .where('id', '=', clientId)
+        .returning(tenantColumns)
+        .executeTakeFirst();
+      return row && asTenant(row);
+    },
+
+    /** Every workspace, or those whose name or address contains `q` in any letter case. */
+    async list(q?: string): Promise<Tenant[]> {
+      let query = db.selectFrom('clients').select(tenantColumns);
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((row) =>
+          row.or([row('name', 'ilike', pattern), row('slug', 'ilike', pattern)]),
+        );
+      }
+      const rows = await query.orderBy('name').orderBy('id').execute();
+      return rows.map(asTenant);
     },
   };
 }

@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'rea
 import { AppLinkContext, type AppLinkProps } from '../../components/ui/app-link';
 import { useSession } from '../../features/auth/api/get-session';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner';
+import { PendingInvitationReturn } from '../../features/workspaces/components/pending-invitation';
 import { useT } from '../../lib/i18n';
 import { NavigationProgress } from './navigation-progress';
 import { SiteFooter } from './site-footer';
@@ -17,7 +18,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
-  const billing = useSession().data?.billing;
+  const session = useSession().data;
+  const billing = session?.billing;
 
   useEffect(() => {
     // After a client-side navigation nothing tells a screen reader the page changed; moving focus
@@ -34,6 +36,7 @@ export function AppShell() {
           {t('app.skipToContent')}
         </a>
         <NavigationProgress />
+        <PendingInvitationReturn signedIn={Boolean(session?.user)} />
         <SiteHeader />
         {/* The billing page says the same at length, with the way to fix it at hand. */}
         {billing?.pastDue && pathname !== '/billing' && <PastDueBanner billing={billing} />}

@@ -60,6 +60,11 @@ export function SiteHeader() {
                 {t('nav.author')}
               </NavLink>
             )}
+            {session.data?.user && (
+              <NavLink to="/workspaces" className={linkClass}>
+                {t('nav.workspaces')}
+              </NavLink>
+            )}
             {session.data && mayHost(session.data) && (
               <NavLink to="/host" className={linkClass}>
                 {t('nav.host')}

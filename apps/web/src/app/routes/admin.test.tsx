@@ -84,6 +84,57 @@ describe('admin page', () => {
     );
   });
 
+  it('searches workspaces, and suspends and restores one after asking', async () => {
+    let suspendedAt: string | null = null;
+    const beta = aTenant({
+      id: '44444444-4444-4444-8444-444444444444',
+      slug: 'beta-lab',
+      name: 'Beta Lab',
+    });
+    const fetchMock = stubApi({
+      'GET /api/admin/users': () => jsonResponse({ users: [], nextCursor: null }),
+      'GET /api/admin/tenants': (url) =>
+        jsonResponse({
+          tenants: url.searchParams.get('q') === 'beta' ? [beta] : [aTenant({ suspendedAt }), beta],
+        }),
+      [`GET /api/admin/tenants/${tenantId}/members`]: () => jsonResponse({ members: [] }),
+      [`GET /api/admin/tenants/${beta.id}/members`]: () => jsonResponse({ members: [] }),
+      [`PUT /api/admin/tenants/${tenantId}/suspension`]: () => {
+        suspendedAt = '2026-11-28T10:00:00.000Z';
+        return jsonResponse(aTenant({ suspendedAt }));
+      },
+      [`DELETE /api/admin/tenants/${tenantId}/suspension`]: () => {
+        suspendedAt = null;
+        return jsonResponse(aTenant());
+      },
+    });
+    renderApp('/admin?tab=tenants', { session: anAdminSession() });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Acme Academy?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend workspace' }));
+    expect(await screen.findByText('Acme Academy is suspended.')).toBeTruthy();
+    expect(await screen.findByText('Suspended since Nov 28, 2026')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restore workspace' }));
+    const restore = await screen.findByRole('dialog', { name: 'Restore Acme Academy?' });
+    fireEvent.click(within(restore).getByRole('button', { name: 'Restore workspace' }));
+    expect(await screen.findByText('Acme Academy is restored.')).toBeTruthy();
+    expect(calls(fetchMock)).toEqual(
+      expect.arrayContaining([
+        `PUT /api/admin/tenants/${tenantId}/suspension`,
+        `DELETE /api/admin/tenants/${tenantId}/suspension`,
+      ]),
+    );
+
+    fireEvent.change(screen.getByLabelText('Search workspaces'), { target: { value: 'beta' } });
+    await waitFor(() => expect(calls(fetchMock)).toContain('GET /api/admin/tenants?q=beta'));
+    const tenantSelect = (await screen.findByLabelText('Tenant')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...tenantSelect.options].map((o) => o.text)).toEqual(['Beta Lab (beta-lab)']),
+    );
+  });
+
   it('offers every user to the member form, following cursors', async () => {
     const fetchMock = stubApi({
       'GET /api/admin/users': (url) =>

@@ -24,8 +24,7 @@ function openEditor(
   const fetchMock = stubApi({
     [`GET ${qdb(`/questions/${questionId}`)}`]: () => jsonResponse(detail),
     // A team whose publishing needs a second person, unless a test says otherwise.
-    [`GET ${qdb('/publishing')}`]: () =>
-      jsonResponse({ secondPerson: true, chosen: null, publishers: 2 }),
+    [`GET ${qdb('/publishing')}`]: () => jsonResponse({ secondPerson: true, publishers: 2 }),
     ...routes,
   });
   renderApp(editorPath, { session: asRole(role) });
@@ -295,8 +294,7 @@ describe('question editor', () => {
 
   it('lets a teacher on their own publish a draft directly', async () => {
     const fetchMock = openEditor(aQuestionDetail(), 'owner', {
-      [`GET ${qdb('/publishing')}`]: () =>
-        jsonResponse({ secondPerson: false, chosen: null, publishers: 1 }),
+      [`GET ${qdb('/publishing')}`]: () => jsonResponse({ secondPerson: false, publishers: 1 }),
       [`POST ${qdb(`/questions/${questionId}/transitions`)}`]: () =>
         jsonResponse(
           aQuestionDetail(contents.single_choice, { publishedVersion: 1 }, { status: 'published' }),

@@ -12,6 +12,7 @@ import {
 import { sessionCan } from '../../features/auth/permissions';
 import { useFindTenant } from '../../features/authoring/api/find-tenant';
 import type { TenantAccess } from '../../features/authoring/tenant-access';
+import { currentWorkspace, rememberWorkspace } from '../../lib/current-workspace';
 import { useT } from '../../lib/i18n';
 
 /** What the signed-in user may do in one of their tenants. */
@@ -29,8 +30,9 @@ export function tenantAccess(session: SignedInSession, membership: Membership): 
 }
 
 /**
- * Renders an authoring page for the tenant named by `?tenant=`. Without it, the user's only tenant
- * is taken, or each tenant is asked for `resource` until one has it, and the address is completed.
+ * Renders an authoring page for the tenant named by `?tenant=`. Without it, the workspace the user
+ * last worked in is taken, or each tenant is asked for `resource` until one has it, and the
+ * address is completed.
  */
 export function WithAuthorTenant({
   resource,
@@ -44,6 +46,11 @@ export function WithAuthorTenant({
   const [params] = useSearchParams();
   const requested = params.get('tenant');
   const { memberships } = session;
+  const isMember = memberships.some((m) => m.clientId === requested);
+  // The workspace last worked in is where pages that do not name one start next time.
+  useEffect(() => {
+    if (requested && isMember) rememberWorkspace(requested);
+  }, [requested, isMember]);
 
   if (requested) {
     const membership = memberships.find((m) => m.clientId === requested);
@@ -52,7 +59,9 @@ export function WithAuthorTenant({
   }
   if (memberships.length === 0) return <Forbidden />;
   if (memberships.length === 1 || !resource) {
-    return <TenantInAddress clientId={memberships[0]?.clientId ?? ''} />;
+    return (
+      <TenantInAddress clientId={currentWorkspace(memberships.map((m) => m.clientId)) ?? ''} />
+    );
   }
   return <FindTenant clientIds={memberships.map((m) => m.clientId)} resource={resource} />;
 }

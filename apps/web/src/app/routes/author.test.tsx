@@ -22,37 +22,39 @@ describe('authoring page', () => {
   it('tells members the publishing rule and lets the owner choose it', async () => {
     const fetchMock = stubApi({
       [`GET ${qdb('/banks')}`]: () => jsonResponse({ banks: [], nextCursor: null }),
-      [`GET ${qdb('/publishing')}`]: () =>
-        jsonResponse({ secondPerson: false, chosen: null, publishers: 1 }),
-      [`PUT ${qdb('/publishing')}`]: () =>
-        jsonResponse({ secondPerson: true, chosen: true, publishers: 1 }),
+      [`GET ${qdb('/publishing')}`]: () => jsonResponse({ secondPerson: false, publishers: 1 }),
+      [`PUT ${qdb('/publishing')}`]: () => jsonResponse({ secondPerson: true, publishers: 1 }),
     });
     renderApp('/author', { session: aSession({}, [aMembership({ role: 'owner' })]) });
 
     const rule = await screen.findByRole('region', { name: 'Publishing' });
     expect(rule.textContent).toContain('Whoever writes questions publishes them directly');
-    expect(rule.textContent).toContain('once two members can publish (now 1)');
     const save = within(rule).getByRole('button', { name: 'Save rule' });
     expect((save as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(rule).getByRole('radio', { name: 'Yes, always' }));
+    fireEvent.click(
+      within(rule).getByRole('checkbox', {
+        name: 'Require a second person’s review before publishing',
+      }),
+    );
     fireEvent.click(save);
 
     expect(await within(rule).findByText('Publishing rule saved.')).toBeTruthy();
     expect(rule.textContent).toContain('Publishing needs a second person');
-    expect(rule.textContent).toContain('The owner chose this.');
+    expect(rule.textContent).toContain('The workspace’s owner chooses this.');
+    // Nobody else may publish yet: the owner is told their questions would wait.
+    expect(rule.textContent).toContain('Only one member here can publish');
     expect(calls(fetchMock)).toContain(`PUT ${qdb('/publishing')}`);
   });
 
   it('tells an author the rule without offering to change it', async () => {
     stubApi({
       [`GET ${qdb('/banks')}`]: () => jsonResponse({ banks: [], nextCursor: null }),
-      [`GET ${qdb('/publishing')}`]: () =>
-        jsonResponse({ secondPerson: true, chosen: null, publishers: 2 }),
+      [`GET ${qdb('/publishing')}`]: () => jsonResponse({ secondPerson: true, publishers: 2 }),
     });
     renderApp('/author', { session: aSession({}, [aMembership({ role: 'author' })]) });
     const rule = await screen.findByRole('region', { name: 'Publishing' });
     expect(await within(rule).findByText(/reviewers and owners publish/)).toBeTruthy();
-    expect(within(rule).queryByRole('radio')).toBeNull();
+    expect(within(rule).queryByRole('checkbox')).toBeNull();
   });
 
   it('lists each tenant with its role and its banks with question counts', async () => {

@@ -1,8 +1,9 @@
 import type { SessionInfo } from '@questa/contracts';
 import { apiGet, isApiError } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/query-keys';
 import { invalidateQueries, useQuery } from '../../../lib/use-query';
 
-export const sessionQueryKey = 'session';
+export { sessionQueryKey };
 
 const signedOut: SessionInfo = {
   user: null,

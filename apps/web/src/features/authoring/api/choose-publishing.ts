@@ -3,10 +3,10 @@ import { useMutation } from '../../../lib/use-mutation';
 import { setQueryData } from '../../../lib/use-query';
 import { publishingKey, questionDbRequest } from './question-db';
 
-/** The owner's choice; null goes back to the default for the team's size. */
+/** The owner's choice: whether publishing needs a second person's review. */
 export function choosePublishing(
   clientId: string,
-  secondPerson: boolean | null,
+  secondPerson: boolean,
 ): Promise<PublishingSettings> {
   return questionDbRequest<PublishingSettings>(clientId, '/publishing', {
     method: 'PUT',
@@ -14,7 +14,7 @@ export function choosePublishing(
   });
 }
 
-async function chooseAndKeep(clientId: string, secondPerson: boolean | null) {
+async function chooseAndKeep(clientId: string, secondPerson: boolean) {
   const saved = await choosePublishing(clientId, secondPerson);
   setQueryData(publishingKey(clientId), saved);
   return saved;

@@ -7,16 +7,9 @@ import { useChoosePublishing } from '../api/choose-publishing';
 import { usePublishing } from '../api/get-publishing';
 import type { TenantAccess } from '../tenant-access';
 
-const choices = ['default', 'on', 'off'] as const;
-type Choice = (typeof choices)[number];
-const toChoice = (chosen: boolean | null): Choice =>
-  chosen === null ? 'default' : chosen ? 'on' : 'off';
-const fromChoice = (choice: Choice): boolean | null =>
-  choice === 'default' ? null : choice === 'on';
-
 /**
- * Whether the tenant's publishing needs a second person: said to every member, so authors know
- * why they may or may not publish, and chosen by the owner.
+ * Whether the tenant's publishing needs a second person's review: said to every member, so
+ * authors know why they may or may not publish, and chosen by the owner (off at first).
  */
 export function PublishingRule({ access }: { access: TenantAccess }) {
   const t = useT();
@@ -24,7 +17,7 @@ export function PublishingRule({ access }: { access: TenantAccess }) {
   const { clientId } = access.membership;
   const rule = usePublishing(clientId);
   const choose = useChoosePublishing();
-  const [picked, setPicked] = useState<Choice>();
+  const [picked, setPicked] = useState<boolean>();
   const [saved, setSaved] = useState(false);
 
   if (rule.status === 'pending') {
@@ -39,12 +32,12 @@ export function PublishingRule({ access }: { access: TenantAccess }) {
       <ProblemAlert title={t('publishing.loadFailed')} error={rule.error} onRetry={rule.retry} />
     );
   }
-  const { secondPerson, chosen, publishers } = rule.data;
-  const current = picked ?? toChoice(chosen);
+  const { secondPerson, publishers } = rule.data;
+  const current = picked ?? secondPerson;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const outcome = await choose.mutate(clientId, fromChoice(current));
+    const outcome = await choose.mutate(clientId, current);
     if (outcome.ok) {
       setPicked(undefined);
       setSaved(true);
@@ -56,35 +49,29 @@ export function PublishingRule({ access }: { access: TenantAccess }) {
       <h3 id={headingId}>{t('publishing.title')}</h3>
       <p>
         {secondPerson ? t('publishing.needsSecond') : t('publishing.direct')}{' '}
-        {chosen === null
-          ? t('publishing.defaultNote', { count: publishers })
-          : t('publishing.chosenNote')}
+        {t('publishing.chosenNote')}
       </p>
+      {secondPerson && publishers < 2 && <p role="note">{t('publishing.noSecondYet')}</p>}
       {access.canManageMembers && (
         <form onSubmit={(event) => void submit(event)}>
-          <fieldset className="publishing-rule__choices">
-            <legend>{t('publishing.choice')}</legend>
-            {choices.map((choice) => (
-              <label key={choice}>
-                <input
-                  type="radio"
-                  name={`${headingId}-choice`}
-                  value={choice}
-                  checked={current === choice}
-                  onChange={() => {
-                    setSaved(false);
-                    setPicked(choice);
-                  }}
-                />
-                {t(`publishing.choice.${choice}`)}
-              </label>
-            ))}
-          </fieldset>
+          <div className="publishing-rule__choices">
+            <label>
+              <input
+                type="checkbox"
+                checked={current}
+                onChange={(event) => {
+                  setSaved(false);
+                  setPicked(event.target.checked);
+                }}
+              />
+              {t('publishing.choice')}
+            </label>
+          </div>
           <div className="publishing-rule__actions">
             <Button
               type="submit"
               variant="secondary"
-              disabled={choose.status === 'pending' || current === toChoice(chosen)}
+              disabled={choose.status === 'pending' || current === secondPerson}
             >
               {t('publishing.save')}
             </Button>

@@ -1,6 +1,6 @@
 import type { Notification } from '@questa/contracts';
 import { Link } from 'react-router';
-import { formatDateTime, formatMoney, useI18n } from '../../../lib/i18n';
+import { formatDate, formatDateTime, formatMoney, useI18n } from '../../../lib/i18n';
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -64,6 +64,25 @@ export function NotificationText({ subject }: { subject: Notification['subject']
           <p className="notification__body">
             {t('notifications.workspacePaymentFailed.body', {
               amount: formatMoney(subject.amount, subject.currency, locale),
+            })}
+          </p>
+        </>
+      );
+    case 'invitation':
+      return (
+        <>
+          <p className="notification__title">
+            <Link to={subject.link}>
+              {t('notifications.invitation.title', {
+                name: subject.invitedBy,
+                workspace: subject.workspaceName,
+              })}
+            </Link>
+          </p>
+          <p className="notification__body">
+            {t('notifications.invitation.body', {
+              role: t(`tenantRole.${subject.role}`),
+              date: formatDate(subject.expiresAt, locale),
             })}
           </p>
         </>

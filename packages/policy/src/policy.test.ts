@@ -115,6 +115,7 @@ describe('policy', () => {
       'account:manage',
       'learning:use',
       'tenant:read',
+      'tenant:create',
       'bank:read_private',
       'room:host',
       'billing:use',

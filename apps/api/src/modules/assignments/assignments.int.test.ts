@@ -257,16 +257,20 @@ describe('assignments stay within their class and workspace', () => {
     dueAt: at(hour),
   });
 
-  it('refuses the teaching routes to roles without classes (403)', async () => {
-    for (const who of [k.author, await k.learner('nosy')]) {
+  it('refuses the teaching routes to roles without classes (403), and to learners (404)', async () => {
+    const learner = await k.learner('nosy');
+    for (const [who, status] of [
+      [k.author, 403],
+      [learner, 404],
+    ] as const) {
       const list = await who.call({ url: k.teaching(`/${taught.id}/assignments`) });
-      expect(list.statusCode).toBe(403);
+      expect(list.statusCode).toBe(status);
       const give = await who.call({
         method: 'POST',
         url: k.teaching(`/${taught.id}/assignments`),
         payload: payload(k.kit.publicBankId),
       });
-      expect(give.statusCode).toBe(403);
+      expect(give.statusCode).toBe(status);
     }
   });
 

@@ -213,9 +213,9 @@ describe('regrading an assignment after a correction', () => {
     expect((await analysisOf(practice.id, k.colleague)).statusCode).toBe(404);
   });
 
-  it('is refused to other roles (403), across workspaces and for questions not assigned (404)', async () => {
+  it('is refused to other roles (403), outside the workspace and for questions not assigned (404)', async () => {
     expect((await regradeAs(k.author, { questionId })).statusCode).toBe(403);
-    expect((await regradeAs(learner, { questionId })).statusCode).toBe(403);
+    expect((await regradeAs(learner, { questionId })).statusCode).toBe(404);
     expect((await regradeAs(k.outsider, { questionId }, k.otherClientId)).statusCode).toBe(404);
     expect((await regradeAs(k.colleague, { questionId })).statusCode).toBe(404);
     const other = await regradeAs(k.teacher, {

@@ -238,8 +238,9 @@ describe('the workspace plan, priced per seat', () => {
   it('shows a workspace’s plan to its owners only, and nothing of one workspace through another', async () => {
     for (const path of ['', '/invoices', '/seats/preview?seats=7']) {
       expect((await author.call({ url: planUrl(clientId, path) })).statusCode).toBe(403);
-      expect((await outsider.call({ url: planUrl(clientId, path) })).statusCode).toBe(403);
-      expect((await otherOwner.call({ url: planUrl(clientId, path) })).statusCode).toBe(403);
+      // People who are no members of the workspace are not told it exists.
+      expect((await outsider.call({ url: planUrl(clientId, path) })).statusCode).toBe(404);
+      expect((await otherOwner.call({ url: planUrl(clientId, path) })).statusCode).toBe(404);
       expect((await kit.api.inject(planUrl(clientId, path))).statusCode).toBe(401);
     }
     const write = await author.call({

@@ -207,11 +207,10 @@ describe('the gradebook stays with the class’s teacher and the workspace’s o
     `/api/teaching/clients/${clientId}/classes/${classId}/learners/${userId}/history`,
   ];
 
-  it('refuses other roles and the class’s own learners (403)', async () => {
-    for (const who of [k.author, member]) {
-      for (const url of paths(k.clientId, taught.id, member.userId)) {
-        expect((await who.call({ url })).statusCode, url).toBe(403);
-      }
+  it('refuses other roles (403) and the class’s own learners, who are no members of the workspace (404)', async () => {
+    for (const url of paths(k.clientId, taught.id, member.userId)) {
+      expect((await k.author.call({ url })).statusCode, url).toBe(403);
+      expect((await member.call({ url })).statusCode, url).toBe(404);
     }
   });
 

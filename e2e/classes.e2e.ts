@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
 import { signInOverHttp } from '@questa/gateway/testing';
+import { readCsv } from './support/csv';
 import { answerAnything, callAs } from './support/learning';
 import { DEMO_PASSWORD, signIn, signUp } from './support/sign-in';
 import { setDemoTenantRole } from './support/tenant-roles';
@@ -13,35 +14,6 @@ import { setDemoTenantRole } from './support/tenant-roles';
 const screenshots = readTestSettings().screenshotDir;
 const desk = { width: 1280, height: 900 };
 const phone = { width: 360, height: 740 };
-
-/** RFC 4180 as a spreadsheet reads it: quoted cells may hold commas, quotes and line breaks. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 /**
  * A class from start to gradebook in Chromium: the demo author, an owner of the demo workspace,

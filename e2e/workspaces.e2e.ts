@@ -2,9 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
-import { readOutbox } from '@questa/mail';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { submitSignIn } from './support/sign-in';
+import { createAccount, mailTo } from './support/sign-in';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
 const screenshots = readTestSettings().screenshotDir;
@@ -14,6 +13,8 @@ const riversGift = [
   '::r2::The Nile is in Africa. {T}',
   '::r3::Which river flows through Paris? {=Seine ~Loire ~Rhône}',
 ].join('\n\n');
+
+const password = 'a long enough passphrase';
 
 const sizes = [
   { name: 'desk', viewport: { width: 1280, height: 900 } },
@@ -45,37 +46,6 @@ describe.skipIf(!browserAvailable)('workspaces and invitations', () => {
     if (screenshots) await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
   }
 
-  /** The newest mail to `to` once it has arrived, polled: mail follows the request. */
-  async function mailTo(to: string) {
-    let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
-    await expect
-      .poll(async () => (found = (await readOutbox(outbox)).filter((m) => m.to === to).at(-1)), {
-        timeout: 15_000,
-      })
-      .toBeTruthy();
-    return found!;
-  }
-
-  /**
-   * Fills the identity provider's sign-up page, which is on screen, confirms the address from the
-   * mail and signs in: as a person makes an account.
-   */
-  async function createAccount(page: Page, account: { name: string; email: string }) {
-    const password = 'a long enough passphrase';
-    await page.getByLabel('Display name').fill(account.name);
-    await page.getByLabel('Email', { exact: true }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page
-      .getByText(/check your email/i)
-      .first()
-      .waitFor();
-    const mail = await mailTo(account.email);
-    await page.goto(mail.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
-    await page.getByRole('link', { name: 'Continue to sign in' }).click();
-    await submitSignIn(page, account.email, password);
-  }
-
   for (const { name: size, viewport } of sizes) {
     it(`goes from a new account to a team of two (${viewport.width} px)`, async () => {
       const stamp = `${size}-${Date.now().toString(36)}`;
@@ -89,7 +59,7 @@ describe.skipIf(!browserAvailable)('workspaces and invitations', () => {
       await page.goto(
         `${baseUrl}/api/auth/login?${new URLSearchParams({ signup: '1', returnTo: '/workspaces' })}`,
       );
-      await createAccount(page, owner);
+      await createAccount(page, outbox, { ...owner, password });
       await page.getByText(owner.name).first().waitFor({ state: 'attached' });
       await page.goto(`${baseUrl}/workspaces`);
       await page.getByText('You belong to no workspace yet').waitFor();
@@ -146,7 +116,7 @@ describe.skipIf(!browserAvailable)('workspaces and invitations', () => {
       await check(page, `workspace-invited-${viewport.width}`);
 
       // The colleague opens the mailed link on their own device, creates an account from it…
-      const invitationMail = await mailTo(colleague.email);
+      const invitationMail = await mailTo(outbox, colleague.email);
       expect(invitationMail.subject).toContain(workspaceName);
       const link = invitationMail.text.match(/https?:\/\/\S+\/invitations\/[\w-]+/)![0];
       const colleagueContext = await browser.newContext({ viewport, locale: 'en-US' });
@@ -155,7 +125,7 @@ describe.skipIf(!browserAvailable)('workspaces and invitations', () => {
       await other.getByText(`You are invited to join ${workspaceName} as Author.`).waitFor();
       await check(other, `invitation-${viewport.width}`);
       await other.getByRole('link', { name: 'Create an account to join' }).click();
-      await createAccount(other, colleague);
+      await createAccount(other, outbox, { ...colleague, password });
 
       // …comes back to the invitation once signed in, joins, and lands as a member.
       await other.getByRole('button', { name: `Join ${workspaceName}` }).click();

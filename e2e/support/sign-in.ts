@@ -39,18 +39,26 @@ export async function signOut(page: Page) {
   await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
 }
 
+/** The newest mail to `to` in the outbox once it has arrived, polled: mail follows the request. */
+export async function mailTo(outbox: string, to: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = (await readOutbox(outbox)).filter((message) => message.to === to).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived in 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
- * A new account as a person makes one: the hosted sign-up page, the confirmation link from the
- * mail in the outbox, then signing in; done once the header shows the name.
+ * Fills the identity provider's sign-up form, which is on screen, confirms the address from the
+ * mail and signs in: as a person makes an account, wherever the form was reached from.
  */
-export async function signUp(
+export async function createAccount(
   page: Page,
-  baseUrl: string,
   outbox: string,
   account: { name: string; email: string; password: string },
 ) {
-  await page.goto(baseUrl);
-  await page.getByRole('link', { name: 'Sign up', exact: true }).click();
   await page.getByLabel('Display name').fill(account.name);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -59,9 +67,21 @@ export async function signUp(
     .getByText(/check your email/i)
     .first()
     .waitFor();
-  const mail = (await readOutbox(outbox)).filter((message) => message.to === account.email).at(-1);
-  await page.goto(mail!.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
+  const mail = await mailTo(outbox, account.email);
+  await page.goto(mail.text.match(/https?:\/\/\S+\/idp\/verify\?token=\S+/)![0]);
   await page.getByRole('link', { name: 'Continue to sign in' }).click();
   await submitSignIn(page, account.email, account.password);
+}
+
+/** Signs up from Questa's own "Sign up" link, and waits until signed in. */
+export async function signUp(
+  page: Page,
+  baseUrl: string,
+  outbox: string,
+  account: { name: string; email: string; password: string },
+) {
+  await page.goto(baseUrl);
+  await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+  await createAccount(page, outbox, account);
   await page.getByText(account.name).first().waitFor();
 }

@@ -8,6 +8,7 @@ import { ensureWebBuild } from '@questa/web/build';
 import { readTestSettings } from '@questa/config';
 import { benchApiReference } from './api-reference';
 import { benchBilling } from './billing';
+import { benchClasses } from './classes';
 import { benchFormats } from './formats';
 import { benchLearning } from './learning';
 import { benchPlayerPage } from './player-page';
@@ -25,7 +26,7 @@ const say = (line = '') => {
 };
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
-// `-- player`, `-- billing`, `-- formats`, `-- docs`) only those named.
+// `-- player`, `-- billing`, `-- classes`, `-- formats`, `-- docs`) only those named.
 // `-- classroom` runs only the live classroom's swarm, the first part of `live`.
 const known = [
   'server',
@@ -34,6 +35,7 @@ const known = [
   'classroom',
   'player',
   'billing',
+  'classes',
   'formats',
   'docs',
 ] as const;
@@ -182,6 +184,7 @@ if (runs('player')) await benchPlayerPage(say);
 if (runs('formats')) await benchFormats(say);
 if (runs('docs')) await benchApiReference(say, { rounds: ROUNDS });
 if (runs('billing')) await benchBilling(say, { learners: BILLING_LEARNERS, rounds: ROUNDS });
+if (runs('classes')) await benchClasses(say);
 if (runs('live') || parts.has('classroom')) {
   await benchLiveClassroom(say, { players: livePlayers });
 }

@@ -44,6 +44,7 @@ await runProcess({
       secureCookies: config.secureCookies,
       examGraceSeconds: config.exams.graceSeconds,
       examSweepIntervalMs: config.exams.sweepIntervalMs,
+      reminderSweepIntervalMs: config.reminderSweepIntervalMs,
       redisUrl: config.redisUrl,
       redisKeyPrefix: config.redisKeyPrefix,
       ...billingDepsFromConfig(config),

@@ -101,6 +101,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     secureCookies: config.secureCookies,
     examGraceSeconds: config.exams.graceSeconds,
     examSweepIntervalMs: config.exams.sweepIntervalMs,
+    reminderSweepIntervalMs: config.reminderSweepIntervalMs,
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
     // The sandbox answers Stripe's API at /v1 of this very server, reached over loopback.

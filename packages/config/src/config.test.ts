@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sweeps for due reminders every five minutes unless told otherwise', () => {
+    expect(loadConfig({}).reminderSweepIntervalMs).toBe(300_000);
+    expect(loadConfig({ REMINDER_SWEEP_INTERVAL_MS: '2000' }).reminderSweepIntervalMs).toBe(2000);
+    expect(() => loadConfig({ REMINDER_SWEEP_INTERVAL_MS: '50' })).toThrow(
+      'REMINDER_SWEEP_INTERVAL_MS must be at least 100 milliseconds',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

@@ -79,6 +79,11 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(100, { error: 'must be at least 100 milliseconds' })
     .default(5000),
+  REMINDER_SWEEP_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(100, { error: 'must be at least 100 milliseconds' })
+    .default(5 * 60_000),
   DATABASE_WAIT_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be a number of milliseconds' })
@@ -211,6 +216,8 @@ export interface QuestaConfig {
     /** How often each API process closes exams whose deadline and grace have passed. */
     sweepIntervalMs: number;
   };
+  /** How often each API process looks for assignments due within a day to remind learners of. */
+  reminderSweepIntervalMs: number;
   /** The payment partner: Stripe with keys, the built-in sandbox without. */
   payments: {
     /** Unset: the built-in sandbox, whose key the one-process launcher makes up at each start. */
@@ -294,6 +301,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
+    reminderSweepIntervalMs: raw.REMINDER_SWEEP_INTERVAL_MS,
     payments: paymentsOf(raw),
     billing: {
       pastDueGraceDays: raw.BILLING_PAST_DUE_GRACE_DAYS,

@@ -1,6 +1,6 @@
 import type { ClassRoster } from '@questa/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import { prefetchQuery, useQuery } from '../../../lib/use-query';
 import { classKey } from './keys';
 import { teachingPath } from './teaching-path';
 
@@ -10,4 +10,9 @@ export function getClass(clientId: string, classId: string): Promise<ClassRoster
 
 export function useClass(clientId: string, classId: string) {
   return useQuery(classKey(clientId, classId), () => getClass(clientId, classId));
+}
+
+/** Starts loading the class before its page asks; the page then shares that request. */
+export function prefetchClass(clientId: string, classId: string): void {
+  prefetchQuery(classKey(clientId, classId), () => getClass(clientId, classId));
 }

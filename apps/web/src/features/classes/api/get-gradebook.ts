@@ -1,7 +1,7 @@
 import type { Gradebook, LearnerHistory } from '@questa/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
-import { useQuery } from '../../../lib/use-query';
+import { prefetchQuery, useQuery } from '../../../lib/use-query';
 import { classKey } from './keys';
 import { teachingPath } from './teaching-path';
 
@@ -9,10 +9,19 @@ export function getGradebook(clientId: string, classId: string): Promise<Gradebo
   return apiRequest<Gradebook>(teachingPath(clientId, classId, '/gradebook'));
 }
 
+const gradebookKey = (clientId: string, classId: string) =>
+  `${classKey(clientId, classId)}/gradebook`;
+
 export function useGradebook(clientId: string, classId: string) {
-  return useQuery(`${classKey(clientId, classId)}/gradebook`, () =>
-    getGradebook(clientId, classId),
-  );
+  return useQuery(gradebookKey(clientId, classId), () => getGradebook(clientId, classId));
+}
+
+/**
+ * Starts loading the gradebook before its section asks: the section shows only once the roster
+ * is in, and a class of hundreds would otherwise wait for the two answers one after the other.
+ */
+export function prefetchGradebook(clientId: string, classId: string): void {
+  prefetchQuery(gradebookKey(clientId, classId), () => getGradebook(clientId, classId));
 }
 
 /** The CSV's address, for a plain download link: the browser sends the session cookie. */

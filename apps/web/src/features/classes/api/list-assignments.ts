@@ -1,6 +1,6 @@
 import type { Assignment } from '@questa/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import { prefetchQuery, useQuery } from '../../../lib/use-query';
 import { classKey } from './keys';
 import { teachingPath } from './teaching-path';
 
@@ -11,8 +11,14 @@ export async function listAssignments(clientId: string, classId: string): Promis
   return assignments;
 }
 
+const assignmentsKey = (clientId: string, classId: string) =>
+  `${classKey(clientId, classId)}/assignments`;
+
 export function useAssignments(clientId: string, classId: string) {
-  return useQuery(`${classKey(clientId, classId)}/assignments`, () =>
-    listAssignments(clientId, classId),
-  );
+  return useQuery(assignmentsKey(clientId, classId), () => listAssignments(clientId, classId));
+}
+
+/** Starts loading the class's assignments before their section asks. */
+export function prefetchAssignments(clientId: string, classId: string): void {
+  prefetchQuery(assignmentsKey(clientId, classId), () => listAssignments(clientId, classId));
 }

@@ -137,5 +137,10 @@ export const accountExport = z.object({
   notifications: exportRows,
   /** The mail choices made per kind of notification; a kind not listed sends mail. */
   mailPreferences: exportRows,
+  /** Classes joined as a learner, and the work done in their assignments. */
+  classesJoined: exportRows,
+  submissions: exportRows,
+  /** Classes the person teaches. */
+  classesTaught: exportRows,
 });
 export type AccountExport = z.infer<typeof accountExport>;

@@ -393,6 +393,33 @@ export function createAccountDataRepository(db: ApiDb) {
               .execute(),
           ),
         ]);
+      const [classesJoined, submissions, classesTaught] = await Promise.all([
+        rows(
+          db
+            .selectFrom('class_members as m')
+            .innerJoin('classes as c', 'c.id', 'm.class_id')
+            .select(['c.id', 'c.name', 'c.client_id', 'm.joined_at'])
+            .where('m.user_id', '=', userId)
+            .execute(),
+        ),
+        rows(
+          db
+            .selectFrom('submissions as s')
+            .innerJoin('assignments as a', 'a.id', 's.assignment_id')
+            .selectAll('s')
+            .select(['a.title as assignment_title', 'a.kind as assignment_kind'])
+            .where('s.user_id', '=', userId)
+            .orderBy('s.started_at')
+            .execute(),
+        ),
+        rows(
+          db
+            .selectFrom('classes')
+            .select(['id', 'name', 'client_id', 'join_code', 'created_at', 'archived_at'])
+            .where('teacher_id', '=', userId)
+            .execute(),
+        ),
+      ]);
       return {
         profile: profile as Record<string, unknown>,
         answers,
@@ -410,6 +437,9 @@ export function createAccountDataRepository(db: ApiDb) {
         checkouts,
         notifications,
         mailPreferences,
+        classesJoined,
+        submissions,
+        classesTaught,
       };
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClassRoster, LearnerClass, TeachingClass } from '@questa/contracts';
+import type { AccountExport, ClassRoster, LearnerClass, TeachingClass } from '@questa/contracts';
 import { startClassesKit, type ClassesKit } from './classes-test-kit';
 
 describe('classes', () => {
@@ -50,6 +50,26 @@ describe('classes', () => {
 
     const mine = await learner.call({ url: '/api/classes' });
     expect(mine.json<{ classes: LearnerClass[] }>().classes.map((c) => c.id)).toEqual([created.id]);
+  });
+
+  it('puts the classes a person joined or teaches in their data export, and only theirs', async () => {
+    const created = await k.createClass('Exported class');
+    const learner = await k.learner('exporter');
+    await learner.call({
+      method: 'POST',
+      url: '/api/classes/join',
+      payload: { code: created.joinCode },
+    });
+    const mine = (await learner.call({ url: '/api/account/export' })).json<AccountExport>();
+    expect(mine.classesJoined).toEqual([
+      expect.objectContaining({ id: created.id, name: 'Exported class' }),
+    ]);
+    expect(mine.classesTaught).toEqual([]);
+    const taught = (await k.teacher.call({ url: '/api/account/export' })).json<AccountExport>();
+    expect(taught.classesTaught).toContainEqual(
+      expect.objectContaining({ id: created.id, join_code: created.joinCode }),
+    );
+    expect(taught.classesJoined).toEqual([]);
   });
 
   it('refuses a code that is not one, and a code of no class', async () => {

@@ -13,7 +13,7 @@ describe('the API reference’s operations', () => {
     expect(whoMayCall('question:publish')).toBe(
       "**Who may call it:** the tenant's owners and reviewers (permission `question:publish`).",
     );
-    expect(whoMayCall('room:host')).toMatch(/authors; premium learners/);
+    expect(whoMayCall('room:host')).toMatch(/authors and teachers; premium learners/);
   });
 
   it('lists a route’s own problems with the generic ones of the same status', () => {

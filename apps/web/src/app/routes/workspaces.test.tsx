@@ -1,4 +1,5 @@
 import type { Workspace, WorkspaceInput } from '@questa/contracts';
+import { tenantRoles } from '@questa/contracts/rules';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aMembership, aSession, signedOut } from '../../testing/session-fixtures';
@@ -111,12 +112,8 @@ describe('workspaces', () => {
     renderApp('/workspaces/acme/settings', { session: aSession({}, [acme]) });
 
     const role = (await screen.findByLabelText('Role')) as HTMLSelectElement;
-    expect([...role.options].map((option) => option.value)).toEqual([
-      'owner',
-      'author',
-      'reviewer',
-      'viewer',
-    ]);
+    // Every role the contracts know, the teacher's included, in their order.
+    expect([...role.options].map((option) => option.value)).toEqual([...tenantRoles]);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'cleo@example.com' } });
     fireEvent.change(role, { target: { value: 'reviewer' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));

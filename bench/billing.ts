@@ -354,6 +354,14 @@ async function webhookRounds(dataDir: string, rounds: number, env: Record<string
   }
 }
 
+/** What the machine's other work was while a part ran, in words that fit its load. */
+function machineLoad(load: { before: number; after: number; cores: number }) {
+  const range = `one-minute load average ${load.before.toFixed(1)} at the start of this part, ${load.after.toFixed(1)} at its end`;
+  return Math.max(load.before, load.after) < load.cores
+    ? `The machine was otherwise quiet (${range}, on ${load.cores} cores).`
+    : `The machine was busy throughout: its ${load.cores} cores were shared with other work (${range}), so the figures are what a loaded machine gives, not a quiet one.`;
+}
+
 function report(
   say: Say,
   figures: {
@@ -375,7 +383,7 @@ function report(
   const p95 = percentile(latency.fromAnswer, 0.95);
 
   say(
-    `Billing on the one-process Questa (\`startQuesta\`, ${figures.engine}, log level warn) with its built-in sandbox partner in the same process, reached over loopback as Stripe would be. The machine was busy throughout: its ${figures.load.cores} cores were shared with other work (one-minute load average ${figures.load.before.toFixed(1)} at the start of this part, ${figures.load.after.toFixed(1)} at its end), so the figures are what a loaded machine gives, not a quiet one.`,
+    `Billing on the one-process Questa (\`startQuesta\`, ${figures.engine}, log level warn) with its built-in sandbox partner in the same process, reached over loopback as Stripe would be. ${machineLoad(figures.load)}`,
   );
   say();
   say(

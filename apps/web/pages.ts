@@ -21,8 +21,9 @@ export const clientPages = [
       !/^answering\.essay\./.test(key) &&
       // Problems only the host's console meets in a live room: its teams.
       !/^problem\.live\.teams_/.test(key) &&
-      // Problems only the studio, exams, billing or an account page can meet.
-      !/^problem\.(conflict|upload|import|export|bank|account|bulk|media|passage|grading|publishing|notifications)\./.test(
+      // Problems only the studio, exams, billing, an account page, a workspace's settings or
+      // plan, or a teacher's class can meet.
+      !/^problem\.(conflict|upload|import|export|bank|account|bulk|media|passage|grading|publishing|notifications|workspace|workspace_plan|invitation|class|assignment)\./.test(
         key,
       ) &&
       !/^answering\.(hints|hintNumber|showHint|showNextHint)$/.test(key),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ids } from './ids';
-import { auditActions, globalRoles, tenantRoles } from './rules/access';
+import { globalRoles, tenantRoles } from './rules/access';
+import { auditActions } from './rules/audit';
 import { subscriptionStatuses } from './rules/billing';
 
 /** Where a page of a list starts: the `nextCursor` of the page before; the first page has none. */

@@ -4,6 +4,7 @@
  * stays small without a copy of any rule that could drift.
  */
 export * from './access';
+export * from './audit';
 export * from './billing';
 export * from './catalog';
 export * from './files';

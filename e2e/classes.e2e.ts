@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
 import { signInOverHttp } from '@questa/gateway/testing';
+import { correctAndPublish } from './support/authoring';
 import { readCsv } from './support/csv';
 import { answerAnything, callAs } from './support/learning';
 import { DEMO_PASSWORD, signIn, signUp } from './support/sign-in';
@@ -221,26 +222,7 @@ describe.skipIf(!browserAvailable)('classes and assignments', () => {
     const target = questions[0]!;
 
     // The author corrects the question's explanation in the workspace and publishes it.
-    const qdb = `/qdb/api/v1/clients/${clientId}/questions/${target.questionId}`;
-    const detail = (await (await callAs(baseUrl, cookie, 'GET', qdb)).json()) as {
-      revision: number;
-      current: { content: { explanation?: string } };
-    };
-    const saved = await callAs(baseUrl, cookie, 'PUT', qdb, {
-      content: { ...detail.current.content, explanation: `Corrected ${stamp}.` },
-      expectedRevision: detail.revision,
-    });
-    expect(saved.status).toBe(200);
-    let revision = ((await saved.json()) as { revision: number }).revision;
-    for (const action of ['submit', 'publish']) {
-      const moved = await callAs(baseUrl, cookie, 'POST', `${qdb}/transitions`, {
-        action,
-        expectedRevision: revision,
-      });
-      if (action === 'submit' && moved.status !== 200) continue;
-      expect(moved.status).toBe(200);
-      revision = ((await moved.json()) as { revision: number }).revision;
-    }
+    await correctAndPublish(baseUrl, cookie, clientId, target.questionId, `Corrected ${stamp}.`);
 
     await teacher.reload();
     await teacher.getByRole('button', { name: 'Questions of Rivers practice' }).click();

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { signInOverHttp } from '@questa/gateway/testing';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
+import { correctAndPublish } from './support/authoring';
 import { readCsv } from './support/csv';
 import { answerAnything, callAs } from './support/learning';
 import { createAccount, mailTo } from './support/sign-in';
@@ -229,27 +230,7 @@ describe.skipIf(!browserAvailable)('a new teacher’s school, from sign-up to gr
       await callAs(baseUrl, cookie, 'GET', `${teaching}/assignments/${practice.id}/analysis`)
     ).json()) as { questions: { questionId: string; position: number }[] };
     const target = questions[0]!;
-    const qdb = `/qdb/api/v1/clients/${clientId}/questions/${target.questionId}`;
-    const detail = (await (await callAs(baseUrl, cookie, 'GET', qdb)).json()) as {
-      revision: number;
-      current: { content: { explanation?: string } };
-    };
-    const saved = await callAs(baseUrl, cookie, 'PUT', qdb, {
-      content: { ...detail.current.content, explanation: `Corrected ${stamp}.` },
-      expectedRevision: detail.revision,
-    });
-    expect(saved.status).toBe(200);
-    let revision = ((await saved.json()) as { revision: number }).revision;
-    for (const action of ['submit', 'publish']) {
-      const moved = await callAs(baseUrl, cookie, 'POST', `${qdb}/transitions`, {
-        action,
-        expectedRevision: revision,
-      });
-      // A solo owner's workspace publishes straight from a draft.
-      if (action === 'submit' && moved.status !== 200) continue;
-      expect(moved.status).toBe(200);
-      revision = ((await moved.json()) as { revision: number }).revision;
-    }
+    await correctAndPublish(baseUrl, cookie, clientId, target.questionId, `Corrected ${stamp}.`);
 
     await teacher.reload();
     await teacher.getByRole('button', { name: 'Questions of Rivers practice' }).click();

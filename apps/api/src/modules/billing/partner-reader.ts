@@ -1,9 +1,4 @@
-import type {
-  PartnerInvoice,
-  PartnerRefund,
-  PartnerSubscription,
-  PaymentPartner,
-} from '../../adapters/payment-partner';
+import type { PaymentPartner } from '../../adapters/payment-partner';
 import type { ReadObject, Snapshot } from './billing-sync.service';
 
 /** The partner objects a webhook may be about, by the `object` field of its payload. */
@@ -114,25 +109,6 @@ export function createPartnerReader(partner: PaymentPartner) {
 
   return {
     subscription,
-
-    /**
-     * What `snapshot` would answer without asking the partner, when a kept read serves the event;
-     * else undefined. A checkout, read with its subscription, is always asked for.
-     */
-    kept(objectType: ReadableObject, id: string, createdAt: Date): Snapshot | undefined {
-      const kind = readableObjects[objectType];
-      if (kind === 'checkout') return undefined;
-      const read = recentEnough(`${kind}:${id}`, createdAt);
-      if (!read || read.value === undefined) return undefined;
-      switch (kind) {
-        case 'subscription':
-          return { kind, subscription: read as ReadObject<PartnerSubscription> };
-        case 'invoice':
-          return { kind, invoice: read as ReadObject<PartnerInvoice> };
-        case 'refund':
-          return { kind, refund: read as ReadObject<PartnerRefund> };
-      }
-    },
 
     /**
      * The state of what an event is about, read from the partner: at least as recent as the event

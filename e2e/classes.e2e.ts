@@ -7,7 +7,7 @@ import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from 
 import { signInOverHttp } from '@questa/gateway/testing';
 import { correctAndPublish } from './support/authoring';
 import { readCsv } from './support/csv';
-import { answerAnything, callAs } from './support/learning';
+import { callAs, doExamAssignment, doPracticeAssignment } from './support/learning';
 import { DEMO_PASSWORD, signIn, signUp } from './support/sign-in';
 import { setDemoTenantRole } from './support/tenant-roles';
 
@@ -134,28 +134,9 @@ describe.skipIf(!browserAvailable)('classes and assignments', () => {
     await shot(learner, 'todo-360');
     await axe(learner);
 
-    await learner.getByRole('button', { name: 'Start Rivers practice' }).click();
-    await learner.waitForURL(/\/practice\/[0-9a-f-]{36}$/);
-    for (let position = 1; position <= 2; position++) {
-      const question = learner.getByRole('region', { name: `Question ${position}`, exact: true });
-      await question.waitFor();
-      await answerAnything(question);
-      await learner.getByRole('button', { name: 'Submit answer' }).click();
-      await learner.getByRole('region', { name: /^(Correct|Partly right|Wrong)$/ }).waitFor();
-      if (position < 2) await learner.getByRole('button', { name: 'Next question' }).click();
-    }
-
+    await doPracticeAssignment(learner, 'Rivers practice', 2);
     await learner.goto(`${baseUrl}/todo`);
-    await learner.getByRole('button', { name: 'Start Geography exam' }).click();
-    await learner.waitForURL(/\/exams\/[0-9a-f-]{36}$/);
-    const first = learner.getByRole('region', { name: /^Question 1 of/ });
-    await first.waitFor();
-    await answerAnything(first);
-    await learner.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    await learner.getByRole('button', { name: 'Submit exam' }).click();
-    const dialog = learner.getByRole('dialog', { name: 'Submit the exam?' });
-    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
-    await learner.waitForURL(/\/exams\/[0-9a-f-]{36}\/review$/);
+    await doExamAssignment(learner, 'Geography exam');
 
     await learner.goto(`${baseUrl}/todo`);
     await learner.getByText('Nothing to do').waitFor();

@@ -100,3 +100,36 @@ export async function startGeographyExam(page: Page, baseUrl: string) {
   await openExamStartPage(page);
   await startExam(page);
 }
+
+/**
+ * Starts the assignment `title` from the learner's To do, on the page that is showing it, and
+ * answers its first `questions` practice questions with anything, one after another.
+ */
+export async function doPracticeAssignment(page: Page, title: string, questions: number) {
+  await page.getByRole('button', { name: `Start ${title}` }).click();
+  await page.waitForURL(/\/practice\/[0-9a-f-]{36}$/);
+  for (let position = 1; position <= questions; position++) {
+    const question = page.getByRole('region', { name: `Question ${position}`, exact: true });
+    await question.waitFor();
+    await answerAnything(question);
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+    await page.getByRole('region', { name: /^(Correct|Partly right|Wrong)$/ }).waitFor();
+    if (position < questions) await page.getByRole('button', { name: 'Next question' }).click();
+  }
+}
+
+/** Starts the exam assignment `title` from To do, answers its first question and submits. */
+export async function doExamAssignment(page: Page, title: string) {
+  await page.getByRole('button', { name: `Start ${title}` }).click();
+  await page.waitForURL(/\/exams\/[0-9a-f-]{36}$/);
+  const first = page.getByRole('region', { name: /^Question 1 of/ });
+  await first.waitFor();
+  await answerAnything(first);
+  await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  await page.getByRole('button', { name: 'Submit exam' }).click();
+  await page
+    .getByRole('dialog', { name: 'Submit the exam?' })
+    .getByRole('button', { name: 'Submit', exact: true })
+    .click();
+  await page.waitForURL(/\/exams\/[0-9a-f-]{36}\/review$/);
+}

@@ -30,6 +30,8 @@ describe('route permissions', () => {
       // The reference's style sheet, named by its content so browsers keep it.
       expect.stringMatching(/^GET \/qdb\/api\/v1\/docs\/reference\.[0-9a-f]{12}\.css$/),
       'GET /qdb/api/v1/health',
+      'GET /qdb/api/v1/health/live',
+      'GET /qdb/api/v1/health/ready',
       'GET /qdb/api/v1/openapi.json',
       // The link's secret is the capability: its holder may see what it invites to.
       'POST /qdb/api/v1/invitations/preview',

@@ -68,6 +68,11 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(0, { error: 'must be a number of milliseconds' })
     .default(5000),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(0, { error: 'must be a number of milliseconds' })
+    .default(0),
   EXAM_GRACE_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -208,6 +213,11 @@ export interface QuestaConfig {
   /** Readable lines at a terminal, JSON lines everywhere else. */
   logFormat: 'pretty' | 'json';
   shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM, how long readiness fails before the port closes: at least a load balancer's
+   * check interval behind one, 0 for a process nothing balances.
+   */
+  shutdownDrainMs: number;
   /** Embedded database: how long a query waits for its one connection before failing with 503. */
   databaseWaitTimeoutMs: number;
   exams: {
@@ -299,6 +309,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     logFormat:
       raw.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : raw.LOG_FORMAT,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: raw.SHUTDOWN_DRAIN_MS,
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
     reminderSweepIntervalMs: raw.REMINDER_SWEEP_INTERVAL_MS,

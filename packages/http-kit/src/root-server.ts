@@ -4,6 +4,7 @@ import pretty from 'pino-pretty';
 import { redactedLogPaths, redactUrl, requestSerializer } from './log-redaction';
 import type { QuestaConfig } from '@questa/config';
 import { addStrictTransport, type StrictTransport } from './response-headers';
+import { addLifecycle } from './lifecycle';
 
 export interface RootServerOptions {
   logLevel: QuestaConfig['logLevel'];
@@ -54,6 +55,7 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  addLifecycle(app);
   // Callback style: an async hook costs a promise per request on every route.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

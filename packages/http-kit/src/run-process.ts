@@ -84,6 +84,15 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) process.exit(1); // a second Ctrl-C means "now"
     stopping = true;
+    if (server) server.lifecycle.stopping = true;
+    if (config.shutdownDrainMs > 0) {
+      // Readiness now fails; the balancer stops sending work here before the port closes, so
+      // nobody is refused a connection while another process could have answered.
+      console.log(
+        `${plan.title} received ${signal}; ready no more, draining for ${config.shutdownDrainMs} ms…`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     console.log(`${plan.title} received ${signal}; finishing requests in flight…`);
     const timer = setTimeout(() => {
       console.warn(

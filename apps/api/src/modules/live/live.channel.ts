@@ -317,12 +317,17 @@ export function createLiveChannel(options: {
   return {
     io,
     changed,
-    /** Ends every connection; the HTTP server itself is the web framework's to close. */
+    /**
+     * Ends every connection so that its client reconnects elsewhere; the HTTP server itself is
+     * the web framework's to close.
+     */
     async close() {
       for (const entry of pending.values()) clearTimeout(entry.timer);
       pending.clear();
       catchUp?.stop();
-      io.local.disconnectSockets(true);
+      // The transports close, not the sockets: a client told "disconnected by the server" stays
+      // away, while one whose connection dropped reconnects by itself, through the balancer to a
+      // process still running, and finds its room there (Redis carries rooms across processes).
       io.engine.close();
       if (redis) {
         // The adapter first: it says goodbye to the other processes and stops its heartbeat and

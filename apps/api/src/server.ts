@@ -20,6 +20,7 @@ await runProcess({
     }
     const root = createRootServer({
       logLevel: config.logLevel,
+      metricsToken: config.metricsToken,
       hsts: config.hsts,
       logFormat: config.logFormat,
       logRequests: true,

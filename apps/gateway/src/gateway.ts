@@ -114,6 +114,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   const root = createRootServer({
     logLevel: config.logLevel,
+    metricsToken: config.metricsToken,
     hsts: config.hsts,
     logFormat: config.logFormat,
     logRequests: options.logRequests ?? true,

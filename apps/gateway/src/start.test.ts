@@ -99,6 +99,20 @@ describe('starting and stopping Questa', { timeout: 180_000 }, () => {
         });
         expect(asset.headers.get('content-encoding')).toBe('br');
         expect(asset.headers.get('cache-control')).toContain('immutable');
+
+        // The operator's view: the process's metrics, for a scraper on the machine only.
+        expect((await fetch(`${second.url}/api/health/ready`)).status).toBe(200);
+        const metrics = await (await fetch(`${second.url}/metrics`)).text();
+        expect(metrics).toContain(
+          'questa_http_request_duration_seconds_count{method="GET",route="/api/catalog/banks",status="200"} 1',
+        );
+        expect(metrics).toMatch(/questa_db_connections\{state="open"\} 1/);
+        expect(metrics).toMatch(/questa_live_channel\{measure="connections"\} 0/);
+        expect(metrics).toContain('questa_process_resident_memory_bytes');
+        const forwarded = await fetch(`${second.url}/metrics`, {
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        });
+        expect(forwarded.status).toBe(401);
         expect(await second.stop()).toBe(0);
       },
     );

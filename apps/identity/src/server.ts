@@ -17,6 +17,7 @@ await runProcess({
     const deps = identityDepsFromConfig(config, database, config.oidc.clientSecret);
     const root = createRootServer({
       logLevel: config.logLevel,
+      metricsToken: config.metricsToken,
       hsts: config.hsts,
       logFormat: config.logFormat,
       logRequests: true,

@@ -21,6 +21,7 @@ await runProcess({
     }
     const root = createRootServer({
       logLevel: config.logLevel,
+      metricsToken: config.metricsToken,
       hsts: config.hsts,
       logFormat: config.logFormat,
       logRequests: true,

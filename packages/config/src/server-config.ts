@@ -68,6 +68,7 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(0, { error: 'must be a number of milliseconds' })
     .default(5000),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be a number of milliseconds' })
@@ -218,6 +219,8 @@ export interface QuestaConfig {
    * check interval behind one, 0 for a process nothing balances.
    */
   shutdownDrainMs: number;
+  /** Lets Prometheus read `/metrics` from another machine or through a proxy; loopback only without. */
+  metricsToken: string | undefined;
   /** Embedded database: how long a query waits for its one connection before failing with 503. */
   databaseWaitTimeoutMs: number;
   exams: {
@@ -310,6 +313,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
       raw.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : raw.LOG_FORMAT,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: raw.SHUTDOWN_DRAIN_MS,
+    metricsToken: raw.METRICS_TOKEN,
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
     reminderSweepIntervalMs: raw.REMINDER_SWEEP_INTERVAL_MS,

@@ -37,12 +37,14 @@ export class ConnectionLock {
   constructor(
     private readonly timeoutMs: number,
     private readonly onTimeout?: (error: ConnectionWaitTimeoutError) => void,
+    private readonly onWait?: (waitedMs: number) => void,
   ) {}
 
   /** Resolves once the connection is this caller's; rejects after the time limit. */
   acquire(): Promise<void> {
     if (!this.#held) {
       this.#take();
+      this.onWait?.(0);
       return Promise.resolve();
     }
     const started = Date.now();
@@ -51,6 +53,7 @@ export class ConnectionLock {
         grant: () => {
           clearTimeout(waiter.timer);
           this.#take();
+          this.onWait?.(Date.now() - started);
           resolve();
         },
         timer: setTimeout(() => {
@@ -81,6 +84,11 @@ export class ConnectionLock {
     const next = this.#queue.shift();
     if (next) next.grant();
     else this.#held = false;
+  }
+
+  /** Whether a caller has the connection now. */
+  get held(): boolean {
+    return this.#held;
   }
 
   /** How many callers wait for the connection now. */

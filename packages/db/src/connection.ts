@@ -20,6 +20,19 @@ export interface DatabaseOptions {
   connectionWaitMs?: number;
   /** Embedded engine: told each time a wait for the connection ran out, for the log. */
   onConnectionWaitTimeout?: (error: ConnectionWaitTimeoutError) => void;
+  /** Told how long each query or transaction waited for its connection, for the metrics. */
+  onConnectionWait?: (waitedMs: number) => void;
+}
+
+/** The connections a process holds to its database, as the metrics report them. */
+export interface PoolState {
+  /** Connections open (the embedded engine has one). */
+  open: number;
+  /** Of those, in use by a query or transaction. */
+  busy: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface Database {
@@ -33,6 +46,7 @@ export interface Database {
    * scripts, which the query builder's prepared statements cannot. Migrations need both.
    */
   scriptTransaction<T>(work: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
+  poolState(): PoolState;
   close(): Promise<void>;
 }
 
@@ -64,6 +78,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const lock = new ConnectionLock(
     options.connectionWaitMs ?? DEFAULT_CONNECTION_WAIT_MS,
     options.onConnectionWaitTimeout,
+    options.onConnectionWait,
   );
   const kysely = new Kysely<unknown>({ dialect: new TimedPGliteDialect(pglite, lock) });
   let closed = false;
@@ -86,6 +101,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
           }),
         ),
       ),
+    poolState: () => ({ open: 1, busy: lock.held ? 1 : 0, waiting: lock.waiting, max: 1 }),
     async close() {
       if (closed) return;
       closed = true;
@@ -110,7 +126,23 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', (error) => options.onPoolError?.(error));
-  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  const onWait = options.onConnectionWait;
+  // Kysely asks the pool for a connection per query and per transaction: timing that ask is the
+  // pool's wait, which is what grows first when the pool is too small for the load.
+  const timedPool = onWait
+    ? {
+        connect: async () => {
+          const started = performance.now();
+          const connection = await pool.connect();
+          onWait(performance.now() - started);
+          return connection;
+        },
+        end: () => pool.end(),
+        options: pool.options,
+      }
+    : pool;
+  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: timedPool }) });
+  const max = options.maxConnections ?? 10;
   return {
     engine: 'postgres',
     kysely,
@@ -138,6 +170,12 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
         client.release();
       }
     },
+    poolState: () => ({
+      open: pool.totalCount,
+      busy: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     async close() {
       await kysely.destroy();
     },

@@ -2,6 +2,7 @@ export {
   openDatabase,
   type Database,
   type DatabaseOptions,
+  type PoolState,
   type ScriptTransaction,
 } from './connection';
 export { migrate, type MigrationResult } from './migrate';

@@ -11,3 +11,10 @@ export { escapeHtml, html, SafeHtml, type HtmlValue } from './html';
 export { acceptFormPosts, formValue, type FormBody } from './form-body';
 export { field, pageHeaders, type FieldOptions } from './page-parts';
 export { pageErrorHandler, type ErrorPageWords, type PageErrorOptions } from './page-errors';
+export {
+  cacheMetric,
+  counterMetric,
+  histogramMetric,
+  metricsRegistry,
+  sampledGauge,
+} from './metrics';

@@ -5,6 +5,7 @@ import { redactedLogPaths, redactUrl, requestSerializer } from './log-redaction'
 import type { QuestaConfig } from '@questa/config';
 import { addStrictTransport, type StrictTransport } from './response-headers';
 import { addLifecycle } from './lifecycle';
+import { addMetricsRoute, addRequestMetrics } from './metrics';
 
 export interface RootServerOptions {
   logLevel: QuestaConfig['logLevel'];
@@ -16,6 +17,8 @@ export interface RootServerOptions {
   hsts?: StrictTransport | undefined;
   /** Where log lines go instead of standard output (a test reading them). */
   logStream?: { write(line: string): void };
+  /** Lets scrapers from elsewhere read `/metrics` (`QuestaConfig['metricsToken']`). */
+  metricsToken?: string | undefined;
 }
 
 /** One short line per entry, with the time of day; process id and host say nothing locally. */
@@ -56,6 +59,8 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
     forceCloseConnections: 'idle',
   });
   addLifecycle(app);
+  addRequestMetrics(app);
+  addMetricsRoute(app, options.metricsToken);
   // Callback style: an async hook costs a promise per request on every route.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkRuntime, ConfigError, loadConfig, type QuestaConfig } from '@questa/config';
+import { databasePoolMetrics } from './metrics';
 import {
   DataDirError,
   isUnavailableError,
@@ -44,6 +45,7 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
     return fail(plan.title, error);
   }
 
+  const databaseMetrics = databasePoolMetrics();
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let server: FastifyInstance | undefined;
@@ -62,11 +64,13 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
       onPoolError: (error) =>
         console.warn(`${plan.title}: database connection lost (${error.message}).`),
       connectionWaitMs: config.databaseWaitTimeoutMs,
+      onConnectionWait: databaseMetrics.observeWait,
       onConnectionWaitTimeout: (error) =>
         server
           ? server.log.error({ err: error }, error.message)
           : console.error(`${plan.title}: ${error.message}`),
     });
+    databaseMetrics.watch(database);
     await waitForDatabase(database, config);
     for (const { schema, migrations } of plan.schemas) await migrate(database, schema, migrations);
     server = await plan.build({ config, database });

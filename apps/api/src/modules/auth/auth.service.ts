@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { cacheMetric } from '@questa/http-kit';
 import type { SessionInfo } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { Principal } from '@questa/policy';
@@ -74,6 +75,7 @@ export function createAuthService(deps: {
       }
     },
   });
+  const lookups = cacheMetric('sessions');
   function remember(idHash: string, entry: CacheEntry) {
     cache.set(idHash, entry);
     for (const key of ownerKeys(entry)) {
@@ -110,8 +112,10 @@ export function createAuthService(deps: {
     const hit = cache.get(idHash);
     if (hit && hit.until > now && hit.context.session.generation === session.generation) {
       hit.context.session = session;
+      lookups.hit();
       return hit;
     }
+    lookups.miss();
     const user = await deps.users.findById(session.userId);
     if (!user) return undefined;
     const entry: CacheEntry = { context: { idHash, session, user }, until: now + CACHE_MS };

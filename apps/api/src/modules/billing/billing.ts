@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MailTransport } from '@questa/mail';
-import { HttpProblem } from '@questa/http-kit';
+import { HttpProblem, sampledGauge } from '@questa/http-kit';
 import type { PaymentPartner } from '../../adapters/payment-partner';
 import type { ApiDb } from '../../db/tables';
 import type { UnitOfWork } from '../../db/unit-of-work';
@@ -215,7 +215,24 @@ export const billingApp: FastifyPluginAsync<{ billing: Billing }> = async (app, 
   }
   // Events recorded but not applied when a process stopped are applied by the next to start.
   const applying = billing.applier.start();
+  // The partner's events waiting to be applied, and for how long: the lag an operator watches.
+  // Every process reports the same table; a dashboard takes the largest.
+  const stopSampling = sampledGauge({
+    name: 'questa_payment_events_waiting',
+    help: 'Payment partner events recorded but not yet applied: how many, and the oldest age in seconds.',
+    labelNames: ['measure'],
+  }).addSource(async () => {
+    const backlog = await billing.paymentEvents.backlog();
+    const age = backlog.oldestCreatedAt
+      ? Math.max(0, (Date.now() - Date.parse(backlog.oldestCreatedAt)) / 1000)
+      : 0;
+    return [
+      [{ measure: 'events' }, backlog.waiting],
+      [{ measure: 'oldest_age_seconds' }, age],
+    ];
+  });
   app.addHook('onClose', async () => {
+    stopSampling();
     applying.stop();
     await billing.applier.idle();
   });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { cacheMetric } from '@questa/http-kit';
 import type { CatalogBankDetail, CatalogQuery } from '@questa/contracts';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 
@@ -17,10 +18,15 @@ export function createCatalogService(client: QuestionDbClient, options: { ttlMs:
   // Bounded: bank pages are keyed by id, and ids are validated before they reach here.
   const cache = new LRUCache<string, Promise<unknown>>({ max: 2000, ttl: options.ttlMs || 1 });
   let version = 0;
+  const lookups = cacheMetric('catalog');
 
   function remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = options.ttlMs > 0 ? cache.get(key) : undefined;
-    if (hit) return hit as Promise<T>;
+    if (hit) {
+      lookups.hit();
+      return hit as Promise<T>;
+    }
+    lookups.miss();
     const value = load();
     if (options.ttlMs > 0) {
       cache.set(key, value);

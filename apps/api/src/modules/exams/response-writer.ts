@@ -29,7 +29,7 @@ export function createResponseWriter(
       const saved = await exams.saveResponses([...latest.values()], options.graceSeconds);
       return batch.map((pending) => saved.get(keyOf(pending)));
     },
-    { maxBatch: options.maxBatch ?? 500 },
+    { maxBatch: options.maxBatch ?? 500, name: 'exam_answers' },
   );
   return {
     /** When the answer was saved, or undefined when its attempt no longer takes answers. */

@@ -40,7 +40,10 @@ export function createLiveAnswering(deps: {
 
   // A room's answers arrive in bursts (everyone answers within seconds): those that come while one
   // batch is being stored go together in the next statement.
-  const storeAnswer = batchedWrites(live.insertAnswers, { maxBatch: 500 });
+  const storeAnswer = batchedWrites(live.insertAnswers, {
+    maxBatch: 500,
+    name: 'live_answers',
+  });
 
   async function answer(
     player: Pick<PlayerRow, 'id' | 'roomId' | 'extraTimePercent'>,

@@ -153,14 +153,14 @@ export function createLiveJoining(deps: {
       );
       return hashes.map((hash) => found.get(hash));
     },
-    { maxBatch: 500 },
+    { maxBatch: 500, name: 'live_player_lookups' },
   );
   const writeConnected = batchedWrites(
     async (changes: readonly { playerId: string; connected: boolean }[]) => {
       await live.setConnectedMany(changes);
       return changes.map(() => undefined);
     },
-    { maxBatch: 1000 },
+    { maxBatch: 1000, name: 'live_connections' },
   );
 
   /** The player a device's token names, if it is still in the room. */

@@ -230,7 +230,7 @@ export function createLiveViews(deps: {
       );
       return wanted.map(({ roomId, playerId }) => found.get(`${roomId}:${playerId}`));
     },
-    { maxBatch: 500 },
+    { maxBatch: 500, name: 'live_player_views' },
   );
 
   return {

@@ -12,7 +12,7 @@ import {
   type LiveClientEvents,
   type LiveServerEvents,
 } from '@questa/contracts';
-import { HttpProblem } from '@questa/http-kit';
+import { HttpProblem, sampledGauge } from '@questa/http-kit';
 import type { AuthContext } from '../auth/auth.service';
 import { startCatchUp, type RoomMark } from './live.catch-up';
 import type { LiveActor, LiveChange, LiveService } from './live.service';
@@ -78,6 +78,22 @@ export function createLiveChannel(options: {
       callback(null, request.headers.origin === options.publicOrigin),
     pingInterval: 10_000,
     pingTimeout: 10_000,
+  });
+
+  // What this process carries: its own connections and the rooms they are in (a room spanning
+  // processes counts in each), read when Prometheus scrapes.
+  const stopSampling = sampledGauge({
+    name: 'questa_live_channel',
+    help: 'Live channel of the process: open connections, and rooms with a player connected here.',
+    labelNames: ['measure'],
+  }).addSource(() => {
+    let rooms = 0;
+    for (const name of io.of('/').adapter.rooms.keys())
+      if (name.startsWith(playersKey(''))) rooms += 1;
+    return [
+      [{ measure: 'connections' }, io.engine.clientsCount],
+      [{ measure: 'rooms' }, rooms],
+    ];
   });
 
   const redis = options.redis
@@ -325,6 +341,7 @@ export function createLiveChannel(options: {
       for (const entry of pending.values()) clearTimeout(entry.timer);
       pending.clear();
       catchUp?.stop();
+      stopSampling();
       // The transports close, not the sockets: a client told "disconnected by the server" stays
       // away, while one whose connection dropped reconnects by itself, through the balancer to a
       // process still running, and finds its room there (Redis carries rooms across processes).

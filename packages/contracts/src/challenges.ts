@@ -46,8 +46,6 @@ export const challengeQuestion = z.object({
   passage: learnerPassage.nullable(),
   /** When the server served it: the timer counts from here, reloads included. */
   servedAt: isoDate,
-  /** The timer with the learner's extra time, in milliseconds. */
-  limitMs: z.number().int().positive(),
   /** Milliseconds left by the server's clock when this answer was made; 0 once it ran out. */
   remainingMs: z.number().int().nonnegative(),
   answer: answerInput.nullable(),
@@ -61,6 +59,8 @@ export const challengeState = z.object({
   assignmentId: z.uuid(),
   title: z.string(),
   questionCount: z.number().int().positive(),
+  /** Each question's timer with the learner's extra time, in milliseconds. */
+  limitMs: z.number().int().positive(),
   /** The question being played, or the last one played; null before the first is served. */
   current: challengeQuestion.nullable(),
   /** Live points so far. */

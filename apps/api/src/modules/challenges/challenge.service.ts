@@ -81,6 +81,7 @@ export function createChallengeService(deps: {
       assignmentId: session.assignmentId,
       title: session.title,
       questionCount: session.questionCount,
+      limitMs: session.limitMs,
       current: current
         ? {
             id: current.id,
@@ -88,7 +89,6 @@ export function createChallengeService(deps: {
             question: current.presented,
             passage: current.passage,
             servedAt: current.servedAt!,
-            limitMs: session.limitMs,
             remainingMs: Math.max(0, session.limitMs - (current.sinceServedMs ?? 0)),
             answer: current.answer,
             outcome,

@@ -22,8 +22,8 @@ export const clientPages = [
       // Problems only the host's console meets in a live room: its teams.
       !/^problem\.live\.teams_/.test(key) &&
       // Problems only the studio, exams, billing, an account page, a workspace's settings or
-      // plan, or a teacher's class can meet.
-      !/^problem\.(conflict|upload|import|export|bank|account|bulk|media|passage|grading|publishing|notifications|workspace|workspace_plan|invitation|class|assignment)\./.test(
+      // plan, a teacher's class or a challenge assignment can meet.
+      !/^problem\.(conflict|upload|import|export|bank|account|bulk|media|passage|grading|publishing|notifications|workspace|workspace_plan|invitation|class|assignment|challenge)\./.test(
         key,
       ) &&
       !/^answering\.(hints|hintNumber|showHint|showNextHint)$/.test(key),

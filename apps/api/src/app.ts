@@ -28,6 +28,9 @@ import { createRegradeService } from './modules/assignments/regrade.service';
 import { createReminderRepository } from './modules/assignments/reminder.repository';
 import { createReminderSweep } from './modules/assignments/reminder-sweep';
 import { createAssignmentService } from './modules/assignments/assignment.service';
+import { createChallengeRepository } from './modules/challenges/challenge.repository';
+import { challengeRoutes } from './modules/challenges/challenge.routes';
+import { createChallengeService } from './modules/challenges/challenge.service';
 import { createClassRepository } from './modules/classes/class.repository';
 import { createGradebookRepository } from './modules/gradebook/gradebook.repository';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes';
@@ -260,6 +263,10 @@ export function createApiCore(deps: ApiDeps) {
     assignments: createAssignmentRepository(db),
     classes,
   });
+  const challenges = createChallengeService({
+    unitOfWork,
+    challenges: createChallengeRepository(db),
+  });
   const reminders = createReminderSweep({
     reminders: createReminderRepository(db),
     notifications,
@@ -314,6 +321,7 @@ export function createApiCore(deps: ApiDeps) {
     assignments,
     regrades,
     analysis,
+    challenges,
     reminders,
     gradebook,
     serviceLog,
@@ -409,6 +417,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     regrades: core.regrades,
     analysis: core.analysis,
   });
+  await app.register(challengeRoutes, { challenges: core.challenges });
   await app.register(gradebookRoutes, { gradebook: core.gradebook });
   await app.register(classLiveRoutes, { classLive: core.classLive });
 

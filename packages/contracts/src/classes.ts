@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ids } from './ids';
 import { isoDate } from './learning/shared';
+import { LIVE_LIMITS } from './rules/live';
 import {
   assignmentKinds,
   CLASS_LIMITS,
@@ -103,7 +104,10 @@ const schedule = {
     .meta({ description: 'Taken off a late score when the late policy is `penalty`.' }),
 };
 
-/** A practice set of `questionCount` questions of a bank, or an exam by one of its blueprints. */
+/**
+ * A practice set of `questionCount` questions of a bank, an exam by one of its blueprints, or a
+ * challenge: `questionCount` questions of the types a live room asks, each with the live timer.
+ */
 export const assignmentInput = z
   .discriminatedUnion('kind', [
     z.strictObject({
@@ -117,6 +121,18 @@ export const assignmentInput = z
       blueprintId: z.string().min(1).max(40).meta({
         description: 'A blueprint of the bank, or `default` for its built-in mock exam.',
       }),
+    }),
+    z.strictObject({
+      kind: z.literal('challenge'),
+      ...schedule,
+      questionCount: z.number().int().min(1).max(CLASS_LIMITS.challengeQuestionsMax),
+      questionSeconds: z
+        .number()
+        .int()
+        .min(LIVE_LIMITS.timerMinSeconds)
+        .max(LIVE_LIMITS.timerMaxSeconds)
+        .default(LIVE_LIMITS.timerDefaultSeconds)
+        .meta({ description: 'The timer of each question, before a learner’s extra time.' }),
     }),
   ])
   .refine((input) => Date.parse(input.dueAt) > Date.parse(input.opensAt), {
@@ -151,7 +167,10 @@ export const assignment = z.object({
   blueprintId: z.string().nullable(),
   /** How many questions were pinned when it was given. */
   questionCount: z.number().int(),
-  /** An exam's time limit, before a learner's extra time; null for a practice set. */
+  /**
+   * An exam's time limit, or a challenge's seconds per question, before a learner's extra time;
+   * null for a practice set.
+   */
   timeLimitSeconds: z.number().int().nullable(),
   opensAt: isoDate,
   dueAt: isoDate,
@@ -180,7 +199,7 @@ export const todoItem = z.object({
   /** The best completed attempt was handed in after the due time. */
   late: z.boolean(),
   completedAt: isoDate.nullable(),
-  /** The open practice session or exam attempt, to resume. */
+  /** The open practice session (a challenge's too) or exam attempt, to resume. */
   current: z
     .object({ practiceSessionId: z.uuid().nullable(), examAttemptId: z.uuid().nullable() })
     .nullable(),
@@ -194,7 +213,10 @@ export const todoList = z.object({
 });
 export type TodoList = z.infer<typeof todoList>;
 
-/** Where the learner's work on an assignment goes on: a practice session or an exam attempt. */
+/**
+ * Where the learner's work on an assignment goes on: a practice session or an exam attempt. A
+ * challenge is played in a practice session of its own, which only the challenge routes serve.
+ */
 export const assignmentStart = z.object({
   kind: z.enum(assignmentKinds),
   practiceSessionId: z.uuid().nullable(),

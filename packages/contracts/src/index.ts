@@ -21,3 +21,4 @@ export * from './notifications';
 export * from './workspace-plan';
 export * from './classes';
 export * from './workspaces';
+export * from './challenges';

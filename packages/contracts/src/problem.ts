@@ -48,6 +48,8 @@ export const problemCatalogue = {
   'class.full': { status: 409, title: 'Class is full' },
   'assignment.not_open': { status: 409, title: 'Assignment is not open' },
   'assignment.attempts_used': { status: 409, title: 'No attempts left' },
+  'challenge.time_up': { status: 409, title: 'Time is up for this question' },
+  'challenge.not_current': { status: 409, title: 'Not the question being played' },
   unavailable: { status: 503, title: 'Temporarily unavailable' },
   internal: { status: 500, title: 'Something went wrong' },
   'media.range': { status: 416, title: 'Range not satisfiable' },

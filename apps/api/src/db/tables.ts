@@ -1,5 +1,6 @@
 import type {
   AnswerInput,
+  AssignmentKind,
   BillingInterval,
   PlanFeatures,
   PromotionDuration,
@@ -93,6 +94,8 @@ export interface ApiTables {
     finished_at: string | null;
     /** Set when an assignment gave the session: its pinned questions are drawn in order. */
     assignment_id: Generated<string | null>;
+    /** A challenge's timer per question, with the learner's extra time; null for practice. */
+    question_limit_ms: Generated<number | null>;
   };
   practice_items: {
     id: Generated<string>;
@@ -107,6 +110,10 @@ export interface ApiTables {
     answer: AnswerInput | null;
     result: GradedAnswer | null;
     answered_at: string | null;
+    /** A challenge's question: when the server served it, and what the answer earned live. */
+    served_at: Generated<string | null>;
+    points: Generated<number | null>;
+    elapsed_ms: Generated<number | null>;
   };
   daily_usage: { user_id: string; day: string; answers: Generated<number> };
   answer_events: {
@@ -502,7 +509,7 @@ export interface ApiTables {
   assignments: {
     id: Generated<string>;
     class_id: string;
-    kind: 'practice' | 'exam';
+    kind: AssignmentKind;
     title: string;
     client_id: string;
     bank_id: string;

@@ -1,6 +1,7 @@
 import { createAssignmentRepository } from '../modules/assignments/assignment.repository';
 import { createRegradeRepository } from '../modules/assignments/regrade.repository';
 import { createSubmissionRepository } from '../modules/assignments/submission.repository';
+import { createChallengeRepository } from '../modules/challenges/challenge.repository';
 import { createAuditRepository } from '../modules/audit/audit.repository';
 import { createCheckoutRepository } from '../modules/billing/checkout.repository';
 import { createNoticeRepository } from '../modules/billing/notice.repository';
@@ -39,6 +40,7 @@ export function repositoriesOf(executor: ApiDb) {
     submissions: createSubmissionRepository(executor),
     assignments: createAssignmentRepository(executor),
     regrades: createRegradeRepository(executor),
+    challenges: createChallengeRepository(executor),
   };
 }
 

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/workspace-plan'),
               },
               { path: 'practice/:sessionId', lazy: () => import('./routes/practice') },
+              { path: 'challenges/:challengeId', lazy: () => import('./routes/challenge') },
               // An exam's start page: what the clock will do, before it runs.
               {
                 path: 'banks/:bankId/exams/:blueprintId',

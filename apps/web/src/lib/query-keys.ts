@@ -14,3 +14,6 @@ export const bookmarksQueryKey = 'bookmarks';
  * changes it, and the header, guards and pages read it.
  */
 export const sessionQueryKey = 'session';
+
+/** A learner's To do. The classes feature lists it; finishing a challenge completes an item. */
+export const todoQueryKey = 'todo';

@@ -8,6 +8,8 @@ export const CLASS_LIMITS = {
   titleMax: 120,
   /** Questions a practice set pins at most. */
   practiceQuestionsMax: 100,
+  /** Questions a challenge pins at most: a live room's most, played in one sitting. */
+  challengeQuestionsMax: 50,
   attemptsMax: 10,
 } as const;
 
@@ -18,7 +20,11 @@ export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const normaliseJoinCode = (typed: string): string =>
   typed.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-export const assignmentKinds = ['practice', 'exam'] as const;
+/**
+ * A practice set, an exam, or a challenge: a live quiz played at one's own pace, one timed
+ * question at a time and scored as a live room scores (decision 0035).
+ */
+export const assignmentKinds = ['practice', 'exam', 'challenge'] as const;
 export type AssignmentKind = (typeof assignmentKinds)[number];
 /** What a gradebook column is: an assignment, or a live room played by the class (decision 0033). */
 export const gradebookColumnKinds = [...assignmentKinds, 'live'] as const;

@@ -29,9 +29,10 @@ export function createAnalysisRepository(db: ApiDb) {
         select x.question_id as "questionId", x.score, x.answer, x.seconds
         from (
           select i.question_id, (i.result->>'score')::real as score, i.answer,
-            extract(epoch from i.answered_at - coalesce(
+            -- A challenge's question was timed from when it was served.
+            coalesce(i.elapsed_ms / 1000.0, extract(epoch from i.answered_at - coalesce(
               lag(i.answered_at) over (partition by i.session_id order by i.position),
-              s.started_at))::real as seconds
+              s.started_at)))::real as seconds
           from ${table('practice_items')} i
           join ${table('submissions')} s on s.practice_session_id = i.session_id
           join ${table('class_members')} m on m.user_id = s.user_id and m.class_id = ${classId}

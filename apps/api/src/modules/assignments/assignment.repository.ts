@@ -1,4 +1,10 @@
-import type { Assignment, LearnerPassage, QuestionContent, ReviewPolicy } from '@questa/contracts';
+import type {
+  Assignment,
+  AssignmentKind,
+  LearnerPassage,
+  QuestionContent,
+  ReviewPolicy,
+} from '@questa/contracts';
 import { sql } from '@questa/db';
 import { jsonb } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
@@ -15,7 +21,7 @@ export interface AssignedQuestion {
 
 export interface NewAssignment {
   classId: string;
-  kind: 'practice' | 'exam';
+  kind: AssignmentKind;
   title: string;
   clientId: string;
   bankId: string;
@@ -37,7 +43,7 @@ export interface NewAssignment {
 export interface AssignmentRow {
   id: string;
   classId: string;
-  kind: 'practice' | 'exam';
+  kind: AssignmentKind;
   title: string;
   clientId: string;
   bankId: string;

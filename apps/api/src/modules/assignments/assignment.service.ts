@@ -1,4 +1,5 @@
 import {
+  liveQuestionTypes,
   shuffleKeepingPassages,
   type Assignment,
   type AssignmentStart,
@@ -80,6 +81,25 @@ export function createAssignmentService(deps: {
       );
       return { bank, drawn, exam: null };
     }
+    if (input.kind === 'challenge') {
+      // A challenge asks only what a live room asks, answered in seconds; the draw takes no
+      // type, so it draws more and keeps the first of a live type.
+      const drawn = await deps.questionDb.drawFromTenant(
+        token,
+        clientId,
+        bank.id,
+        { rules: [{ count: input.questionCount * 4 }] },
+        requestId,
+      );
+      const live = drawn.questions.filter((question) =>
+        (liveQuestionTypes as readonly string[]).includes(question.content.type),
+      );
+      return {
+        bank,
+        drawn: { ...drawn, questions: live.slice(0, input.questionCount) },
+        exam: null,
+      };
+    }
     const blueprint = await deps.blueprints.find({ ...bank, clientId }, input.blueprintId);
     if (!blueprint) {
       throw new HttpProblem('not_found', { detail: 'This bank has no such exam blueprint.' });
@@ -129,7 +149,7 @@ export function createAssignmentService(deps: {
     row: AssignmentRow,
     attempt: number,
   ): Promise<AssignmentStart> {
-    if (row.kind === 'practice') {
+    if (row.kind === 'practice' || row.kind === 'challenge') {
       const sessionId = await work.practice.createSession({
         userId: user.id,
         clientId: row.clientId,
@@ -138,6 +158,10 @@ export function createAssignmentService(deps: {
         topics: [],
         difficulties: [],
         assignmentId: row.id,
+        // The first question's timer starts when it is served, not now.
+        ...(row.kind === 'challenge' && {
+          questionLimitMs: withExtraTime(row.timeLimitSeconds ?? 20, user.extraTimePercent) * 1000,
+        }),
       });
       const first = await work.practice.pinnedQuestion(row.id, 1);
       if (first) {
@@ -156,7 +180,7 @@ export function createAssignmentService(deps: {
         attempt,
         practiceSessionId: sessionId,
       });
-      return { kind: 'practice', practiceSessionId: sessionId, examAttemptId: null };
+      return { kind: row.kind, practiceSessionId: sessionId, examAttemptId: null };
     }
     const questions = await work.assignments.pinned(row.id);
     const attemptId = await work.exams.create(
@@ -206,7 +230,10 @@ export function createAssignmentService(deps: {
       const { bank, drawn, exam } = await draw(context, params.clientId, input, requestId);
       if (drawn.questions.length === 0) {
         throw new HttpProblem('validation.failed', {
-          detail: 'This bank has no published questions to assign yet.',
+          detail:
+            input.kind === 'challenge'
+              ? 'This bank has no published questions a live quiz can ask yet.'
+              : 'This bank has no published questions to assign yet.',
           errors: [{ field: 'bankId', message: 'no published questions match' }],
         });
       }
@@ -237,7 +264,9 @@ export function createAssignmentService(deps: {
                     ? (exam.timeLimitSeconds / exam.questionCount) * questions.length
                     : exam.timeLimitSeconds,
                 )
-              : null,
+              : input.kind === 'challenge'
+                ? input.questionSeconds
+                : null,
             opensAt: input.opensAt,
             dueAt: input.dueAt,
             attemptsAllowed: input.attemptsAllowed,

@@ -69,6 +69,8 @@ export function createPracticeRepository(db: ApiDb) {
       topics: string[];
       difficulties: number[];
       assignmentId?: string;
+      /** A challenge's timer per question. */
+      questionLimitMs?: number;
     }): Promise<string> {
       const row = await db
         .insertInto('practice_sessions')
@@ -80,6 +82,7 @@ export function createPracticeRepository(db: ApiDb) {
           topics: sql<string[]>`${sql.val(values.topics)}::text[]`,
           difficulties: sql<number[]>`${sql.val(values.difficulties)}::integer[]`,
           assignment_id: values.assignmentId ?? null,
+          question_limit_ms: values.questionLimitMs ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -111,6 +114,8 @@ export function createPracticeRepository(db: ApiDb) {
         ])
         .where('s.id', '=', id)
         .where('s.user_id', '=', userId)
+        // A challenge's session is played through the challenge routes, which keep its timer.
+        .where('s.question_limit_ms', 'is', null)
         .executeTakeFirst();
       return (
         row && {
@@ -140,6 +145,7 @@ export function createPracticeRepository(db: ApiDb) {
         .where('i.id', '=', itemId)
         .where('i.session_id', '=', sessionId)
         .where('s.user_id', '=', userId)
+        .where('s.question_limit_ms', 'is', null)
         .executeTakeFirst();
     },
 
@@ -273,6 +279,7 @@ export function createPracticeRepository(db: ApiDb) {
         .where('i.id', '=', itemId)
         .where('i.session_id', '=', sessionId)
         .where('s.user_id', '=', userId)
+        .where('s.question_limit_ms', 'is', null)
         .forUpdate(['i', 's'])
         .executeTakeFirst();
     },

@@ -3,4 +3,4 @@ export const teachingKey = (clientId: string) => `teaching/${clientId}`;
 export const classKey = (clientId: string, classId: string) =>
   `${teachingKey(clientId)}/classes/${classId}`;
 export const myClassesKey = 'my-classes';
-export const todoKey = 'todo';
+export { todoQueryKey as todoKey } from '../../../lib/query-keys';

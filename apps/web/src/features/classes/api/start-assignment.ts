@@ -17,7 +17,9 @@ export async function startAssignment(assignmentId: string): Promise<AssignmentS
 export const workPath = (started: AssignmentStart) =>
   started.examAttemptId !== null
     ? `/exams/${started.examAttemptId}`
-    : `/practice/${started.practiceSessionId ?? ''}`;
+    : started.kind === 'challenge'
+      ? `/challenges/${started.practiceSessionId ?? ''}`
+      : `/practice/${started.practiceSessionId ?? ''}`;
 
 export function useStartAssignment() {
   return useMutation(startAssignment);

@@ -1,5 +1,11 @@
 import type { AssignmentInput } from '@questa/contracts';
-import { CLASS_LIMITS, type AssignmentKind, type LatePolicy } from '@questa/contracts/rules';
+import {
+  assignmentKinds,
+  CLASS_LIMITS,
+  LIVE_LIMITS,
+  type AssignmentKind,
+  type LatePolicy,
+} from '@questa/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -18,7 +24,7 @@ function localInput(date: Date): string {
 const day = 86_400_000;
 
 /**
- * The form that gives a class a practice set or an exam. Times are the teacher's local ones;
+ * The form that gives a class a practice set, an exam or a challenge. Times are the teacher's local ones;
  * the server keeps them as instants.
  */
 export function GiveAssignmentForm({ clientId, classId }: { clientId: string; classId: string }) {
@@ -31,6 +37,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
   const [bankId, setBankId] = useState('');
   const [questionCount, setQuestionCount] = useState('10');
   const [blueprintId, setBlueprintId] = useState('default');
+  const [questionSeconds, setQuestionSeconds] = useState(String(LIVE_LIMITS.timerDefaultSeconds));
   const [opensAt, setOpensAt] = useState(() => localInput(new Date()));
   const [dueAt, setDueAt] = useState(() => localInput(new Date(Date.now() + day)));
   const [attempts, setAttempts] = useState('1');
@@ -59,7 +66,14 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
     const input: AssignmentInput =
       kind === 'practice'
         ? { kind, ...schedule, questionCount: Number(questionCount) }
-        : { kind, ...schedule, blueprintId };
+        : kind === 'challenge'
+          ? {
+              kind,
+              ...schedule,
+              questionCount: Number(questionCount),
+              questionSeconds: Number(questionSeconds),
+            }
+          : { kind, ...schedule, blueprintId };
     const outcome = await give.mutate(clientId, classId, input);
     if (outcome.ok) {
       setTitle('');
@@ -73,7 +87,7 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
     <form className="give-assignment" onSubmit={submit} noValidate>
       <fieldset className="give-assignment__kind">
         <legend>{t('assignments.kind')}</legend>
-        {(['practice', 'exam'] as const).map((option) => (
+        {assignmentKinds.map((option) => (
           <label key={option}>
             <input
               type="radio"
@@ -128,20 +142,44 @@ export function GiveAssignmentForm({ clientId, classId }: { clientId: string; cl
           </select>
         )}
       </Field>
-      {kind === 'practice' ? (
-        <Field label={t('assignments.questionCount')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="number"
-              min={1}
-              max={CLASS_LIMITS.practiceQuestionsMax}
-              value={questionCount}
-              onChange={(event) => setQuestionCount(event.target.value)}
-            />
+      {kind === 'challenge' && (
+        <p className="give-assignment__hint">{t('assignments.challengeHint')}</p>
+      )}
+      {kind !== 'exam' ? (
+        <div className="give-assignment__row">
+          <Field label={t('assignments.questionCount')}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="number"
+                min={1}
+                max={
+                  kind === 'challenge'
+                    ? CLASS_LIMITS.challengeQuestionsMax
+                    : CLASS_LIMITS.practiceQuestionsMax
+                }
+                value={questionCount}
+                onChange={(event) => setQuestionCount(event.target.value)}
+              />
+            )}
+          </Field>
+          {kind === 'challenge' && (
+            <Field label={t('assignments.questionSeconds')}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  type="number"
+                  min={LIVE_LIMITS.timerMinSeconds}
+                  max={LIVE_LIMITS.timerMaxSeconds}
+                  value={questionSeconds}
+                  onChange={(event) => setQuestionSeconds(event.target.value)}
+                />
+              )}
+            </Field>
           )}
-        </Field>
+        </div>
       ) : (
         chosenBank && (
           <BlueprintField

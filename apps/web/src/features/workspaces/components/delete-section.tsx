@@ -74,27 +74,29 @@ export function DeleteSection({ membership }: { membership: Membership }) {
         onConfirm={() => void confirm()}
         onCancel={close}
       >
-        <p>{t('workspaces.deletion.when', { days: WORKSPACE_DELETION_GRACE_DAYS })}</p>
-        <p>{t('workspaces.deletion.removes')}</p>
-        <p>{t('workspaces.deletion.meanwhile')}</p>
-        <p>{t('workspaces.deletion.plan')}</p>
-        <Field
-          label={t('workspaces.deletion.typeName', { name, slug })}
-          error={mismatch ? t('workspaces.deletion.mismatch') : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              autoComplete="off"
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setMismatch(false);
-              }}
-            />
-          )}
-        </Field>
+        <div className="workspace-deletion">
+          <p>{t('workspaces.deletion.when', { days: WORKSPACE_DELETION_GRACE_DAYS })}</p>
+          <p>{t('workspaces.deletion.removes')}</p>
+          <p>{t('workspaces.deletion.meanwhile')}</p>
+          <p>{t('workspaces.deletion.plan')}</p>
+          <Field
+            label={t('workspaces.deletion.typeName', { name, slug })}
+            error={mismatch ? t('workspaces.deletion.mismatch') : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                autoComplete="off"
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  setMismatch(false);
+                }}
+              />
+            )}
+          </Field>
+        </div>
       </ConfirmDialog>
     </div>
   );

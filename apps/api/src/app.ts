@@ -78,6 +78,9 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { workspaceRoutes } from './modules/workspaces/workspace.routes';
 import { createWorkspaceService } from './modules/workspaces/workspace.service';
 import { createUserRepository } from './modules/users/user.repository';
+import { createWorkspaceDeletionRepository } from './modules/workspace-deletion/workspace-deletion.repository';
+import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
+import { createWorkspaceDeletionService } from './modules/workspace-deletion/workspace-deletion.service';
 import { access } from './plugins/access';
 import { readCookie } from './modules/auth/session-cookie';
 import { createLiveChannel } from './modules/live/live.channel';
@@ -109,6 +112,10 @@ export interface ApiDeps {
   deletionSweepIntervalMs?: number;
   /** The clock account deletions are scheduled by; tests move it instead of waiting 14 days. */
   now?: () => Date;
+  /** How often this process erases workspaces whose deletion is due; 0 turns it off. */
+  workspaceDeletionSweepIntervalMs?: number;
+  /** How long a workspace waits for its deletion; the rule's fourteen days unless set. */
+  workspaceDeletionGraceMs?: number;
   /** How often this process sends "due tomorrow" reminders; 0 turns it off (tests drive it). */
   reminderSweepIntervalMs?: number;
   /** How often this process looks for live questions whose time is up (another's may have died). */
@@ -300,11 +307,21 @@ export function createApiCore(deps: ApiDeps) {
     ...(deps.now && { now: deps.now }),
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
+  const workspaceDeletions = createWorkspaceDeletionService({
+    deletions: createWorkspaceDeletionRepository(db),
+    audit,
+    auth,
+    questionDb: deps.questionDb,
+    ...(deps.workspaceDeletionGraceMs !== undefined && { graceMs: deps.workspaceDeletionGraceMs }),
+    ...(deps.now && { now: deps.now }),
+    log: { warn: (details, message) => serviceLog.warn(details, message) },
+  });
   return {
     deps,
     db,
     users,
     account,
+    workspaceDeletions,
     entitlements,
     billing,
     live,
@@ -361,7 +378,12 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
       },
     },
   });
-  await app.register(access, { auth, cookieName, publicOrigin: core.publicOrigin });
+  await app.register(access, {
+    auth,
+    cookieName,
+    publicOrigin: core.publicOrigin,
+    deletionScheduled: core.workspaceDeletions.isScheduled,
+  });
 
   healthRoute(app, 'api', deps.database);
   await app.register(catalogRoutes, { catalog: core.catalog });
@@ -410,6 +432,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
       notifications: core.notifications,
     }),
   });
+  await app.register(workspaceDeletionRoutes, { deletions: core.workspaceDeletions });
   await app.register(billingApp, { billing: core.billing });
   await app.register(classRoutes, { classes: core.classes });
   await app.register(assignmentRoutes, {
@@ -460,6 +483,18 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
         app.log.warn({ err: error }, 'due account deletions could not be finished yet');
       });
     }, deletionSweepEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  // Workspaces whose deletion is due are erased by whichever process claims each first.
+  const workspaceSweepEvery = deps.workspaceDeletionSweepIntervalMs ?? 10 * 60_000;
+  if (workspaceSweepEvery > 0) {
+    const timer = setInterval(() => {
+      core.workspaceDeletions.finishDue().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'due workspace deletions could not be finished yet');
+      });
+    }, workspaceSweepEvery);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

@@ -46,6 +46,10 @@ await runProcess({
       examGraceSeconds: config.exams.graceSeconds,
       examSweepIntervalMs: config.exams.sweepIntervalMs,
       reminderSweepIntervalMs: config.reminderSweepIntervalMs,
+      workspaceDeletionSweepIntervalMs: config.workspaceDeletion.sweepIntervalMs,
+      ...(config.workspaceDeletion.graceMs !== undefined && {
+        workspaceDeletionGraceMs: config.workspaceDeletion.graceMs,
+      }),
       redisUrl: config.redisUrl,
       redisKeyPrefix: config.redisKeyPrefix,
       ...billingDepsFromConfig(config),

@@ -102,6 +102,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     examGraceSeconds: config.exams.graceSeconds,
     examSweepIntervalMs: config.exams.sweepIntervalMs,
     reminderSweepIntervalMs: config.reminderSweepIntervalMs,
+    workspaceDeletionSweepIntervalMs: config.workspaceDeletion.sweepIntervalMs,
+    ...(config.workspaceDeletion.graceMs !== undefined && {
+      workspaceDeletionGraceMs: config.workspaceDeletion.graceMs,
+    }),
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
     // The sandbox answers Stripe's API at /v1 of this very server, reached over loopback.

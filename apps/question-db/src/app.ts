@@ -115,7 +115,7 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
     },
   });
   await app.register(authentication, {
-    isSuspended: (clientId) => tenants.isSuspended(clientId),
+    stateOf: (clientId) => tenants.stateOf(clientId),
     auth: createAuthService({
       verifyAccessToken: createAccessTokenVerifier(deps.auth),
       members,

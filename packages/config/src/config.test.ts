@@ -31,6 +31,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('erases due workspaces every ten minutes after fourteen days unless told otherwise', () => {
+    expect(loadConfig({}).workspaceDeletion).toEqual({
+      sweepIntervalMs: 600_000,
+      graceMs: undefined,
+    });
+    expect(
+      loadConfig({
+        WORKSPACE_DELETION_SWEEP_INTERVAL_MS: '500',
+        WORKSPACE_DELETION_GRACE_SECONDS: '30',
+      }).workspaceDeletion,
+    ).toEqual({ sweepIntervalMs: 500, graceMs: 30_000 });
+    expect(() => loadConfig({ WORKSPACE_DELETION_GRACE_SECONDS: '0' })).toThrow(
+      'WORKSPACE_DELETION_GRACE_SECONDS must be a whole number of seconds',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
   });

@@ -90,6 +90,17 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(100, { error: 'must be at least 100 milliseconds' })
     .default(5 * 60_000),
+  WORKSPACE_DELETION_SWEEP_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(100, { error: 'must be at least 100 milliseconds' })
+    .default(10 * 60_000),
+  // Unset: the rule's fourteen days. Shorter only for a test server, which watches the sweep.
+  WORKSPACE_DELETION_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be a whole number of seconds' })
+    .optional(),
   DATABASE_WAIT_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int({ error: 'must be a number of milliseconds' })
@@ -231,6 +242,12 @@ export interface QuestaConfig {
   };
   /** How often each API process looks for assignments due within a day to remind learners of. */
   reminderSweepIntervalMs: number;
+  workspaceDeletion: {
+    /** How often each API process erases workspaces whose deletion is due. */
+    sweepIntervalMs: number;
+    /** Between asking and erasing; unset: WORKSPACE_DELETION_GRACE_DAYS of the contracts. */
+    graceMs: number | undefined;
+  };
   /** The payment partner: Stripe with keys, the built-in sandbox without. */
   payments: {
     /** Unset: the built-in sandbox, whose key the one-process launcher makes up at each start. */
@@ -317,6 +334,13 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
     reminderSweepIntervalMs: raw.REMINDER_SWEEP_INTERVAL_MS,
+    workspaceDeletion: {
+      sweepIntervalMs: raw.WORKSPACE_DELETION_SWEEP_INTERVAL_MS,
+      graceMs:
+        raw.WORKSPACE_DELETION_GRACE_SECONDS === undefined
+          ? undefined
+          : raw.WORKSPACE_DELETION_GRACE_SECONDS * 1000,
+    },
     payments: paymentsOf(raw),
     billing: {
       pastDueGraceDays: raw.BILLING_PAST_DUE_GRACE_DAYS,

@@ -89,6 +89,8 @@ export const tenant = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** Set while a platform admin has it suspended. */
   suspendedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Set while the workspace is scheduled for deletion: when it will be erased. */
+  deletionDueAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Tenant = z.infer<typeof tenant>;
 export const tenantList = z.object({ tenants: z.array(tenant) });

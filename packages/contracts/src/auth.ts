@@ -9,6 +9,8 @@ export const membership = z.object({
   clientSlug: z.string(),
   clientName: z.string(),
   role: z.enum(tenantRoles),
+  /** Set while the workspace is scheduled for deletion: when it will be erased. */
+  deletionDueAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Membership = z.infer<typeof membership>;
 

@@ -43,6 +43,8 @@ export const problemCatalogue = {
   'invitation.invalid': { status: 410, title: 'Invitation no longer valid' },
   'workspace.limit_reached': { status: 409, title: 'Workspace limit reached' },
   'workspace.suspended': { status: 423, title: 'Workspace suspended' },
+  'workspace.deletion_scheduled': { status: 423, title: 'Workspace scheduled for deletion' },
+  'workspace.plan_renews': { status: 409, title: 'Workspace plan still renews' },
   'notifications.unsubscribe_invalid': { status: 400, title: 'Unsubscribe link not valid' },
   'class.archived': { status: 409, title: 'Class is archived' },
   'class.full': { status: 409, title: 'Class is full' },

@@ -156,3 +156,21 @@ export const workspaceLimitsUpdate = z
   )
   .meta({ examples: [{ members: 25 }] });
 export type WorkspaceLimitsUpdate = z.infer<typeof workspaceLimitsUpdate>;
+
+/** `POST /workspaces/{clientId}/deletion`: the owner types the workspace's name or address. */
+export const workspaceDeletionRequest = z
+  .strictObject({
+    confirm: z.string().max(200).meta({
+      description: 'The workspace’s name or its address, typed to confirm.',
+    }),
+  })
+  .meta({ examples: [{ confirm: 'Biology and chemistry' }] });
+export type WorkspaceDeletionRequest = z.infer<typeof workspaceDeletionRequest>;
+
+/**
+ * `PUT /clients/{clientId}/deletion` of the question database, sent by the main API in its own
+ * name: the date it erases the workspace, which the question database shows its members.
+ */
+export const workspaceDeletionSchedule = z.strictObject({
+  dueAt: z.iso.datetime({ offset: true }),
+});

@@ -18,6 +18,8 @@ export const permissions = [
   'tenant:create',
   'tenant:manage',
   'tenant:administer',
+  'tenant:delete',
+  'tenant:erase',
   'member:list',
   'member:manage',
   'credential:manage',
@@ -93,6 +95,8 @@ const owner: readonly Permission[] = [
     // What the workspace pays for is the owners' to decide, and its invoices theirs to read.
     'workspace_plan:manage',
     'tenant:manage',
+    // Deleting the workspace, and keeping it during the grace: its owners' decision alone.
+    'tenant:delete',
   ] as const),
 ];
 
@@ -108,9 +112,11 @@ const tenantGrants: Record<TenantRole, readonly Permission[]> = {
  * Held by a trusted Questa service only, and all it holds: it acts for no person, so nothing a
  * signed-in user may do is granted to it, and none of this to any user. `catalog:draw` reaches the
  * published questions of public and premium banks: drawn at random, or listed and read by id so a
- * host can choose them, which shows a service nothing a draw could not.
+ * host can choose them, which shows a service nothing a draw could not. `tenant:erase` lets the
+ * main API mark a workspace for deletion, keep it, and erase it once due: people ask the main API,
+ * which decides who may (decision 0034).
  */
-const service: readonly Permission[] = ['catalog:draw'];
+const service: readonly Permission[] = ['catalog:draw', 'tenant:erase'];
 
 export interface Principal {
   /** The identity provider's subject. */
@@ -173,4 +179,33 @@ export function holdersOf(permission: Permission): Holders {
     ),
     services: service.includes(permission),
   };
+}
+
+/**
+ * Permissions whose changes a workspace scheduled for deletion refuses (`workspace.deletion_scheduled`):
+ * writing, reviewing and publishing questions, inviting, renaming, new API keys, classes and
+ * assignments, buying seats. Reading still works so people can export; withdrawing access
+ * (removing a member, revoking an API key) still works, as does leaving.
+ */
+const frozenWhileDeletionScheduled: readonly Permission[] = [
+  'question:write',
+  'question:review',
+  'question:publish',
+  'member:manage',
+  'credential:manage',
+  'tenant:manage',
+  'class:manage',
+  'workspace_plan:manage',
+];
+
+/** Whether a request of `method` under `permission` is refused while the workspace awaits deletion. */
+export function refusedWhileDeletionScheduled(permission: Permission, method: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  if (
+    method === 'DELETE' &&
+    (permission === 'member:manage' || permission === 'credential:manage')
+  ) {
+    return false;
+  }
+  return frozenWhileDeletionScheduled.includes(permission);
 }

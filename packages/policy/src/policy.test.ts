@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TenantRole } from '@questa/contracts';
-import { can, heldByEverySignedInUser, holdersOf, permissions, type Principal } from './index';
+import {
+  can,
+  heldByEverySignedInUser,
+  holdersOf,
+  permissions,
+  refusedWhileDeletionScheduled,
+  type Principal,
+} from './index';
 
 const tenantA = '11111111-1111-4111-8111-111111111111';
 const tenantB = '22222222-2222-4222-8222-222222222222';
@@ -144,9 +151,12 @@ describe('policy', () => {
     expect(can(principal({ memberships: new Map([[tenantA, 'author']]) }), 'room:host')).toBe(true);
   });
 
-  it('gives a trusted service catalog draws and nothing else, and no person catalog draws', () => {
+  it('gives a trusted service catalog draws and erasing workspaces, and no person either', () => {
     const service = principal({ sub: 'questa-web', service: true });
-    expect(permissions.filter((permission) => can(service, permission))).toEqual(['catalog:draw']);
+    expect(permissions.filter((permission) => can(service, permission))).toEqual([
+      'tenant:erase',
+      'catalog:draw',
+    ]);
     // Not even a membership or a role it should never carry widens what a service holds.
     const confused = principal({
       service: true,
@@ -154,6 +164,7 @@ describe('policy', () => {
       memberships: new Map([[tenantA, 'owner']]),
     });
     expect(permissions.filter((permission) => can(confused, permission, tenantA))).toEqual([
+      'tenant:erase',
       'catalog:draw',
     ]);
 
@@ -167,7 +178,24 @@ describe('policy', () => {
     for (const person of people) {
       expect(can(person, 'catalog:draw')).toBe(false);
       expect(can(person, 'catalog:draw', tenantA)).toBe(false);
+      expect(can(person, 'tenant:erase', tenantA)).toBe(false);
     }
+  });
+
+  it('lets only owners delete a workspace, and freezes its changes but not its reading meanwhile', () => {
+    const roles = ['owner', 'author', 'reviewer', 'teacher', 'viewer'] as const;
+    expect(
+      roles.filter((role) =>
+        can(principal({ memberships: new Map([[tenantA, role]]) }), 'tenant:delete', tenantA),
+      ),
+    ).toEqual(['owner']);
+    expect(can(principal({ roles: ['admin'] }), 'tenant:delete', tenantA)).toBe(false);
+    expect(refusedWhileDeletionScheduled('question:write', 'POST')).toBe(true);
+    expect(refusedWhileDeletionScheduled('question:write', 'GET')).toBe(false);
+    expect(refusedWhileDeletionScheduled('member:manage', 'POST')).toBe(true);
+    expect(refusedWhileDeletionScheduled('member:manage', 'DELETE')).toBe(false);
+    expect(refusedWhileDeletionScheduled('tenant:read', 'POST')).toBe(false);
+    expect(refusedWhileDeletionScheduled('tenant:delete', 'DELETE')).toBe(false);
   });
 
   it('names the permissions a session alone grants', () => {

@@ -62,6 +62,14 @@ export interface QuestionDbClient {
     suspended: boolean,
     requestId?: string,
   ): Promise<Tenant>;
+  /*
+   * A workspace's deletion, in the main API's own name: it decides who may and when (decision
+   * 0034); the question database shows the date to the members and refuses changes meanwhile.
+   */
+  scheduleWorkspaceDeletion(clientId: string, dueAt: string, requestId?: string): Promise<Tenant>;
+  keepWorkspace(clientId: string, requestId?: string): Promise<Tenant>;
+  /** Erases a workspace scheduled for deletion; one already gone counts as done. */
+  eraseWorkspace(clientId: string, requestId?: string): Promise<void>;
   listMembers(token: string, clientId: string, requestId?: string): Promise<Member[]>;
   /** Those of `userIds` who are members of the tenant; any member may ask. */
   memberIdsAmong(
@@ -243,12 +251,12 @@ export function createHttpQuestionDbClient(options: {
   }
 
   /** A call in the main API's own name, with its client-credentials token. */
-  async function callAsService<T extends z.ZodType>(
+  async function callAsService<T extends z.ZodType | undefined>(
     request: Omit<Call<T>, 'token'>,
-  ): Promise<z.output<T>> {
+  ): Promise<T extends z.ZodType ? z.output<T> : void> {
     if (!options.serviceToken) throw unavailable();
     try {
-      return (await call({ ...request, token: await options.serviceToken.token() })) as z.output<T>;
+      return await call({ ...request, token: await options.serviceToken.token() });
     } catch (error) {
       // The question database refusing the main API's own token is a fault of this
       // deployment, never the learner's: telling them to sign in again would not help.
@@ -296,6 +304,28 @@ export function createHttpQuestionDbClient(options: {
         path: `${tenantPath(clientId)}/suspension`,
         schema: workspace,
         token,
+        requestId,
+      }),
+    scheduleWorkspaceDeletion: (clientId, dueAt, requestId) =>
+      callAsService({
+        method: 'PUT',
+        path: `${tenantPath(clientId)}/deletion`,
+        schema: workspace,
+        body: { dueAt },
+        requestId,
+      }),
+    keepWorkspace: (clientId, requestId) =>
+      callAsService({
+        method: 'DELETE',
+        path: `${tenantPath(clientId)}/deletion`,
+        schema: workspace,
+        requestId,
+      }),
+    eraseWorkspace: (clientId, requestId) =>
+      callAsService({
+        method: 'DELETE',
+        path: tenantPath(clientId),
+        schema: undefined,
         requestId,
       }),
     listMembers: async (token, clientId, requestId) =>

@@ -496,6 +496,16 @@ export interface ApiTables {
     last_finished_at: string | null;
     last_report: unknown;
   };
+  workspace_deletions: {
+    client_id: string;
+    slug: string;
+    name: string;
+    /** The owner's subject at the identity provider. */
+    requested_by: string;
+    requested_at: string;
+    due_at: string;
+    claimed_until: string | null;
+  };
   classes: {
     id: Generated<string>;
     client_id: string;

@@ -2,7 +2,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { can, heldByEverySignedInUser, type Permission } from '@questa/policy';
+import {
+  can,
+  heldByEverySignedInUser,
+  refusedWhileDeletionScheduled,
+  type Permission,
+} from '@questa/policy';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service';
 import { readCookie } from '../modules/auth/session-cookie';
 
@@ -27,6 +32,8 @@ export interface AccessOptions {
   cookieName: string;
   /** The origin browsers use; state-changing requests must come from it. */
   publicOrigin: string;
+  /** Whether a workspace awaits deletion, which refuses its changes (decision 0034). */
+  deletionScheduled?: (clientId: string) => Promise<boolean>;
 }
 
 /**
@@ -35,7 +42,7 @@ export interface AccessOptions {
  * themselves, so none can forget to.
  */
 export const access = fp<AccessOptions>(
-  async (app: FastifyInstance, { auth, cookieName, publicOrigin }) => {
+  async (app: FastifyInstance, { auth, cookieName, publicOrigin, deletionScheduled }) => {
     app.decorateRequest('auth', undefined);
 
     async function requireSession(request: FastifyRequest): Promise<AuthContext> {
@@ -60,6 +67,18 @@ export const access = fp<AccessOptions>(
         }
         throw new HttpProblem('auth.forbidden', {
           detail: 'Your account is not allowed to do this.',
+        });
+      }
+      if (
+        clientId !== undefined &&
+        deletionScheduled &&
+        !principal.roles.includes('admin') &&
+        refusedWhileDeletionScheduled(permission, request.method) &&
+        (await deletionScheduled(clientId))
+      ) {
+        throw new HttpProblem('workspace.deletion_scheduled', {
+          detail:
+            'This workspace is scheduled for deletion, so nothing in it can be changed; everything can still be read and exported. An owner can keep the workspace from its settings page.',
         });
       }
     }

@@ -23,6 +23,8 @@ export interface QuestionDbTables {
     raised_limits: Generated<Partial<Record<WorkspaceLimitKind, number>>>;
     /** Set while a platform admin has the workspace suspended. */
     suspended_at: Generated<string | null>;
+    /** Set while the workspace is scheduled for deletion: when the main API erases it. */
+    deletion_due_at: Generated<string | null>;
   };
   memberships: {
     client_id: string;

@@ -32,6 +32,7 @@ export function aMembership(overrides: Partial<Membership> = {}): Membership {
     clientSlug: 'acme',
     clientName: 'Acme Academy',
     role: 'author',
+    deletionDueAt: null,
     ...overrides,
   };
 }
@@ -81,6 +82,7 @@ export function aTenant(overrides: Partial<Tenant> = {}): Tenant {
     name: 'Acme Academy',
     createdAt: '2026-01-01T00:00:00.000Z',
     suspendedAt: null,
+    deletionDueAt: null,
     ...overrides,
   };
 }

@@ -73,3 +73,10 @@ export const WORKSPACE_LIMIT_KINDS = ['members', 'banks', 'questions'] as const;
 export type WorkspaceLimitKind = (typeof WORKSPACE_LIMIT_KINDS)[number];
 /** The most an admin may raise a limit to; beyond this a workspace needs another arrangement. */
 export const WORKSPACE_LIMIT_CEILING = 100_000;
+
+/**
+ * Days between an owner asking to delete a workspace and its erasure, during which its members
+ * still read and export everything and an owner (or a platform admin) keeps it with one click
+ * (docs/decisions/0034).
+ */
+export const WORKSPACE_DELETION_GRACE_DAYS = 14;

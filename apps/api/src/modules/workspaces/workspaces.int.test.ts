@@ -53,7 +53,13 @@ describe('workspaces through the main API', () => {
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();
     expect((await session(owner)).memberships).toEqual([
-      { clientId: id, clientSlug: 'owens-classes', clientName: 'Owen’s classes', role: 'owner' },
+      {
+        clientId: id,
+        clientSlug: 'owens-classes',
+        clientName: 'Owen’s classes',
+        role: 'owner',
+        deletionDueAt: null,
+      },
     ]);
     const renamed = await owner.call({
       method: 'PATCH',

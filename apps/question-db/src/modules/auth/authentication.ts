@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { HttpProblem, type RoutePermission } from '@questa/http-kit';
 import { InvalidTokenError, SigningKeysUnavailableError } from './access-token';
 import type { AuthService } from './auth.service';
-import { requirePermission } from './guards';
+import { requirePermission, type WorkspaceStateOf } from './guards';
 import type { RequestPrincipal } from './principal';
 
 declare module 'fastify' {
@@ -24,10 +24,13 @@ const permissionOf = (config: unknown) =>
  */
 export const authentication = fp<{
   auth: AuthService;
-  /** Whether a workspace is suspended, which closes its routes to all but platform admins. */
-  isSuspended?: (clientId: string) => Promise<boolean>;
+  /**
+   * Whether a workspace is suspended, which closes its routes to all but platform admins, or
+   * awaits deletion, which refuses its changes.
+   */
+  stateOf?: WorkspaceStateOf;
 }>(
-  async (app: FastifyInstance, { auth, isSuspended }) => {
+  async (app: FastifyInstance, { auth, stateOf }) => {
     app.decorateRequest('principal', undefined);
 
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -38,7 +41,7 @@ export const authentication = fp<{
       // the permission never gets to make the service buffer or parse an upload.
       const existing = route.onRequest ?? [];
       route.onRequest = [
-        requirePermission(permission, isSuspended),
+        requirePermission(permission, stateOf),
         ...(Array.isArray(existing) ? existing : [existing]),
       ];
     });

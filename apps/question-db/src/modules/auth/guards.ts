@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '@questa/http-kit';
-import { can, type Permission } from '@questa/policy';
+import { can, refusedWhileDeletionScheduled, type Permission } from '@questa/policy';
 import type { RequestPrincipal, UserPrincipal } from './principal';
 
 /** The caller's principal; 401 `auth.required` when the request carries no credentials. */
@@ -26,28 +26,36 @@ function tenantOf(request: FastifyRequest): string | undefined {
   return typeof clientId === 'string' ? clientId : undefined;
 }
 
+/** What the guard reads of a workspace before letting one of its members in. */
+export type WorkspaceStateOf = (
+  clientId: string,
+) => Promise<{ suspended: boolean; deletionScheduled: boolean }>;
+
+const open: WorkspaceStateOf = async () => ({ suspended: false, deletionScheduled: false });
+
 /**
  * A hook that lets the request through only when its principal holds `permission`, in the tenant
  * named by the route's `:clientId` when there is one.
  */
-export function requirePermission(
-  permission: Permission,
-  isSuspended: (clientId: string) => Promise<boolean> = async () => false,
-) {
+export function requirePermission(permission: Permission, stateOf: WorkspaceStateOf = open) {
   return async function permissionGuard(request: FastifyRequest, reply: FastifyReply) {
     const principal = requireSession(request, reply);
     const clientId = tenantOf(request);
     if (can(principal, permission, clientId)) {
-      // A suspended workspace is closed to its members and keys; admins still reach it to look
-      // into it and restore it.
-      if (
-        clientId !== undefined &&
-        !principal.roles.includes('admin') &&
-        (await isSuspended(clientId))
-      ) {
+      // Admins still reach a closed workspace to look into it and restore it, and the main API's
+      // service to carry out or call off its deletion.
+      if (clientId === undefined || principal.roles.includes('admin') || principal.service) return;
+      const state = await stateOf(clientId);
+      if (state.suspended) {
         throw new HttpProblem('workspace.suspended', {
           detail:
             'A Questa admin has suspended this workspace; nothing in it can be read or changed until it is restored. Its owners can ask Questa’s support why.',
+        });
+      }
+      if (state.deletionScheduled && refusedWhileDeletionScheduled(permission, request.method)) {
+        throw new HttpProblem('workspace.deletion_scheduled', {
+          detail:
+            'This workspace is scheduled for deletion, so nothing in it can be changed; everything can still be read and exported. An owner can keep the workspace from its settings page.',
         });
       }
       return;

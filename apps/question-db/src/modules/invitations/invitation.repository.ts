@@ -57,7 +57,7 @@ const joinedColumns = [
 /** Why an invitation cannot be accepted, or the membership it gave. */
 export type Acceptance =
   | { joined: Membership; alreadyMember: boolean; invitationId: string }
-  | { refused: Exclude<Invitation['state'], 'pending'> | 'unknown' };
+  | { refused: Exclude<Invitation['state'], 'pending'> | 'unknown' | 'closing' };
 
 export function createInvitationRepository(db: QuestionDb) {
   return {
@@ -183,6 +183,7 @@ export function createInvitationRepository(db: QuestionDb) {
             'i.client_id',
             'c.name as client_name',
             'c.slug as client_slug',
+            'c.deletion_due_at',
             sql<boolean>`i.expires_at <= now()`.as('lapsed'),
           ])
           .where('i.token_hash', '=', tokenHash)
@@ -198,6 +199,8 @@ export function createInvitationRepository(db: QuestionDb) {
               ? 'expired'
               : 'pending';
         if (state !== 'pending') return { refused: state };
+        // Nobody joins a workspace on its way out; the link works again if an owner keeps it.
+        if (row.deletion_due_at !== null) return { refused: 'closing' };
         const inserted = await trx
           .insertInto('memberships')
           .values({ client_id: row.client_id, user_id: userId, role: row.role })
@@ -225,6 +228,7 @@ export function createInvitationRepository(db: QuestionDb) {
             clientSlug: row.client_slug,
             clientName: row.client_name,
             role,
+            deletionDueAt: null,
           },
           alreadyMember: inserted === undefined,
           invitationId: row.id,

@@ -23,6 +23,7 @@ const refusals: Record<string, string> = {
   accepted: 'This invitation has been used already. Ask the workspace’s owner for a new one.',
   revoked: 'This invitation was withdrawn. Ask the workspace’s owner for a new one.',
   expired: 'This invitation has expired. Ask the workspace’s owner for a new one.',
+  closing: 'This workspace is scheduled for deletion, so nobody can join it now.',
 };
 
 export function createInvitationService(deps: {

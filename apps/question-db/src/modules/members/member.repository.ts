@@ -1,6 +1,6 @@
 import type { Member, Membership, TenantRole } from '@questa/contracts';
 import type { QuestionDb } from '../../db/tables';
-import { isoTimestamp } from '../../db/timestamps';
+import { isoTimestamp, isoTimestampOrNull } from '../../db/timestamps';
 
 function memberQueries(db: QuestionDb) {
   return {
@@ -14,15 +14,25 @@ function memberQueries(db: QuestionDb) {
       return new Map(rows.map((row) => [row.client_id, row.role]));
     },
 
-    membershipsOf(userId: string): Promise<Membership[]> {
-      return db
+    async membershipsOf(userId: string): Promise<Membership[]> {
+      const rows = await db
         .selectFrom('memberships as m')
         .innerJoin('clients as c', 'c.id', 'm.client_id')
-        .select(['c.id as clientId', 'c.slug as clientSlug', 'c.name as clientName', 'm.role'])
+        .select([
+          'c.id as clientId',
+          'c.slug as clientSlug',
+          'c.name as clientName',
+          'm.role',
+          'c.deletion_due_at',
+        ])
         .where('m.user_id', '=', userId)
         .orderBy('c.name')
         .orderBy('c.id')
         .execute();
+      return rows.map(({ deletion_due_at, ...membership }) => ({
+        ...membership,
+        deletionDueAt: isoTimestampOrNull(deletion_due_at),
+      }));
     },
 
     /** Those of `userIds` who are members of the tenant. */

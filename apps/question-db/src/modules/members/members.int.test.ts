@@ -31,7 +31,13 @@ describe('tenants and members', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       memberships: [
-        { clientId: acme, clientSlug: 'acme', clientName: 'Tenant acme', role: 'owner' },
+        {
+          clientId: acme,
+          clientSlug: 'acme',
+          clientName: 'Tenant acme',
+          role: 'owner',
+          deletionDueAt: null,
+        },
       ],
     });
     const none = await t.app.inject({ url: `${API}/me/memberships`, headers: as('nobody') });

@@ -6,6 +6,7 @@ import { sql } from '@questa/db';
 const asTenant = ({
   created_at,
   suspended_at,
+  deletion_due_at,
   ...tenant
 }: {
   id: string;
@@ -13,13 +14,28 @@ const asTenant = ({
   name: string;
   created_at: string | Date;
   suspended_at: string | Date | null;
+  deletion_due_at: string | Date | null;
 }): Tenant => ({
   ...tenant,
   createdAt: isoTimestamp(created_at),
   suspendedAt: isoTimestampOrNull(suspended_at),
+  deletionDueAt: isoTimestampOrNull(deletion_due_at),
 });
 
-const tenantColumns = ['id', 'slug', 'name', 'created_at', 'suspended_at'] as const;
+const tenantColumns = [
+  'id',
+  'slug',
+  'name',
+  'created_at',
+  'suspended_at',
+  'deletion_due_at',
+] as const;
+
+/** What the permission guard needs to know of a workspace before letting a member in. */
+export interface WorkspaceState {
+  suspended: boolean;
+  deletionScheduled: boolean;
+}
 
 export function createTenantRepository(db: QuestionDb) {
   return {
@@ -102,14 +118,43 @@ export function createTenantRepository(db: QuestionDb) {
       return row && asTenant(row);
     },
 
-    /** Whether the workspace is suspended; false for no such workspace. */
-    async isSuspended(clientId: string): Promise<boolean> {
+    /** Whether the workspace is suspended or awaits deletion; neither for no such workspace. */
+    async stateOf(clientId: string): Promise<WorkspaceState> {
       const row = await db
         .selectFrom('clients')
-        .select('suspended_at')
+        .select(['suspended_at', 'deletion_due_at'])
         .where('id', '=', clientId)
         .executeTakeFirst();
-      return row?.suspended_at != null;
+      return {
+        suspended: row?.suspended_at != null,
+        deletionScheduled: row?.deletion_due_at != null,
+      };
+    },
+
+    /** Marks the workspace for deletion at `dueAt`, or keeps it (null). */
+    async setDeletionDue(clientId: string, dueAt: string | null): Promise<Tenant | undefined> {
+      const row = await db
+        .updateTable('clients')
+        .set({ deletion_due_at: dueAt })
+        .where('id', '=', clientId)
+        .returning(tenantColumns)
+        .executeTakeFirst();
+      return row && asTenant(row);
+    },
+
+    /**
+     * Erases a workspace scheduled for deletion: memberships, invitations, API keys, banks,
+     * questions with their versions, passages and media rows go with it by their foreign keys.
+     * Whether any was left to erase.
+     */
+    async erase(clientId: string): Promise<boolean> {
+      const row = await db
+        .deleteFrom('clients')
+        .where('id', '=', clientId)
+        .where('deletion_due_at', 'is not', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Suspends the workspace, keeping the first time, or restores it. */

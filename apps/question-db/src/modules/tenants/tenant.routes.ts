@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   clientParams,
   slugCheck,
@@ -6,6 +7,7 @@ import {
   tenantList,
   tenantListQuery,
   workspace,
+  workspaceDeletionSchedule,
   workspaceInput,
   workspaceRename,
 } from '@questa/contracts';
@@ -63,6 +65,62 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ tenants: TenantService }> = a
       },
     });
   }
+
+  // The main API decides who may delete a workspace and when, and calls these in its own name
+  // (decision 0034); the date is its clock's, shown here to the workspace's members.
+  app.put(
+    '/clients/:clientId/deletion',
+    {
+      config: { permission: 'tenant:erase' },
+      schema: {
+        summary: 'Schedule a workspace’s deletion (the main API only)',
+        description:
+          'Until it is erased or kept, its changes answer `workspace.deletion_scheduled` (423); reading still works.',
+        tags: ['tenants'],
+        params: clientParams,
+        body: workspaceDeletionSchedule,
+        response: { 200: workspace },
+      },
+    },
+    (request) => tenants.setDeletionDue(request.params.clientId, request.body.dueAt),
+  );
+
+  app.delete(
+    '/clients/:clientId/deletion',
+    {
+      config: { permission: 'tenant:erase' },
+      schema: {
+        summary: 'Keep a workspace scheduled for deletion (the main API only)',
+        tags: ['tenants'],
+        params: clientParams,
+        response: { 200: workspace },
+      },
+    },
+    (request) => tenants.setDeletionDue(request.params.clientId, null),
+  );
+
+  app.delete(
+    '/clients/:clientId',
+    {
+      config: { permission: 'tenant:erase' },
+      schema: {
+        summary: 'Erase a workspace scheduled for deletion (the main API only)',
+        description:
+          'Its members, invitations, API keys, banks, questions and media go; one already erased counts as done.',
+        tags: ['tenants'],
+        params: clientParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await tenants.erase(request.params.clientId);
+      request.log.info(
+        { audit: 'workspace.deleted', clientId: request.params.clientId },
+        'workspace erased',
+      );
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/clients',

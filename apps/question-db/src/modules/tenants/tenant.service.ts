@@ -24,7 +24,14 @@ const numbered = (base: string, n: number) =>
 export function createTenantService(deps: {
   tenants: Pick<
     TenantRepository,
-    'list' | 'slugsTaken' | 'createOwned' | 'rename' | 'setSuspended'
+    | 'list'
+    | 'slugsTaken'
+    | 'createOwned'
+    | 'rename'
+    | 'setSuspended'
+    | 'setDeletionDue'
+    | 'erase'
+    | 'exists'
   >;
 }) {
   const { tenants } = deps;
@@ -50,6 +57,25 @@ export function createTenantService(deps: {
       const changed = await tenants.setSuspended(clientId, suspended);
       if (!changed) throw new HttpProblem('not_found', { detail: 'There is no such tenant.' });
       return changed;
+    },
+
+    /** Marks the workspace for deletion at `dueAt` (the main API's date), or keeps it (null). */
+    async setDeletionDue(clientId: string, dueAt: string | null): Promise<Tenant> {
+      const changed = await tenants.setDeletionDue(clientId, dueAt);
+      if (!changed) throw new HttpProblem('not_found', { detail: 'There is no such tenant.' });
+      return changed;
+    },
+
+    /**
+     * Erases a workspace scheduled for deletion. One already gone counts as done, so the main
+     * API's sweep may repeat it; one not scheduled is refused, so no slip erases a live workspace.
+     */
+    async erase(clientId: string): Promise<void> {
+      if ((await tenants.erase(clientId)) || !(await tenants.exists(clientId))) return;
+      throw new HttpProblem('validation.failed', {
+        detail: 'This workspace is not scheduled for deletion.',
+        errors: [{ field: 'clientId', message: 'must be scheduled for deletion first' }],
+      });
     },
 
     async checkSlug(slug: string): Promise<SlugCheck> {

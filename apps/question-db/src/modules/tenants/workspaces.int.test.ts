@@ -35,6 +35,7 @@ describe('creating and renaming workspaces', () => {
           clientSlug: 'biology-101',
           clientName: 'Biology 101',
           role: 'owner',
+          deletionDueAt: null,
         },
       ],
     });
@@ -159,5 +160,70 @@ describe('creating and renaming workspaces', () => {
     expect(restored.json()).toMatchObject({ suspendedAt: null });
     expect((await banks('ada')).statusCode).toBe(200);
     expect(await listed()).toBe(true);
+  });
+  it('schedules, keeps and erases a workspace for the main API only, freezing its changes meanwhile', async () => {
+    const created = await create('olive', { name: 'Closing down', slug: 'closing-down' });
+    const id = created.json<{ id: string }>().id;
+    const service = await t.issuer.signService();
+    const asService = { authorization: `Bearer ${service}` };
+    const deletion = `${API}/clients/${id}/deletion`;
+    const dueAt = '2030-01-15T10:00:00.000Z';
+    // Owners and admins ask the main API, never the question database.
+    for (const who of ['olive', 'root']) {
+      const direct = await t.app.inject({
+        method: 'PUT',
+        url: deletion,
+        headers: as(who),
+        payload: { dueAt },
+      });
+      expect(direct.statusCode, who).toBe(403);
+    }
+    const scheduled = await t.app.inject({
+      method: 'PUT',
+      url: deletion,
+      headers: asService,
+      payload: { dueAt },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(new Date(scheduled.json<{ deletionDueAt: string }>().deletionDueAt).toISOString()).toBe(
+      dueAt,
+    );
+    const mine = await t.app.inject({ url: `${API}/me/memberships`, headers: as('olive') });
+    expect(
+      mine
+        .json<{ memberships: { clientId: string; deletionDueAt: string | null }[] }>()
+        .memberships.find((m) => m.clientId === id)?.deletionDueAt,
+    ).not.toBeNull();
+
+    const newBank = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${id}/banks`,
+      headers: as('olive'),
+      payload: { slug: 'late', title: 'Too late' },
+    });
+    expect(newBank.statusCode).toBe(423);
+    expect(newBank.json()).toMatchObject({ code: 'workspace.deletion_scheduled' });
+    const read = await t.app.inject({ url: `${API}/clients/${id}/banks`, headers: as('olive') });
+    expect(read.statusCode).toBe(200);
+    // Outsiders still learn nothing about it.
+    const outsider = await t.app.inject({
+      url: `${API}/clients/${id}/banks`,
+      headers: as('other'),
+    });
+    expect(outsider.statusCode).toBe(404);
+
+    const kept = await t.app.inject({ method: 'DELETE', url: deletion, headers: asService });
+    expect(kept.json()).toMatchObject({ deletionDueAt: null });
+    const erase = () =>
+      t.app.inject({ method: 'DELETE', url: `${API}/clients/${id}`, headers: asService });
+    // A workspace not scheduled is never erased.
+    expect((await erase()).statusCode).toBe(400);
+    await t.app.inject({ method: 'PUT', url: deletion, headers: asService, payload: { dueAt } });
+    expect((await erase()).statusCode).toBe(204);
+    expect((await erase()).statusCode).toBe(204);
+    const gone = await t.app.inject({ url: `${API}/me/memberships`, headers: as('olive') });
+    expect(
+      gone.json<{ memberships: { clientId: string }[] }>().memberships.map((m) => m.clientId),
+    ).not.toContain(id);
   });
 });

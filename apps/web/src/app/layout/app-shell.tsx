@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'rea
 import { AppLinkContext, type AppLinkProps } from '../../components/ui/app-link';
 import { useSession } from '../../features/auth/api/get-session';
 import { PastDueBanner } from '../../features/billing/components/past-due-banner';
+import { DeletionBanners } from '../../features/workspaces/components/deletion-banner';
 import { PendingInvitationReturn } from '../../features/workspaces/components/pending-invitation';
 import { useT } from '../../lib/i18n';
 import { NavigationProgress } from './navigation-progress';
@@ -40,6 +41,7 @@ export function AppShell() {
         <SiteHeader />
         {/* The billing page says the same at length, with the way to fix it at hand. */}
         {billing?.pastDue && pathname !== '/billing' && <PastDueBanner billing={billing} />}
+        {session?.memberships && <DeletionBanners memberships={session.memberships} />}
         <main id="main" ref={main} tabIndex={-1} className="app-shell__main" aria-busy={busy}>
           <Outlet />
         </main>

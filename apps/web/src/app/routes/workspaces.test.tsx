@@ -35,6 +35,7 @@ describe('workspaces', () => {
             ...input,
             createdAt: '2026-11-28T10:00:00.000Z',
             suspendedAt: null,
+            deletionDueAt: null,
           } satisfies Workspace,
           { status: 201 },
         );

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTenants } from '../api/list-tenants';
 import { LoadingRows } from './loading-rows';
 import { TenantMembers } from './tenant-members';
+import { TenantDeletion } from './tenant-deletion';
 import { TenantSuspension } from './tenant-suspension';
 
 export function TenantsPanel({
@@ -86,11 +87,13 @@ export function TenantsPanel({
           {list.map((option) => (
             <option key={option.id} value={option.id}>
               {option.name} ({option.slug}){option.suspendedAt !== null ? ' ⏸' : ''}
+              {option.deletionDueAt !== null ? ' 🗑' : ''}
             </option>
           ))}
         </select>
       </div>
       <TenantSuspension key={`suspension-${tenant.id}`} tenant={tenant} />
+      <TenantDeletion key={`deletion-${tenant.id}`} tenant={tenant} />
       {/* Keyed by tenant, so a half-filled form or an open dialog never carries to another one. */}
       <TenantMembers
         key={tenant.id}

@@ -10,6 +10,7 @@ const membership = (clientId: string, clientName: string, role: 'owner' | 'autho
   clientSlug: clientName.toLowerCase(),
   clientName,
   role,
+  deletionDueAt: null,
 });
 
 describe('the way to a workspace’s plan from billing', () => {

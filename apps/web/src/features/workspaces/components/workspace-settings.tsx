@@ -5,6 +5,7 @@ import { rememberWorkspace } from '../../../lib/current-workspace';
 import { useT } from '../../../lib/i18n';
 import { InvitationList } from './invitation-list';
 import { InviteForm } from './invite-form';
+import { DeleteSection } from './delete-section';
 import { LeaveSection } from './leave-section';
 import { LimitsPanel } from './limits-panel';
 import { MemberList } from './member-list';
@@ -12,19 +13,22 @@ import { RenameForm } from './rename-form';
 import './workspaces.css';
 
 /**
- * One workspace's settings: owners rename it, see its members, invite and hand ownership on;
- * anyone may leave it.
+ * One workspace's settings: owners rename it, see its members, invite, hand ownership on and
+ * delete it; anyone may leave it.
  */
 export function WorkspaceSettings({
   membership,
   userSub,
   canManage,
+  canDelete,
   created,
 }: {
   membership: Membership;
   userSub: string;
   /** `member:manage` in this workspace, as the policy answers it. */
   canManage: boolean;
+  /** `tenant:delete`: its owners. */
+  canDelete: boolean;
   /** Just created: say so, and what comes next. */
   created: boolean;
 }) {
@@ -79,6 +83,12 @@ export function WorkspaceSettings({
         <h2 id="ws-leave">{t('workspaces.leave.title', { name: membership.clientName })}</h2>
         <LeaveSection membership={membership} />
       </section>
+      {canDelete && (
+        <section className="panel workspace-section workspace-danger" aria-labelledby="ws-delete">
+          <h2 id="ws-delete">{t('workspaces.deletion.heading')}</h2>
+          <DeleteSection membership={membership} />
+        </section>
+      )}
     </div>
   );
 }

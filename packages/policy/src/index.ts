@@ -27,6 +27,7 @@ export const permissions = [
   'question:publish',
   'room:host',
   'catalog:draw',
+  'tenant:set_plan_limits',
   'billing:use',
   'billing:read',
   'billing:refund',
@@ -110,7 +111,13 @@ const tenantGrants: Record<TenantRole, readonly Permission[]> = {
  * published questions of public and premium banks: drawn at random, or listed and read by id so a
  * host can choose them, which shows a service nothing a draw could not.
  */
-const service: readonly Permission[] = ['catalog:draw'];
+const service: readonly Permission[] = [
+  'catalog:draw',
+  // The limits a workspace's paid plan gives (members = seats). What was paid for is known only
+  // to the main API's billing, so neither an owner, nor a key, nor an admin's session sets them;
+  // admins override limits with `tenant:administer` instead.
+  'tenant:set_plan_limits',
+];
 
 export interface Principal {
   /** The identity provider's subject. */

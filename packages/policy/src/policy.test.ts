@@ -144,9 +144,12 @@ describe('policy', () => {
     expect(can(principal({ memberships: new Map([[tenantA, 'author']]) }), 'room:host')).toBe(true);
   });
 
-  it('gives a trusted service catalog draws and nothing else, and no person catalog draws', () => {
+  it('gives a trusted service catalog draws and plan limits and nothing else, and no person either', () => {
     const service = principal({ sub: 'questa-web', service: true });
-    expect(permissions.filter((permission) => can(service, permission))).toEqual(['catalog:draw']);
+    expect(permissions.filter((permission) => can(service, permission))).toEqual([
+      'catalog:draw',
+      'tenant:set_plan_limits',
+    ]);
     // Not even a membership or a role it should never carry widens what a service holds.
     const confused = principal({
       service: true,
@@ -155,6 +158,7 @@ describe('policy', () => {
     });
     expect(permissions.filter((permission) => can(confused, permission, tenantA))).toEqual([
       'catalog:draw',
+      'tenant:set_plan_limits',
     ]);
 
     const people = [
@@ -165,8 +169,10 @@ describe('policy', () => {
       principal({ service: false, roles: ['admin'] }),
     ];
     for (const person of people) {
-      expect(can(person, 'catalog:draw')).toBe(false);
-      expect(can(person, 'catalog:draw', tenantA)).toBe(false);
+      for (const permission of ['catalog:draw', 'tenant:set_plan_limits'] as const) {
+        expect(can(person, permission)).toBe(false);
+        expect(can(person, permission, tenantA)).toBe(false);
+      }
     }
   });
 

@@ -39,10 +39,12 @@ export function requirePermission(
     const clientId = tenantOf(request);
     if (can(principal, permission, clientId)) {
       // A suspended workspace is closed to its members and keys; admins still reach it to look
-      // into it and restore it.
+      // into it and restore it, and the main API to set what its plan gives, which may end
+      // while it is suspended.
       if (
         clientId !== undefined &&
         !principal.roles.includes('admin') &&
+        principal.kind !== 'service' &&
         (await isSuspended(clientId))
       ) {
         throw new HttpProblem('workspace.suspended', {

@@ -18,6 +18,7 @@ export function Component() {
       membership={membership}
       userSub={session.user.sub}
       canManage={sessionCan(session, 'member:manage', membership.clientId)}
+      canBuySeats={sessionCan(session, 'workspace_plan:manage', membership.clientId)}
       created={search.get('created') === '1'}
     />
   );

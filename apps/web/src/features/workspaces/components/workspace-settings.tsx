@@ -19,12 +19,15 @@ export function WorkspaceSettings({
   membership,
   userSub,
   canManage,
+  canBuySeats,
   created,
 }: {
   membership: Membership;
   userSub: string;
   /** `member:manage` in this workspace, as the policy answers it. */
   canManage: boolean;
+  /** `workspace_plan:manage`: buying seats is the owners' to decide. */
+  canBuySeats: boolean;
   /** Just created: say so, and what comes next. */
   created: boolean;
 }) {
@@ -73,7 +76,7 @@ export function WorkspaceSettings({
       )}
       <section className="panel workspace-section" aria-labelledby="ws-limits">
         <h2 id="ws-limits">{t('workspaces.limits.title')}</h2>
-        <LimitsPanel clientId={clientId} />
+        <LimitsPanel clientId={clientId} canBuySeats={canBuySeats} />
       </section>
       <section className="panel workspace-section" aria-labelledby="ws-leave">
         <h2 id="ws-leave">{t('workspaces.leave.title', { name: membership.clientName })}</h2>

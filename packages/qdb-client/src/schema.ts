@@ -129,12 +129,34 @@ export interface paths {
          */
         get: operations["getClientLimits"];
         /**
-         * Raise a workspace’s limits above the free ones (platform admins)
-         * @description A kind set to null goes back to the free limit; one left out keeps its value.
+         * Override a workspace’s limits (platform admins)
+         * @description An override comes before what the paid plan gives. A kind set to null goes back to the plan’s or the free limit; one left out keeps its value.
          *
          *     **Who may call it:** platform admins (permission `tenant:administer`).
          */
         put: operations["putClientLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}/plan-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the limits the workspace’s paid plan gives (the main API only)
+         * @description Sent by Questa’s main API when a workspace’s plan starts, its seats change or it ends (`limits: null`). A revision not above the last one applied changes nothing. Members beyond a lowered limit stay; new ones are refused until there is room.
+         *
+         *     **Who may call it:** trusted Questa services (client credentials) (permission `tenant:set_plan_limits`).
+         */
+        put: operations["putClientPlanLimits"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2047,6 +2069,8 @@ export interface operations {
                             used: number;
                             max: number;
                             raised: boolean;
+                            /** @enum {string} */
+                            source: "override" | "plan" | "free";
                         }[];
                     };
                 };
@@ -2213,7 +2237,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Raise a workspace’s limits above the free ones (platform admins). */
+            /** @description Override a workspace’s limits (platform admins). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2226,6 +2250,197 @@ export interface operations {
                             used: number;
                             max: number;
                             raised: boolean;
+                            /** @enum {string} */
+                            source: "override" | "plan" | "free";
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation.failed`: the request does not match its schema; `errors` names each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.required`: no valid credentials (sign in, or send a current API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `auth.forbidden`: the credentials do not grant this permission here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `not_found`: nothing with that id is visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+            /** @description `unavailable`: a service Questa depends on is not answering; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail?: string;
+                        instance?: string;
+                        /** @enum {string} */
+                        code: "auth.required" | "auth.forbidden" | "validation.failed" | "not_found" | "conflict.version" | "quota.exceeded" | "payment.required" | "exam.expired" | "practice.finished" | "live.room_not_found" | "live.room_full" | "live.nickname_taken" | "live.question_closed" | "live.already_answered" | "live.room_locked" | "live.class_only" | "live.teams_fixed" | "live.teams_off" | "live.talk_time" | "rate_limited" | "upload.too_large" | "upload.type" | "import.invalid" | "export.empty" | "bank.has_published" | "bulk.too_many" | "account.subscription_active" | "passage.in_use" | "passage.other_bank" | "grading.conflict" | "grading.not_awaiting" | "publishing.second_person" | "workspace_plan.below_seats_used" | "workspace_plan.already_paid" | "workspace.slug_taken" | "invitation.invalid" | "workspace.limit_reached" | "workspace.suspended" | "notifications.unsubscribe_invalid" | "class.archived" | "class.full" | "assignment.not_open" | "assignment.attempts_used" | "unavailable" | "internal" | "media.range";
+                        requestId?: string;
+                        errors?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        lines?: {
+                            line: number;
+                            message: string;
+                        }[];
+                        retryAfter?: number;
+                    };
+                };
+            };
+        };
+    };
+    putClientPlanLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A tenant of the question database (its client id). `GET /me/memberships` lists yours; an API key belongs to one. */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "limits": {
+                 *         "members": 12,
+                 *         "banks": 200,
+                 *         "questions": 50000
+                 *       },
+                 *       "revision": 3
+                 *     }
+                 */
+                "application/json": {
+                    limits: {
+                        members: number;
+                        banks: number;
+                        questions: number;
+                    } | null;
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Set the limits the workspace’s paid plan gives (the main API only). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limits: {
+                            /** @enum {string} */
+                            kind: "members" | "banks" | "questions";
+                            used: number;
+                            max: number;
+                            raised: boolean;
+                            /** @enum {string} */
+                            source: "override" | "plan" | "free";
                         }[];
                     };
                 };

@@ -135,4 +135,65 @@ describe.skipIf(!browserAvailable)('the workspace plan, priced per seat', () => 
     await check('seven-seats');
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it('lets the owner of a full free workspace buy seats from its settings and invite a sixth person', async () => {
+    // A new workspace of the same owner, free, filled to its 5 members by open invitations.
+    const created = await page.evaluate(async () => {
+      const post = (url: string, body: unknown) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-questa-request': '1' },
+          body: JSON.stringify(body),
+        });
+      const workspace = (await (
+        await post('/api/workspaces', { name: 'Seats test', slug: `seats-${Date.now()}` })
+      ).json()) as { id: string; slug: string };
+      const statuses: number[] = [];
+      for (const n of [1, 2, 3, 4, 5]) {
+        const invited = await post(`/api/workspaces/${workspace.id}/invitations`, {
+          email: `seat-${n}@example.test`,
+          role: 'viewer',
+        });
+        statuses.push(invited.status);
+      }
+      return { ...workspace, statuses };
+    });
+    expect(created.statuses).toEqual([201, 201, 201, 201, 409]);
+
+    await page.goto(`${baseUrl}/workspaces/${created.slug}/settings`);
+    await page.getByText('Members: 5 of 5').waitFor();
+    await page.getByRole('link', { name: 'Buy seats to add more members' }).click();
+    await page.waitForURL(new RegExp(`/workspaces/${created.id}/plan`));
+    await page.getByRole('heading', { name: 'Free workspace' }).waitFor();
+    await page.getByRole('spinbutton', { name: 'Seats' }).fill('6');
+    await page.getByRole('button', { name: 'Buy 6 seats' }).click();
+    await page.waitForURL(/\/sandbox-pay\//);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 40');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Demo Author');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Payment received: the workspace plan is active.').waitFor({
+      timeout: 20_000,
+    });
+
+    // The question database takes the new limit once the main API has sent it, just after.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${baseUrl}/workspaces/${created.slug}/settings`);
+          await page.getByText(/^Members: 5 of \d+$/).waitFor();
+          return page.getByText('Members: 5 of 6').count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(1);
+    await page.getByText('This workspace is on the paid plan', { exact: false }).waitFor();
+    await page.getByLabel('Email').fill('sixth@example.test');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent to sixth@example.test.').waitFor();
+    await page.getByText('Members: 6 of 6').waitFor();
+    await check('settings-paid');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -130,15 +130,20 @@ export const ownershipTransfer = z.strictObject({
 export const invitationAccepted = z.object({ membership, alreadyMember: z.boolean() });
 export type InvitationAccepted = z.infer<typeof invitationAccepted>;
 
-/** How much of each limit a workspace uses, and the limit: the free one unless an admin raised it. */
+/**
+ * How much of each limit a workspace uses, and the limit: an admin's override, else the paid
+ * plan's, else the free one.
+ */
 export const workspaceUsage = z.object({
   limits: z.array(
     z.object({
       kind: z.enum(WORKSPACE_LIMIT_KINDS),
       used: z.number().int().nonnegative(),
       max: z.number().int().positive(),
-      /** Whether an admin raised it above the free limit. */
+      /** Whether an admin overrode it. */
       raised: z.boolean(),
+      /** Where `max` comes from: an admin's override, the paid plan, or the free limits. */
+      source: z.enum(['override', 'plan', 'free']),
     }),
   ),
 });
@@ -174,3 +179,25 @@ export type WorkspaceDeletionRequest = z.infer<typeof workspaceDeletionRequest>;
 export const workspaceDeletionSchedule = z.strictObject({
   dueAt: z.iso.datetime({ offset: true }),
 });
+
+/**
+ * `PUT /clients/{clientId}/plan-limits`: the main API sets the limits the workspace's plan gives,
+ * or `null` when it is on the free plan again. `revision` grows with every change of the plan, so
+ * an older setting that arrives late (a retry) never overwrites a newer one.
+ */
+export const workspacePlanLimits = z
+  .strictObject({
+    limits: z
+      .strictObject(
+        Object.fromEntries(
+          WORKSPACE_LIMIT_KINDS.map((kind) => [
+            kind,
+            z.number().int().positive().max(WORKSPACE_LIMIT_CEILING),
+          ]),
+        ) as Record<(typeof WORKSPACE_LIMIT_KINDS)[number], z.ZodNumber>,
+      )
+      .nullable(),
+    revision: z.number().int().positive(),
+  })
+  .meta({ examples: [{ limits: { members: 12, banks: 200, questions: 50000 }, revision: 3 }] });
+export type WorkspacePlanLimits = z.infer<typeof workspacePlanLimits>;

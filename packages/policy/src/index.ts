@@ -29,6 +29,7 @@ export const permissions = [
   'question:publish',
   'room:host',
   'catalog:draw',
+  'tenant:set_plan_limits',
   'billing:use',
   'billing:read',
   'billing:refund',
@@ -116,7 +117,15 @@ const tenantGrants: Record<TenantRole, readonly Permission[]> = {
  * main API mark a workspace for deletion, keep it, and erase it once due: people ask the main API,
  * which decides who may (decision 0034).
  */
-const service: readonly Permission[] = ['catalog:draw', 'tenant:erase'];
+const service: readonly Permission[] = [
+  'catalog:draw',
+  // The limits a workspace's paid plan gives (members = seats). What was paid for is known only
+  // to the main API's billing, so neither an owner, nor a key, nor an admin's session sets them;
+  // admins override limits with `tenant:administer` instead.
+  'tenant:set_plan_limits',
+  // Carrying out or calling off a workspace's deletion, which its owners asked the main API for.
+  'tenant:erase',
+];
 
 export interface Principal {
   /** The identity provider's subject. */

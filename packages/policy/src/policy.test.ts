@@ -151,11 +151,12 @@ describe('policy', () => {
     expect(can(principal({ memberships: new Map([[tenantA, 'author']]) }), 'room:host')).toBe(true);
   });
 
-  it('gives a trusted service catalog draws and erasing workspaces, and no person either', () => {
+  it('gives a trusted service catalog draws, erasing workspaces and plan limits, and no person either', () => {
     const service = principal({ sub: 'questa-web', service: true });
     expect(permissions.filter((permission) => can(service, permission))).toEqual([
       'tenant:erase',
       'catalog:draw',
+      'tenant:set_plan_limits',
     ]);
     // Not even a membership or a role it should never carry widens what a service holds.
     const confused = principal({
@@ -166,6 +167,7 @@ describe('policy', () => {
     expect(permissions.filter((permission) => can(confused, permission, tenantA))).toEqual([
       'tenant:erase',
       'catalog:draw',
+      'tenant:set_plan_limits',
     ]);
 
     const people = [
@@ -176,9 +178,14 @@ describe('policy', () => {
       principal({ service: false, roles: ['admin'] }),
     ];
     for (const person of people) {
-      expect(can(person, 'catalog:draw')).toBe(false);
-      expect(can(person, 'catalog:draw', tenantA)).toBe(false);
-      expect(can(person, 'tenant:erase', tenantA)).toBe(false);
+      for (const permission of [
+        'catalog:draw',
+        'tenant:erase',
+        'tenant:set_plan_limits',
+      ] as const) {
+        expect(can(person, permission)).toBe(false);
+        expect(can(person, permission, tenantA)).toBe(false);
+      }
     }
   });
 

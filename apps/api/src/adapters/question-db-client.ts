@@ -9,6 +9,10 @@ import {
   type InvitationPreview,
   type Workspace,
   type WorkspaceInput,
+  type WorkspacePlanLimits,
+  workspaceUsage,
+  type WorkspaceLimitsUpdate,
+  type WorkspaceUsage,
   bank,
   catalogBankDetail,
   catalogList,
@@ -111,6 +115,23 @@ export interface QuestionDbClient {
     input: InvitationInput,
     requestId?: string,
   ): Promise<InvitationCreated>;
+  /**
+   * Sets the limits the workspace's paid plan gives, in the main API's own name: only billing
+   * knows what was paid for, and the question database takes this from the main API alone.
+   */
+  setPlanLimits(
+    clientId: string,
+    input: WorkspacePlanLimits,
+    requestId?: string,
+  ): Promise<WorkspaceUsage>;
+  /** Overrides a workspace's limits, as a platform admin. */
+  overrideLimits(
+    token: string,
+    clientId: string,
+    update: WorkspaceLimitsUpdate,
+    requestId?: string,
+  ): Promise<WorkspaceUsage>;
+  getLimits(token: string, clientId: string, requestId?: string): Promise<WorkspaceUsage>;
   /** Anyone holding the link may read what it invites to; no token needed. */
   previewInvitation(invitationToken: string, requestId?: string): Promise<InvitationPreview>;
   acceptInvitation(
@@ -400,6 +421,25 @@ export function createHttpQuestionDbClient(options: {
         body: input,
         requestId,
       }),
+    setPlanLimits: (clientId, input, requestId) =>
+      callAsService({
+        method: 'PUT',
+        path: `${tenantPath(clientId)}/plan-limits`,
+        schema: workspaceUsage,
+        body: input,
+        requestId,
+      }),
+    overrideLimits: (token, clientId, update, requestId) =>
+      call({
+        method: 'PUT',
+        path: `${tenantPath(clientId)}/limits`,
+        schema: workspaceUsage,
+        token,
+        body: update,
+        requestId,
+      }),
+    getLimits: (token, clientId, requestId) =>
+      call({ path: `${tenantPath(clientId)}/limits`, schema: workspaceUsage, token, requestId }),
     previewInvitation: (invitationToken, requestId) =>
       call({
         method: 'POST',

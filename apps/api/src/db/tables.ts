@@ -405,6 +405,10 @@ export interface ApiTables {
     owner_subs: string[];
     owners_seen_at: Generated<string>;
     created_at: Generated<string>;
+    /** Plan changes the question database's limits must follow, counted. */
+    limits_revision: Generated<string>;
+    /** The last of them the question database took. */
+    limits_sent_revision: Generated<string>;
   };
   workspace_checkouts: {
     id: Generated<string>;

@@ -21,6 +21,9 @@ export interface QuestionDbTables {
     publishing_second_person: Generated<boolean>;
     /** Limits a platform admin raised above the free ones, by kind. */
     raised_limits: Generated<Partial<Record<WorkspaceLimitKind, number>>>;
+    /** Limits the paid plan gives, as the main API last set them; null on the free plan. */
+    plan_limits: Generated<Record<WorkspaceLimitKind, number> | null>;
+    plan_limits_revision: Generated<string>;
     /** Set while a platform admin has the workspace suspended. */
     suspended_at: Generated<string | null>;
     /** Set while the workspace is scheduled for deletion: when the main API erases it. */

@@ -46,5 +46,6 @@ export const auditActions = [
   'workspace_plan.seats_changed',
   'workspace_plan.cancel_requested',
   'workspace_plan.resumed',
+  'workspace.limits_overridden',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -80,3 +80,16 @@ export const WORKSPACE_LIMIT_CEILING = 100_000;
  * (docs/decisions/0034).
  */
 export const WORKSPACE_DELETION_GRACE_DAYS = 14;
+
+/**
+ * What a workspace on the paid plan holds: a member for each seat paid, and banks and questions
+ * enough for a team that works in Questa every day (decision 0037). The main API sets them in the
+ * question database when the plan starts, its seats change or it ends.
+ */
+export const PAID_WORKSPACE_LIMITS = { banks: 200, questions: 50_000 } as const;
+
+/** The limits of a paid workspace with `seats` seats. */
+export const paidWorkspaceLimits = (seats: number): Record<WorkspaceLimitKind, number> => ({
+  members: Math.min(seats, WORKSPACE_LIMIT_CEILING),
+  ...PAID_WORKSPACE_LIMITS,
+});

@@ -18,6 +18,8 @@ import {
   tenant,
   tenantList,
   tenantListQuery,
+  workspaceLimitsUpdate,
+  workspaceUsage,
 } from '@questa/contracts';
 import type { AdminService } from './admin.service';
 
@@ -165,6 +167,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       handler: (request) => admin.setSuspended(actor(request), request.params.clientId, suspended),
     });
   }
+
+  app.put(
+    '/admin/tenants/:clientId/limits',
+    {
+      config: { permission: 'tenant:administer' },
+      schema: {
+        summary: 'Override a workspace’s limits',
+        description:
+          'An override comes before what the workspace’s paid plan gives. A kind set to null goes back to the plan’s or the free limit; one left out keeps its value. Audited.',
+        tags: ['admin'],
+        params: clientParams,
+        body: workspaceLimitsUpdate,
+        response: { 200: workspaceUsage },
+      },
+    },
+    (request) => admin.overrideLimits(actor(request), request.params.clientId, request.body),
+  );
 
   app.get(
     '/admin/tenants/:clientId/members',

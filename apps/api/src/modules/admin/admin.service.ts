@@ -1,4 +1,10 @@
-import type { AuditQuery, GlobalRole, TenantRole } from '@questa/contracts';
+import type {
+  AuditQuery,
+  GlobalRole,
+  TenantRole,
+  WorkspaceLimitsUpdate,
+  WorkspaceUsage,
+} from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { AccountService } from '../account/account.service';
@@ -160,6 +166,29 @@ export function createAdminService(deps: {
         details: { slug: changed.slug, name: changed.name },
       });
       return changed;
+    },
+    /**
+     * Overrides a workspace's limits (null: back to the plan's or the free one); audited with
+     * what each limit was before and after.
+     */
+    async overrideLimits(
+      actor: Actor,
+      clientId: string,
+      update: WorkspaceLimitsUpdate,
+    ): Promise<WorkspaceUsage> {
+      const token = await deps.auth.accessToken(actor.context);
+      const maxima = (usage: WorkspaceUsage) =>
+        Object.fromEntries(usage.limits.map((limit) => [limit.kind, limit.max]));
+      const before = await deps.questionDb.getLimits(token, clientId, actor.requestId);
+      const after = await deps.questionDb.overrideLimits(token, clientId, update, actor.requestId);
+      await deps.audit.record({
+        action: 'workspace.limits_overridden',
+        actor: actor.context.user.sub,
+        target: `tenant/${clientId}`,
+        ip: actor.ip,
+        details: { override: update, before: maxima(before), after: maxima(after) },
+      });
+      return after;
     },
     async listMembers(actor: Actor, clientId: string) {
       return deps.questionDb.listMembers(

@@ -76,6 +76,8 @@ export interface ApplyResult {
   mailQueued?: boolean;
   /** In-app notices written with the change, whose mail goes out once it commits. */
   notices?: { userId: string; subject: NotificationSubject }[];
+  /** A workspace's plan changed: the question database's limits are due once it commits. */
+  limitsDue?: boolean;
 }
 
 const none = (outcome: ApplyResult['outcome']): ApplyResult => ({
@@ -223,6 +225,8 @@ export function createBillingSync() {
       existing.seats !== state.seats ||
       existing.cancelAtPeriodEnd !== state.cancelAtPeriodEnd;
     if (changed) {
+      // Counted with the change and sent after commit, never from inside this transaction.
+      await work.workspacePlans.markLimitsDue(clientId);
       await work.audit.record({
         action: 'workspace_subscription.changed',
         actor: ACTORS[source],
@@ -245,7 +249,7 @@ export function createBillingSync() {
         },
       });
     }
-    return none('applied');
+    return { ...none('applied'), limitsDue: changed };
   }
 
   /** A workspace's checkout closes as a learner's does; the subscription follows it. */
@@ -428,6 +432,7 @@ export function createBillingSync() {
             outcome: applied.outcome,
             userIds: [...new Set([...closed.userIds, ...applied.userIds])],
             corrections: applied.corrections,
+            limitsDue: applied.limitsDue ?? false,
           };
         }
       }

@@ -26,6 +26,7 @@ import { createPartnerReader } from './partner-reader';
 import { createPaymentEventRepository } from './payment-event.repository';
 import { createPlanRepository } from './plan.repository';
 import { createPlanService } from './plan.service';
+import { createPlanLimits } from './plan-limits.service';
 import { createSubscriptionRepository } from './subscription.repository';
 import { createWebhookService } from './webhook.service';
 import { createWorkspacePlanRepository } from './workspace-plan.repository';
@@ -67,7 +68,7 @@ export function createBilling(deps: {
   /** Sends the mail of in-app notices billing wrote (a workspace payment that failed). */
   notifications: Pick<NotificationService, 'mailAbout'>;
   /** Members of a workspace, for its seats used, read with the owner's own token. */
-  questionDb: Pick<QuestionDbClient, 'listMembers' | 'myMemberships'>;
+  questionDb: Pick<QuestionDbClient, 'listMembers' | 'myMemberships' | 'setPlanLimits'>;
   auth: Pick<AuthService, 'accessToken'>;
   /**
    * How many webhook transactions may be open at once: one on the embedded database, which has
@@ -119,6 +120,13 @@ export function createBilling(deps: {
     if (mailQueued) jobs.kick();
   };
 
+  const workspaceRows = createWorkspacePlanRepository(deps.db);
+  const planLimits = createPlanLimits({
+    workspaces: workspaceRows,
+    questionDb: deps.questionDb,
+    log,
+  });
+
   const paymentEvents = createPaymentEventRepository(deps.db);
   const applier = createEventApplier({
     events: paymentEvents,
@@ -127,6 +135,7 @@ export function createBilling(deps: {
     sync,
     changed,
     noticed: (notices) => void deps.notifications.mailAbout(notices),
+    limitsDue: planLimits.kick,
     log,
   });
 
@@ -165,7 +174,7 @@ export function createBilling(deps: {
       partner,
       plans: planService,
       prices: plans,
-      workspaces: createWorkspacePlanRepository(deps.db),
+      workspaces: workspaceRows,
       unitOfWork: deps.unitOfWork,
       sync,
       reader,
@@ -174,7 +183,9 @@ export function createBilling(deps: {
       audit: deps.audit,
       publicUrl: deps.publicUrl,
       checkoutExpiryMinutes: deps.settings.checkoutExpiryMinutes ?? 60,
+      limitsDue: planLimits.kick,
     }),
+    planLimits,
     applier,
     paymentEvents,
     admin: createBillingAdminService({
@@ -231,9 +242,13 @@ export const billingApp: FastifyPluginAsync<{ billing: Billing }> = async (app, 
       [{ measure: 'oldest_age_seconds' }, age],
     ];
   });
+  // So are limits the question database had not taken when a process stopped or it was down.
+  const sendingLimits = billing.planLimits.start();
   app.addHook('onClose', async () => {
     stopSampling();
     applying.stop();
+    sendingLimits.stop();
     await billing.applier.idle();
+    await billing.planLimits.idle();
   });
 };

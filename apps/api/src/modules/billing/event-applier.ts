@@ -81,6 +81,8 @@ export function createEventApplier(deps: {
   changed: (userIds: string[], mailQueued: boolean) => void;
   /** Called after commit with the in-app notices the events wrote, whose mail is due. */
   noticed: (notices: NonNullable<ApplyResult['notices']>) => void;
+  /** Called after commit when a workspace's plan changed, so its limits are sent. */
+  limitsDue?: () => void;
   log: Log;
 }) {
   let running: Promise<void> | undefined;
@@ -122,6 +124,7 @@ export function createEventApplier(deps: {
     const userIds: string[] = [];
     const notices: NonNullable<ApplyResult['notices']> = [];
     let mailQueued = false;
+    let limitsDue = false;
     let progressed = 0;
     for (const [index, group] of groups.entries()) {
       const ids = group.events.map((event) => event.id).filter((id) => mine.has(id));
@@ -143,13 +146,15 @@ export function createEventApplier(deps: {
       userIds.push(...applied.userIds);
       notices.push(...(applied.notices ?? []));
       mailQueued ||= applied.mailQueued ?? false;
+      limitsDue ||= applied.limitsDue ?? false;
     }
-    return { userIds, notices, mailQueued, progressed };
+    return { userIds, notices, mailQueued, limitsDue, progressed };
   }
 
   function afterCommit(done: Awaited<ReturnType<typeof apply>>) {
     deps.changed(done.userIds, done.mailQueued);
     if (done.notices.length > 0) deps.noticed(done.notices);
+    if (done.limitsDue) deps.limitsDue?.();
   }
 
   /** One round: false when there was nothing this process could take. */

@@ -199,6 +199,41 @@ export function createWorkspacePlanRepository(db: ApiDb) {
 
     pendingCheckout,
 
+    /** Counts a change of the plan that the question database's limits must follow. */
+    async markLimitsDue(clientId: string): Promise<void> {
+      await db
+        .updateTable('workspace_billing_accounts')
+        .set({ limits_revision: sql<string>`limits_revision + 1` })
+        .where('client_id', '=', clientId)
+        .execute();
+    },
+
+    /** Workspaces whose limits the question database has not yet taken, with the revision due. */
+    async limitsDue(limit: number): Promise<{ clientId: string; revision: number }[]> {
+      const rows = await db
+        .selectFrom('workspace_billing_accounts')
+        .select(['client_id', 'limits_revision'])
+        .where(sql<boolean>`limits_revision > limits_sent_revision`)
+        .orderBy('client_id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        clientId: row.client_id,
+        revision: Number(row.limits_revision),
+      }));
+    },
+
+    /** The question database took `revision`; a later one counted meanwhile is still due. */
+    async limitsSent(clientId: string, revision: number): Promise<void> {
+      await db
+        .updateTable('workspace_billing_accounts')
+        .set({
+          limits_sent_revision: sql<string>`greatest(limits_sent_revision, ${String(revision)}::bigint)`,
+        })
+        .where('client_id', '=', clientId)
+        .execute();
+    },
+
     /** Claims the workspace's one pending checkout, or finds the one claimed a moment earlier. */
     async claimCheckout(values: {
       id: string;

@@ -14,6 +14,7 @@ import type { AuditRepository } from '../audit/audit.repository';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import type { BillingSync } from './billing-sync.service';
 import type { PartnerReader } from './partner-reader';
+import { RUNNING_STATUSES } from './plan-limits.service';
 import type { PlanRepository } from './plan.repository';
 import type { PlanService } from './plan.service';
 import type {
@@ -22,8 +23,7 @@ import type {
   WorkspacePlanRepository,
 } from './workspace-plan.repository';
 
-/** Statuses in which a workspace has paid seats: a failing payment keeps them while retried. */
-const RUNNING = new Set(['trialing', 'active', 'past_due']);
+const RUNNING = RUNNING_STATUSES;
 
 /** An owner acting on a workspace: the access plugin has checked the role in `clientId`. */
 export interface WorkspaceActor {
@@ -71,6 +71,8 @@ export function createWorkspacePlanService(deps: {
   audit: AuditRepository;
   publicUrl: string;
   checkoutExpiryMinutes: number;
+  /** After a change of the plan commits: the question database's limits follow it. */
+  limitsDue: () => void;
 }) {
   const { workspaces, partner } = deps;
   const back = (path: string) => `${deps.publicUrl}${path}`;
@@ -175,13 +177,14 @@ export function createWorkspacePlanService(deps: {
     subscription: Awaited<ReturnType<PaymentPartner['changeSeats']>>,
   ) {
     const readAt = new Date();
-    await deps.unitOfWork((work) =>
+    const result = await deps.unitOfWork((work) =>
       deps.sync.apply(
         work,
         { kind: 'subscription', subscription: { value: subscription, readAt } },
         'webhook',
       ),
     );
+    if (result.limitsDue) deps.limitsDue();
     return view(actor.clientId, await seatsUsed(actor));
   }
 
@@ -295,7 +298,10 @@ export function createWorkspacePlanService(deps: {
       }
       const snapshot = await deps.reader.snapshot('checkout.session', sessionId);
       if (snapshot) {
-        await deps.unitOfWork((work) => deps.sync.apply(work, snapshot, 'checkout_return'));
+        const result = await deps.unitOfWork((work) =>
+          deps.sync.apply(work, snapshot, 'checkout_return'),
+        );
+        if (result.limitsDue) deps.limitsDue();
       }
       return view(actor.clientId, await seatsUsed(actor));
     },

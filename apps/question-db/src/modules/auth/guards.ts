@@ -43,7 +43,8 @@ export function requirePermission(permission: Permission, stateOf: WorkspaceStat
     const clientId = tenantOf(request);
     if (can(principal, permission, clientId)) {
       // Admins still reach a closed workspace to look into it and restore it, and the main API's
-      // service to carry out or call off its deletion.
+      // service to carry out or call off its deletion, and to set what its plan gives (a plan may end
+      // while the workspace is suspended).
       if (clientId === undefined || principal.roles.includes('admin') || principal.service) return;
       const state = await stateOf(clientId);
       if (state.suspended) {

@@ -17,13 +17,24 @@ const isUniqueViolation = (error: unknown) =>
 export function createBankRepository(db: QuestionDb) {
   return {
     /** Creates the bank; DuplicateSlugError when the tenant already has one with that slug. */
-    async create(clientId: string, bank: BankFields) {
-      const created = await db
-        .insertInto('banks')
-        .values({ client_id: clientId, ...bank })
-        .onConflict((conflict) => conflict.columns(['client_id', 'slug']).doNothing())
-        .returning(['id', 'slug'])
-        .executeTakeFirst();
+    /**
+     * A new bank. With `check` (the workspace's limit) it is written in one transaction after the
+     * check passes; without, as one statement, e.g. inside a caller's transaction.
+     */
+    async create(clientId: string, bank: BankFields, check?: (trx: QuestionDb) => Promise<void>) {
+      const insert = (on: QuestionDb) =>
+        on
+          .insertInto('banks')
+          .values({ client_id: clientId, ...bank })
+          .onConflict((conflict) => conflict.columns(['client_id', 'slug']).doNothing())
+          .returning(['id', 'slug'])
+          .executeTakeFirst();
+      const created = check
+        ? await db.transaction().execute(async (trx) => {
+            await check(trx);
+            return insert(trx);
+          })
+        : await insert(db);
       if (!created) throw new DuplicateSlugError(`The tenant already has a bank ${bank.slug}.`);
       return created;
     },

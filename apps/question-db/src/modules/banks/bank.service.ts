@@ -32,7 +32,7 @@ export function createBankService(deps: {
     'listForClient' | 'create' | 'find' | 'update' | 'setArchived' | 'publishedCount' | 'remove'
   >;
   tenants: Pick<TenantRepository, 'exists'>;
-  limits: Pick<LimitService, 'assertRoom'>;
+  limits: Pick<LimitService, 'room'>;
 }) {
   const { banks } = deps;
 
@@ -69,9 +69,8 @@ export function createBankService(deps: {
     },
 
     async create(principal: Principal, clientId: string, input: Required<BankInput>) {
-      await deps.limits.assertRoom(clientId, 'banks');
       try {
-        const created = await banks.create(clientId, input);
+        const created = await banks.create(clientId, input, deps.limits.room(clientId, 'banks'));
         return await get(principal, clientId, created.id);
       } catch (error) {
         if (error instanceof DuplicateSlugError) throw slugTaken();

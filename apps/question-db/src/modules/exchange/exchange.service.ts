@@ -39,7 +39,7 @@ export function createExchangeService(deps: {
   mediaService: MediaService;
   store: MediaStore;
   parser: Pick<ImportParser, 'parse'>;
-  limits: Pick<LimitService, 'assertRoom'>;
+  limits: Pick<LimitService, 'assertRoom' | 'room'>;
 }) {
   /** Stores a package's images and rewrites the item texts that refer to them by path. */
   async function storePackagedMedia(
@@ -142,6 +142,8 @@ export function createExchangeService(deps: {
 
       await storePackagedMedia(clientId, parsed.media, warnings);
       await deps.questions.inTransaction(async (questions, trx) => {
+        // Checked again with the workspace locked: another import may have filled it meanwhile.
+        await deps.limits.room(clientId, 'questions', items.length)(trx);
         const ids = await questions.insertMany(
           clientId,
           bankId,

@@ -68,8 +68,11 @@ export function createInvitationRepository(db: QuestionDb) {
     async create(
       clientId: string,
       invite: { email: string; role: TenantRole; tokenHash: string; invitedBy: string },
+      /** Run first in the transaction: the workspace's member limit, checked with it locked. */
+      check: (trx: QuestionDb) => Promise<void>,
     ): Promise<Invitation> {
       return db.transaction().execute(async (trx) => {
+        await check(trx);
         await trx
           .updateTable('invitations')
           .set({ revoked_at: sql<string>`now()` })

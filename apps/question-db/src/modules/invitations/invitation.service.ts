@@ -29,7 +29,7 @@ const refusals: Record<string, string> = {
 export function createInvitationService(deps: {
   invitations: InvitationRepository;
   tenants: Pick<TenantRepository, 'exists' | 'nameOf'>;
-  limits: Pick<LimitService, 'assertRoom'>;
+  limits: Pick<LimitService, 'room'>;
 }) {
   const { invitations, tenants } = deps;
   return {
@@ -42,7 +42,6 @@ export function createInvitationService(deps: {
       if (workspaceName === undefined) throw noSuchTenant();
       // A new link for an address already invited replaces the open one, taking no more room.
       const replacing = await invitations.hasPending(clientId, input.email);
-      await deps.limits.assertRoom(clientId, 'members', replacing ? 0 : 1);
       if ((await invitations.countPending(clientId)) >= OPEN_INVITATIONS_MAX) {
         throw new HttpProblem('validation.failed', {
           detail: `A workspace has at most ${OPEN_INVITATIONS_MAX} open invitations. Withdraw some, or wait until they are used.`,
@@ -50,11 +49,15 @@ export function createInvitationService(deps: {
         });
       }
       const token = randomBytes(32).toString('base64url');
-      const invitation = await invitations.create(clientId, {
-        ...input,
-        tokenHash: hashOf(token),
-        invitedBy,
-      });
+      const invitation = await invitations.create(
+        clientId,
+        {
+          ...input,
+          tokenHash: hashOf(token),
+          invitedBy,
+        },
+        deps.limits.room(clientId, 'members', replacing ? 0 : 1),
+      );
       return { invitation, token, workspaceName };
     },
 

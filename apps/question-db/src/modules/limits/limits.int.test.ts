@@ -46,6 +46,7 @@ describe('free workspace limits', () => {
       used: 3,
       max: FREE_WORKSPACE_LIMITS.members,
       raised: false,
+      source: 'free',
     });
     expect(limits.banks).toMatchObject({ used: 0, max: FREE_WORKSPACE_LIMITS.banks });
     const outsider = await t.app.inject({
@@ -63,7 +64,7 @@ describe('free workspace limits', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'workspace.limit_reached' });
     expect(refused.json<{ detail: string }>().detail).toMatch(
-      new RegExp(`may have ${FREE_WORKSPACE_LIMITS.members} members.*ask a Questa admin`),
+      new RegExp(`may have ${FREE_WORKSPACE_LIMITS.members} members.*buy seats`),
     );
   });
 

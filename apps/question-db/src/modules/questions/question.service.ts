@@ -61,7 +61,7 @@ export function createQuestionService(deps: {
   questions: QuestionRepository;
   media: Pick<MediaRepository, 'unknownTo'>;
   publishing: Pick<PublishingService, 'abilityOf'>;
-  limits: Pick<LimitService, 'assertRoom'>;
+  limits: Pick<LimitService, 'room'>;
 }) {
   const { questions } = deps;
 
@@ -101,10 +101,10 @@ export function createQuestionService(deps: {
       content: QuestionContent,
     ): Promise<QuestionDetail> {
       await checkMedia(clientId, content);
-      await deps.limits.assertRoom(clientId, 'questions');
-      const ids = await questions.inTransaction((queries) =>
-        queries.insertMany(clientId, bankId, [{ content, status: 'draft' }], principal.sub),
-      );
+      const ids = await questions.inTransaction(async (queries, trx) => {
+        await deps.limits.room(clientId, 'questions')(trx);
+        return queries.insertMany(clientId, bankId, [{ content, status: 'draft' }], principal.sub);
+      });
       if (!ids?.[0]) throw noSuchBank();
       return get(principal, clientId, ids[0]);
     },

@@ -266,6 +266,7 @@ describe('admin page', () => {
       ...usersRoute,
       'GET /api/admin/tenants': () => jsonResponse({ tenants: [aTenant()] }),
       [`GET /api/admin/tenants/${tenantId}/members`]: () => jsonResponse({ members: [] }),
+      [`GET /qdb/api/v1/clients/${tenantId}/limits`]: () => jsonResponse({ limits: [] }),
       [`PUT /api/admin/tenants/${tenantId}/members/sub-grace`]: () =>
         problemResponse({ status: 403, code: 'auth.forbidden' }),
     });

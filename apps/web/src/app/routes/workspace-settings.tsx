@@ -19,6 +19,7 @@ export function Component() {
       userSub={session.user.sub}
       canManage={sessionCan(session, 'member:manage', membership.clientId)}
       canDelete={sessionCan(session, 'tenant:delete', membership.clientId)}
+      canBuySeats={sessionCan(session, 'workspace_plan:manage', membership.clientId)}
       created={search.get('created') === '1'}
     />
   );

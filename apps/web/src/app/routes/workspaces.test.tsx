@@ -87,9 +87,15 @@ describe('workspaces', () => {
       [`GET /qdb/api/v1/clients/${acme.clientId}/limits`]: () =>
         jsonResponse({
           limits: [
-            { kind: 'members', used: state === 'pending' ? 2 : 1, max: 5, raised: false },
-            { kind: 'banks', used: 3, max: 10, raised: false },
-            { kind: 'questions', used: 120, max: 1000, raised: false },
+            {
+              kind: 'members',
+              used: state === 'pending' ? 2 : 1,
+              max: 5,
+              raised: false,
+              source: 'free',
+            },
+            { kind: 'banks', used: 3, max: 10, raised: false, source: 'free' },
+            { kind: 'questions', used: 120, max: 1000, raised: false, source: 'free' },
           ],
         }),
       [`POST /api/workspaces/${acme.clientId}/invitations`]: () =>
@@ -124,7 +130,12 @@ describe('workspaces', () => {
     // Each limit says what it is, how much is used and how to raise it.
     expect(await screen.findByText('Members: 2 of 5')).toBeTruthy();
     expect(screen.getByText('Questions: 120 of 1,000')).toBeTruthy();
-    expect(screen.getByText(/Ask a Questa admin .* to raise this workspace’s limits/)).toBeTruthy();
+    expect(screen.getByText('This is a free workspace. It holds up to:')).toBeTruthy();
+    // The owner raises the member limit by buying seats on the workspace plan.
+    expect(
+      screen.getByRole('link', { name: 'Buy seats to add more members' }).getAttribute('href'),
+    ).toBe(`/workspaces/${acme.clientId}/plan`);
+    expect(screen.getByText(/ask a Questa admin .* to raise them/)).toBeTruthy();
 
     fireEvent.click(
       await screen.findByRole('button', { name: 'Withdraw the invitation to cleo@example.com' }),
@@ -133,6 +144,25 @@ describe('workspaces', () => {
     expect(await screen.findByText('Withdrawn')).toBeTruthy();
     // The withdrawn invitation no longer takes a member's place.
     expect(await screen.findByText('Members: 1 of 5')).toBeTruthy();
+  });
+
+  it('tells a member on a paid plan to ask an owner for more seats, with no link to buy them', async () => {
+    stubApi({
+      [`GET /qdb/api/v1/clients/${beta.clientId}/limits`]: () =>
+        jsonResponse({
+          limits: [
+            { kind: 'members', used: 7, max: 7, raised: false, source: 'plan' },
+            { kind: 'banks', used: 3, max: 200, raised: false, source: 'plan' },
+            { kind: 'questions', used: 120, max: 50000, raised: false, source: 'plan' },
+          ],
+        }),
+    });
+    renderApp('/workspaces/beta-school/settings', { session: aSession({}, [beta]) });
+
+    expect(await screen.findByText('Members: 7 of 7')).toBeTruthy();
+    expect(screen.getByText(/on the paid plan: a member for each seat paid/)).toBeTruthy();
+    expect(screen.getByText(/ask one of the workspace’s owners to buy seats/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Buy/ })).toBeNull();
   });
 
   it('tells the last owner to hand ownership on before leaving', async () => {

@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTenants } from '../api/list-tenants';
 import { LoadingRows } from './loading-rows';
+import { TenantLimits } from './tenant-limits';
 import { TenantMembers } from './tenant-members';
 import { TenantDeletion } from './tenant-deletion';
 import { TenantSuspension } from './tenant-suspension';
@@ -94,6 +95,7 @@ export function TenantsPanel({
       </div>
       <TenantSuspension key={`suspension-${tenant.id}`} tenant={tenant} />
       <TenantDeletion key={`deletion-${tenant.id}`} tenant={tenant} />
+      <TenantLimits key={`limits-${tenant.id}`} tenant={tenant} />
       {/* Keyed by tenant, so a half-filled form or an open dialog never carries to another one. */}
       <TenantMembers
         key={tenant.id}

@@ -21,6 +21,7 @@ export function WorkspaceSettings({
   userSub,
   canManage,
   canDelete,
+  canBuySeats,
   created,
 }: {
   membership: Membership;
@@ -29,6 +30,8 @@ export function WorkspaceSettings({
   canManage: boolean;
   /** `tenant:delete`: its owners. */
   canDelete: boolean;
+  /** `workspace_plan:manage`: buying seats is the owners' to decide. */
+  canBuySeats: boolean;
   /** Just created: say so, and what comes next. */
   created: boolean;
 }) {
@@ -77,7 +80,7 @@ export function WorkspaceSettings({
       )}
       <section className="panel workspace-section" aria-labelledby="ws-limits">
         <h2 id="ws-limits">{t('workspaces.limits.title')}</h2>
-        <LimitsPanel clientId={clientId} />
+        <LimitsPanel clientId={clientId} canBuySeats={canBuySeats} />
       </section>
       <section className="panel workspace-section" aria-labelledby="ws-leave">
         <h2 id="ws-leave">{t('workspaces.leave.title', { name: membership.clientName })}</h2>

@@ -122,6 +122,8 @@ export interface ApiTables {
     correct: boolean;
     score: number;
     attempt_id: string | null;
+    /** The practice item answered, for a practice answer (decision 0038). */
+    practice_item_id: Generated<string | null>;
     answered_at: Generated<string>;
   };
   bookmarks: {

@@ -174,9 +174,15 @@ export const liveRoomSummary = z.object({
   playerCount: z.number().int(),
   createdAt: iso,
   finishedAt: iso.nullable(),
+  /**
+   * The class the room was opened for, whose learners alone may join (decision 0033); null for
+   * any other room. In the host's list of rooms and when a class's room is opened.
+   */
+  className: z.string().nullable().optional(),
 });
 export type LiveRoomSummary = z.infer<typeof liveRoomSummary>;
 export const liveRoomList = z.object({ rooms: z.array(liveRoomSummary) });
+export type LiveRoomList = z.infer<typeof liveRoomList>;
 
 /** A room open now for a class the learner is in: joined in one click, with their account. */
 export const classLiveRoom = z.object({
@@ -444,6 +450,8 @@ export type LivePlayerView = z.infer<typeof livePlayerView>;
 
 /** What the host sees besides the room: who is there. */
 export const liveHostView = z.object({
+  /** The class the room is for, whose learners alone may join; null for any other room. */
+  className: z.string().nullable().optional(),
   players: z.number().int(),
   connected: z.number().int(),
   latest: z.array(z.object({ playerId: z.uuid(), nickname: z.string(), connected: z.boolean() })),

@@ -10,7 +10,8 @@ import { useHostKeys } from '../use-host-keys';
 import { useLiveChannel } from '../use-live-channel';
 import { usePresentation } from '../use-presentation';
 import { useHostSound } from '../use-host-sound';
-import { JoinHint, LobbyJoinCard } from './host-join';
+import { HostHeading } from './host-heading';
+import { LobbyJoinCard } from './host-join';
 import { HostPlayers, type KickTarget } from './host-players';
 import { HostBoard, HostFinished, HostQuestion } from './host-stage';
 import { HostTeams } from './host-teams';
@@ -124,20 +125,7 @@ export function HostConsole({ roomId }: { roomId: string }) {
       data-state={room.state}
     >
       <PageTitle title={t('live.host.consoleTitle', { code: room.code })} />
-      <header className="live-host__bar">
-        <div className="live-host__heading">
-          <p className="live-host__bank">{room.bankTitle}</p>
-          <p className="live-host__counts" role="status">
-            {t('live.playersIn', { count: host?.players ?? room.playerCount })}
-            {status !== 'connected' && (
-              <span className="live-muted"> · {t('live.reconnecting')}</span>
-            )}
-          </p>
-        </div>
-        {room.state !== 'lobby' && room.state !== 'finished' && (
-          <JoinHint code={room.code} locked={locked} />
-        )}
-      </header>
+      <HostHeading room={room} host={host} reconnecting={status !== 'connected'} />
 
       {room.state === 'lobby' && (
         <section className="live-host__lobby" aria-labelledby="live-code">

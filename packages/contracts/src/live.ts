@@ -263,6 +263,17 @@ export const liveTeamSetup = z.strictObject({
 });
 export type LiveTeamSetup = z.infer<typeof liveTeamSetup>;
 
+/** A name the host gave a team, shown instead of its colour's name (the colour stays beside it). */
+const liveTeamName = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(T.nameMax, { error: `must be at most ${T.nameMax} characters` });
+
+/** The teams the host has named, by team number ("1" to "8"); the others go by their colour. */
+export const liveTeamNames = z.record(z.string().regex(new RegExp(`^[1-${T.max}]$`)), z.string());
+export type LiveTeamNames = z.infer<typeof liveTeamNames>;
+
 /** What a client sends; the server answers each with an acknowledgement (`liveAck`). */
 export const liveClientMessage = z.discriminatedUnion('type', [
   z.strictObject({
@@ -296,6 +307,12 @@ export const liveClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('host.teams.shuffle') }),
   /** In the lobby: moves one player to another team. */
   z.strictObject({ type: z.literal('host.teams.move'), playerId: z.uuid(), team: liveTeam }),
+  /** In the lobby: names a team; null gives it back its colour's name. */
+  z.strictObject({
+    type: z.literal('host.teams.rename'),
+    team: liveTeam,
+    name: liveTeamName.nullable(),
+  }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 export type LiveHostCommand = Exclude<LiveClientMessage, { type: 'answer' }>['type'];
@@ -321,6 +338,7 @@ export const liveMessageSenders = {
   'host.teams': 'host',
   'host.teams.shuffle': 'host',
   'host.teams.move': 'host',
+  'host.teams.rename': 'host',
 } as const satisfies Record<LiveClientMessage['type'], 'host' | 'player'>;
 
 export const liveAck = z.union([
@@ -410,7 +428,7 @@ export const liveRoomView = z.object({
   leaderboard: z.array(liveLeaderEntry).nullable(),
   /** A room that plays in teams: the setup and how many players each team has. */
   teams: liveTeamSetup
-    .extend({ sizes: z.array(z.number().int()) })
+    .extend({ sizes: z.array(z.number().int()), names: liveTeamNames.optional() })
     .nullable()
     .optional(),
   /**

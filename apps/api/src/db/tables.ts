@@ -11,6 +11,7 @@ import type {
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
+  LiveTeamNames,
   LiveTeamSetup,
   QuestionContent,
   ReviewPolicy,
@@ -234,7 +235,7 @@ export interface ApiTables {
     finished_at: string | null;
     locked: Generated<boolean>;
     revealed_position: Generated<number>;
-    teams: Generated<LiveTeamSetup | null>;
+    teams: Generated<(LiveTeamSetup & { names?: LiveTeamNames }) | null>;
     teams_revision: Generated<number>;
     /** A class's room (decision 0033): its learners only, results in its gradebook. */
     class_id: Generated<string | null>;

@@ -4,6 +4,7 @@ import type {
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
+  LiveTeamNames,
   LiveTeamSetup,
   QuestionContent,
 } from '@questa/contracts';
@@ -39,7 +40,7 @@ export interface RoomRow {
   locked: boolean;
   revealedPosition: number;
   /** Team mode (`live-teams.ts`): null while every player plays for themselves. */
-  teams: LiveTeamSetup | null;
+  teams: (LiveTeamSetup & { names?: LiveTeamNames }) | null;
   /** Counts the changes of the room's teams. */
   teamsRevision: number;
   /** A class's room: only the class's learners join, with their accounts (decision 0033). */

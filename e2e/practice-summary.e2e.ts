@@ -90,10 +90,9 @@ describe.skipIf(!browserAvailable)('practising briefly, as a free learner', () =
   });
 
   it('opens the bookmarks from the navigation, at a phone’s width too, and removes one', async () => {
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Bookmarks', exact: true })
-      .click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'More' }).click();
+    await nav.getByRole('link', { name: 'Bookmarks', exact: true }).click();
     await page.waitForURL(`${baseUrl}/bookmarks`);
     await page.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor();
     const entry = page.getByRole('listitem').filter({ hasText: 'World Geography' });

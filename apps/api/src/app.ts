@@ -235,7 +235,12 @@ export function createApiCore(deps: ApiDeps) {
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const classRepository = createClassRepository(db);
-  const classes = createClassService({ classes: classRepository, auth });
+  const classes = createClassService({
+    classes: classRepository,
+    auth,
+    // Assignments are made after classes, since they need them; a join happens only later.
+    welcome: (user, classId) => assignments.welcome(user, classId),
+  });
   const classLive = createClassLiveService({
     classes,
     live,

@@ -174,9 +174,15 @@ export const liveRoomSummary = z.object({
   playerCount: z.number().int(),
   createdAt: iso,
   finishedAt: iso.nullable(),
+  /**
+   * The class the room was opened for, whose learners alone may join (decision 0033); null for
+   * any other room. In the host's list of rooms and when a class's room is opened.
+   */
+  className: z.string().nullable().optional(),
 });
 export type LiveRoomSummary = z.infer<typeof liveRoomSummary>;
 export const liveRoomList = z.object({ rooms: z.array(liveRoomSummary) });
+export type LiveRoomList = z.infer<typeof liveRoomList>;
 
 /** A room open now for a class the learner is in: joined in one click, with their account. */
 export const classLiveRoom = z.object({
@@ -257,6 +263,17 @@ export const liveTeamSetup = z.strictObject({
 });
 export type LiveTeamSetup = z.infer<typeof liveTeamSetup>;
 
+/** A name the host gave a team, shown instead of its colour's name (the colour stays beside it). */
+const liveTeamName = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(T.nameMax, { error: `must be at most ${T.nameMax} characters` });
+
+/** The teams the host has named, by team number ("1" to "8"); the others go by their colour. */
+export const liveTeamNames = z.record(z.string().regex(new RegExp(`^[1-${T.max}]$`)), z.string());
+export type LiveTeamNames = z.infer<typeof liveTeamNames>;
+
 /** What a client sends; the server answers each with an acknowledgement (`liveAck`). */
 export const liveClientMessage = z.discriminatedUnion('type', [
   z.strictObject({
@@ -290,6 +307,12 @@ export const liveClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('host.teams.shuffle') }),
   /** In the lobby: moves one player to another team. */
   z.strictObject({ type: z.literal('host.teams.move'), playerId: z.uuid(), team: liveTeam }),
+  /** In the lobby: names a team; null gives it back its colour's name. */
+  z.strictObject({
+    type: z.literal('host.teams.rename'),
+    team: liveTeam,
+    name: liveTeamName.nullable(),
+  }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 export type LiveHostCommand = Exclude<LiveClientMessage, { type: 'answer' }>['type'];
@@ -315,6 +338,7 @@ export const liveMessageSenders = {
   'host.teams': 'host',
   'host.teams.shuffle': 'host',
   'host.teams.move': 'host',
+  'host.teams.rename': 'host',
 } as const satisfies Record<LiveClientMessage['type'], 'host' | 'player'>;
 
 export const liveAck = z.union([
@@ -404,7 +428,7 @@ export const liveRoomView = z.object({
   leaderboard: z.array(liveLeaderEntry).nullable(),
   /** A room that plays in teams: the setup and how many players each team has. */
   teams: liveTeamSetup
-    .extend({ sizes: z.array(z.number().int()) })
+    .extend({ sizes: z.array(z.number().int()), names: liveTeamNames.optional() })
     .nullable()
     .optional(),
   /**
@@ -444,6 +468,8 @@ export type LivePlayerView = z.infer<typeof livePlayerView>;
 
 /** What the host sees besides the room: who is there. */
 export const liveHostView = z.object({
+  /** The class the room is for, whose learners alone may join; null for any other room. */
+  className: z.string().nullable().optional(),
   players: z.number().int(),
   connected: z.number().int(),
   latest: z.array(z.object({ playerId: z.uuid(), nickname: z.string(), connected: z.boolean() })),

@@ -17,6 +17,7 @@ export {
   isDue,
   newReviewCard,
   recallProbability,
+  replayReviewCard,
   reviewCard,
   reviewCardData,
   reviewStates,

@@ -3,6 +3,7 @@ import {
   isDue,
   newReviewCard,
   recallProbability,
+  replayReviewCard,
   reviewCard,
   reviewCardData,
   type ReviewCard,
@@ -95,6 +96,39 @@ describe('review cards (FSRS)', () => {
 
   it('refuses invalid dates with a RangeError', () => {
     expect(() => reviewCard(newReviewCard(start), true, new Date('nope'))).toThrow(RangeError);
+  });
+});
+
+describe('replaying a card from its answers', () => {
+  const times = [0, minutes(10), days(3), days(12)].map(
+    (offset) => new Date(start.getTime() + offset),
+  );
+
+  it('gives the card as answering left it when nothing changed', () => {
+    const outcomes = [true, true, false, true];
+    let card = newReviewCard(start);
+    for (const [index, correct] of outcomes.entries())
+      card = reviewCard(card, correct, times[index]!);
+    const history = outcomes.map((correct, index) => ({ correct, at: times[index]! }));
+    expect(replayReviewCard(history, start)).toEqual(card);
+  });
+
+  it('drops a lapse that a corrected answer no longer makes', () => {
+    const wrong = [true, true, false, true].map((correct, index) => ({
+      correct,
+      at: times[index]!,
+    }));
+    const corrected = wrong.map((answer, index) =>
+      index === 2 ? { ...answer, correct: true } : answer,
+    );
+    expect(replayReviewCard(wrong, start).lapses).toBe(1);
+    const card = replayReviewCard(corrected, start);
+    expect(card).toMatchObject({ state: 'review', lapses: 0, reps: 4 });
+    expect(card.stability).toBeGreaterThan(replayReviewCard(wrong, start).stability);
+  });
+
+  it('is a new card when there is nothing to replay', () => {
+    expect(replayReviewCard([], start)).toEqual(newReviewCard(start));
   });
 });
 

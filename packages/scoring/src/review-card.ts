@@ -94,6 +94,20 @@ export const reviewCard = (card: ReviewCard, correct: boolean, now: Date): Revie
   return toPlain(scheduler.next(toFsrs(card), new Date(at), rating).card);
 };
 
+/**
+ * The card a history of answers leaves, replayed from a new card in the order given. FSRS builds
+ * every review on the card before it, so correcting one outcome (a regrade) has to replay the
+ * reviews after it too; fuzz is off, so the replay of an unchanged history is the card as stored.
+ */
+export const replayReviewCard = (
+  answers: readonly { correct: boolean; at: Date }[],
+  created: Date,
+): ReviewCard =>
+  answers.reduce(
+    (card, answer) => reviewCard(card, answer.correct, answer.at),
+    newReviewCard(created),
+  );
+
 /** Whether the card is due for review at `now` (due at or before it). */
 export const isDue = (card: ReviewCard, now: Date): boolean =>
   Date.parse(card.due) <= now.getTime();

@@ -12,6 +12,7 @@ import type {
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
+  LiveTeamNames,
   LiveTeamSetup,
   QuestionContent,
   ReviewPolicy,
@@ -129,6 +130,8 @@ export interface ApiTables {
     correct: boolean;
     score: number;
     attempt_id: string | null;
+    /** The practice item answered, for a practice answer (decision 0038). */
+    practice_item_id: Generated<string | null>;
     answered_at: Generated<string>;
   };
   bookmarks: {
@@ -239,7 +242,7 @@ export interface ApiTables {
     finished_at: string | null;
     locked: Generated<boolean>;
     revealed_position: Generated<number>;
-    teams: Generated<LiveTeamSetup | null>;
+    teams: Generated<(LiveTeamSetup & { names?: LiveTeamNames }) | null>;
     teams_revision: Generated<number>;
     /** A class's room (decision 0033): its learners only, results in its gradebook. */
     class_id: Generated<string | null>;

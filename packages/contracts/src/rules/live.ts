@@ -75,6 +75,8 @@ export const LIVE_TEAMS = {
   talkSecondsDefault: 10,
   /** Players the host's console lists by team, so the host can move them between teams. */
   rosterMax: 500,
+  /** The longest name a host may give a team: one line on a phone. */
+  nameMax: 24,
 } as const;
 export type LiveTalkSeconds = (typeof LIVE_TEAMS.talkSeconds)[number];
 

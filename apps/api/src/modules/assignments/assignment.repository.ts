@@ -200,6 +200,34 @@ export function createAssignmentRepository(db: ApiDb) {
     },
 
     /** The learners of a class, for the notice that an assignment was given. */
+    /**
+     * The class's assignments a learner can still start (before they are due, or after when late
+     * work is taken) that they have not been told of: a learner who left and came back is not
+     * told twice.
+     */
+    untold: (classId: string, userId: string, at: Date) =>
+      db
+        .selectFrom('assignments as a')
+        .innerJoin('classes as c', 'c.id', 'a.class_id')
+        .select(['a.id', 'a.title', 'a.due_at as dueAt', 'c.name as className'])
+        .where('a.class_id', '=', classId)
+        .where((eb) =>
+          eb.or([eb('a.due_at', '>', at.toISOString()), eb('a.late_policy', '!=', 'refuse')]),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notifications as n')
+                .select('n.id')
+                .where('n.user_id', '=', userId)
+                .where('n.kind', '=', 'assignment_given')
+                .where(sql<boolean>`n.subject->>'assignmentId' = a.id::text`),
+            ),
+          ),
+        )
+        .orderBy('a.due_at')
+        .execute(),
+
     async learnersOf(classId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('class_members')

@@ -298,6 +298,27 @@ export function createAssignmentService(deps: {
       return { ...given, completedCount: 0 };
     },
 
+    /**
+     * A learner who joins after work was given hears of what they can still do, as the class
+     * did when it was given, once per assignment. A failure to tell them does not undo the join.
+     */
+    async welcome(user: UserRow, classId: string) {
+      try {
+        for (const assignment of await deps.assignments.untold(classId, user.id, now())) {
+          const { mailed } = await deps.notifications.notifyMany([user.id], {
+            kind: 'assignment_given',
+            assignmentId: assignment.id,
+            title: assignment.title,
+            className: assignment.className,
+            dueAt: new Date(assignment.dueAt).toISOString(),
+          });
+          void mailed;
+        }
+      } catch (error) {
+        deps.log.warn({ err: error, classId }, 'a new learner was not told of assignments');
+      }
+    },
+
     async list(
       context: AuthContext,
       params: { clientId: string; classId: string },

@@ -7,10 +7,11 @@ import type {
   Gradebook,
   PracticeState,
   Regrade,
+  ProgressReport,
   TeachingClass,
 } from '@questa/contracts';
 import { sql } from '@questa/db';
-import { correctAnswer } from '@questa/scoring';
+import { correctAnswer, newReviewCard, reviewCard, type ReviewCard } from '@questa/scoring';
 import type { Learner } from '../learning/learning-test-kit';
 import { startClassesKit, type ClassesKit } from '../classes/classes-test-kit';
 
@@ -177,6 +178,43 @@ describe('regrading an assignment after a correction', () => {
       regraded: 0,
       changed: [],
     });
+  });
+
+  it("corrects the learner's progress and replays their review card from the corrected answers", async () => {
+    const events = await k.kit.db
+      .selectFrom('answer_events')
+      .select(['source', 'correct', 'score', 'answered_at as answeredAt'])
+      .where('user_id', '=', learner.userId)
+      .where('question_id', '=', questionId)
+      .orderBy('answered_at')
+      .orderBy('id')
+      .execute();
+    // The practice answer and the exam answer, both right when given, are wrong now.
+    expect(events.map(({ source, correct, score }) => ({ source, correct, score }))).toEqual([
+      { source: 'practice', correct: false, score: 0 },
+      { source: 'exam', correct: false, score: 0 },
+    ]);
+    const progress = (await learner.call({ url: '/api/progress' })).json<ProgressReport>();
+    // Ten practice answers and one exam answer, all right when given, less the corrected two.
+    expect(progress.totals).toEqual({ answered: 11, correct: 9 });
+
+    const card = await k.kit.db
+      .selectFrom('review_cards')
+      .select(['fsrs', 'version', sql<string>`content->>'answer'`.as('answer')])
+      .where('user_id', '=', learner.userId)
+      .where('question_id', '=', questionId)
+      .executeTakeFirstOrThrow();
+    // Two wrong answers from a new card: still learning, one minute after the last.
+    const first = new Date(events[0]!.answeredAt);
+    const expected = reviewCard(
+      reviewCard(newReviewCard(first), false, first),
+      false,
+      new Date(events[1]!.answeredAt),
+    );
+    expect(card.fsrs).toEqual(expected);
+    expect(card.fsrs as ReviewCard).toMatchObject({ state: 'learning', reps: 2, lapses: 0 });
+    // Its next review is graded by the corrected key.
+    expect(card).toMatchObject({ version: 2, answer: 'false' });
   });
 
   it('analyses each question: facility, the wrong answers given most, and time', async () => {

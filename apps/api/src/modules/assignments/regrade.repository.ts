@@ -5,6 +5,7 @@ import type {
   QuestionContent,
 } from '@questa/contracts';
 import { sql } from '@questa/db';
+import type { ReviewCard } from '@questa/scoring';
 import { jsonb, table } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
 
@@ -58,13 +59,21 @@ export function createRegradeRepository(db: ApiDb) {
       return db
         .selectFrom('practice_items as i')
         .innerJoin('submissions as s', 's.practice_session_id', 'i.session_id')
-        .select(['i.id', 'i.session_id as sessionId', 'i.answer', 'i.presented', 'i.result'])
+        .select([
+          'i.id',
+          'i.session_id as sessionId',
+          's.user_id as userId',
+          'i.answer',
+          'i.presented',
+          'i.result',
+        ])
         .where('s.assignment_id', '=', assignmentId)
         .where('i.question_id', '=', questionId)
         .execute() as Promise<
         {
           id: string;
           sessionId: string;
+          userId: string;
           answer: AnswerInput | null;
           presented: LearnerQuestion;
           result: GradedAnswer | null;
@@ -95,6 +104,7 @@ export function createRegradeRepository(db: ApiDb) {
         )
         .select([
           'q.attempt_id as attemptId',
+          'e.user_id as userId',
           'q.position',
           'q.presented',
           'r.answer',
@@ -127,6 +137,75 @@ export function createRegradeRepository(db: ApiDb) {
           .where('position', '=', position)
           .execute();
       }
+    },
+
+    /** Corrects what progress counted for a practice answer. */
+    async correctPracticeEvent(itemId: string, outcome: { correct: boolean; score: number }) {
+      await db
+        .updateTable('answer_events')
+        .set({ correct: outcome.correct, score: outcome.score })
+        .where('practice_item_id', '=', itemId)
+        .execute();
+    },
+
+    /** Corrects what progress counted for an exam answer (recorded once per attempt). */
+    async correctExamEvent(
+      attemptId: string,
+      questionId: string,
+      outcome: { correct: boolean; score: number },
+    ) {
+      await db
+        .updateTable('answer_events')
+        .set({ correct: outcome.correct, score: outcome.score })
+        .where('attempt_id', '=', attemptId)
+        .where('question_id', '=', questionId)
+        .execute();
+    },
+
+    /** Every answer the learner gave the question, anywhere, in the order given. */
+    answerHistory: (userId: string, questionId: string) =>
+      db
+        .selectFrom('answer_events')
+        .select(['correct', 'answered_at as answeredAt'])
+        .where('user_id', '=', userId)
+        .where('question_id', '=', questionId)
+        .orderBy('answered_at')
+        .orderBy('id')
+        .execute(),
+
+    /** The learner's card for the question, locked so a review at the same time waits. */
+    lockCard: (userId: string, questionId: string) =>
+      db
+        .selectFrom('review_cards')
+        .select('created_at as createdAt')
+        .where('user_id', '=', userId)
+        .where('question_id', '=', questionId)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /**
+     * Stores a card replayed from corrected answers; a card still holding an older version of the
+     * question takes the corrected one, so its next review is graded as the regrade was.
+     */
+    async saveReplayedCard(
+      userId: string,
+      questionId: string,
+      card: ReviewCard,
+      corrected: { version: number; content: QuestionContent },
+    ) {
+      await db
+        .updateTable('review_cards')
+        .set({
+          fsrs: jsonb(card),
+          state: card.state,
+          due: card.due,
+          version: sql<number>`greatest(version, ${corrected.version})`,
+          content: sql`case when version < ${corrected.version} then ${jsonb(corrected.content)} else content end`,
+          updated_at: sql<string>`now()`,
+        })
+        .where('user_id', '=', userId)
+        .where('question_id', '=', questionId)
+        .execute();
     },
 
     /** Sums a closed attempt again from its graded responses and its questions' marks. */

@@ -1,6 +1,6 @@
 import type { Regrade } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
-import { grade, presentedValues } from '@questa/scoring';
+import { grade, presentedValues, replayReviewCard } from '@questa/scoring';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { AuthContext, AuthService } from '../auth/auth.service';
@@ -14,8 +14,9 @@ type Ref = { clientId: string; classId: string; assignmentId: string };
 /**
  * Regrading after a correction: the assignment's pinned question moves to the version now
  * published, every answer given to it in the assignment is graded again against that version,
- * the submissions' scores are recomputed, and the teacher is told whose score changed. Progress
- * and review cards keep what the answer was worth when given.
+ * the submissions' scores are recomputed, and the teacher is told whose score changed. What
+ * progress counted for those answers is corrected too, and each learner's review card of the
+ * question is replayed from their answers as now graded (decision 0038).
  */
 export function createRegradeService(deps: {
   unitOfWork: UnitOfWork;
@@ -82,6 +83,7 @@ export function createRegradeService(deps: {
         let count = 0;
         await repo.repin(assignment.id, questionId, version, content);
         const sessions = new Set<string>();
+        const learners = new Set<string>();
         for (const item of await repo.practiceAnswers(assignment.id, questionId)) {
           let result = item.result;
           if (item.answer !== null && item.result !== null) {
@@ -91,6 +93,8 @@ export function createRegradeService(deps: {
             result = graded.ok
               ? gradedAnswer(content, graded, item.result.card, values)
               : { ...item.result, correct: false, score: 0, points: 0, maxPoints: content.points };
+            await repo.correctPracticeEvent(item.id, result);
+            learners.add(item.userId);
             count += 1;
           }
           await repo.repinPracticeItem(item.id, version, content, result);
@@ -107,6 +111,8 @@ export function createRegradeService(deps: {
             outcome = graded.ok
               ? { correct: graded.correct, score: graded.score, points: graded.points }
               : { correct: false, score: 0, points: 0 };
+            await repo.correctExamEvent(answer.attemptId, questionId, outcome);
+            learners.add(answer.userId);
             count += 1;
           }
           await repo.repinExamQuestion(
@@ -122,6 +128,16 @@ export function createRegradeService(deps: {
         for (const attemptId of attempts) {
           await repo.retotalExam(attemptId);
           await work.submissions.syncExam(attemptId);
+        }
+        for (const userId of learners) {
+          const card = await repo.lockCard(userId, questionId);
+          if (!card) continue;
+          const history = await repo.answerHistory(userId, questionId);
+          const replayed = replayReviewCard(
+            history.map((event) => ({ correct: event.correct, at: new Date(event.answeredAt) })),
+            new Date(card.createdAt),
+          );
+          await repo.saveReplayedCard(userId, questionId, replayed, { version, content });
         }
         return count;
       });

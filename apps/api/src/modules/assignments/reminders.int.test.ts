@@ -35,10 +35,10 @@ describe('assignment notices and due-tomorrow reminders', () => {
       now: () => new Date(clock),
       ...(batch !== undefined && { batch }),
     });
-  const give = async (title: string, dueInMs: number) => {
+  const give = async (title: string, dueInMs: number, classId = taught.id) => {
     const response = await k.teacher.call({
       method: 'POST',
-      url: k.teaching(`/${taught.id}/assignments`),
+      url: k.teaching(`/${classId}/assignments`),
       payload: {
         kind: 'practice',
         title,
@@ -144,5 +144,44 @@ describe('assignment notices and due-tomorrow reminders', () => {
     expect((await notices(soon.id, 'assignment_due')).map((row) => row.user_id)).toContain(
       newcomer.userId,
     );
+  });
+
+  it('tells a learner who joins later of the work they can still do, once', async () => {
+    const later = await k.createClass('Joined later');
+    const open = await give('Still open', 2 * 24 * hour, later.id);
+    const closed = await give('Closed to late work', 2 * 24 * hour, later.id);
+    // Overdue and refusing late work: nothing left to tell of.
+    await k.kit.db
+      .updateTable('assignments')
+      .set({
+        opens_at: new Date(Date.now() - 3 * hour).toISOString(),
+        due_at: new Date(Date.now() - hour).toISOString(),
+        late_policy: 'refuse',
+      })
+      .where('id', '=', closed.id)
+      .execute();
+    const newcomer = await k.learner('told-on-joining');
+    const join = () =>
+      newcomer.call({
+        method: 'POST',
+        url: '/api/classes/join',
+        payload: { code: later.joinCode },
+      });
+    expect((await join()).statusCode).toBe(200);
+    expect(await notices(open.id, 'assignment_given')).toEqual([{ user_id: newcomer.userId }]);
+    expect(await notices(closed.id, 'assignment_given')).toEqual([]);
+    await expect
+      .poll(async () => (await mails('New assignment in Joined later: Still open')).length)
+      .toBe(1);
+
+    // Joining again, or leaving and coming back, tells nobody twice.
+    await join();
+    const removed = await k.teacher.call({
+      method: 'DELETE',
+      url: k.teaching(`/${later.id}/learners/${newcomer.userId}`),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await join()).statusCode).toBe(200);
+    expect(await notices(open.id, 'assignment_given')).toHaveLength(1);
   });
 });

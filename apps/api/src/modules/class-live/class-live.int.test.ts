@@ -11,7 +11,9 @@ import type {
   LiveAck,
   LiveHostBanks,
   LiveJoined,
+  LiveHostView,
   LivePlayerView,
+  LiveRoomList,
   LiveRoomSummary,
   LiveRoomView,
   TeachingClass,
@@ -122,8 +124,10 @@ describe('class live rooms', () => {
     sockets.push(socket);
     const rooms: LiveRoomView[] = [];
     const yous: LivePlayerView[] = [];
+    const hosts: LiveHostView[] = [];
     socket.on('room', (view: LiveRoomView) => rooms.push(view));
     socket.on('you', (view: LivePlayerView) => yous.push(view));
+    socket.on('host', (view: LiveHostView) => hosts.push(view));
     const send = (message: unknown) =>
       socket.timeout(10_000).emitWithAck('message', message) as Promise<LiveAck>;
     const where =
@@ -132,7 +136,7 @@ describe('class live rooms', () => {
         await expect.poll(() => list.some(test), { timeout: 15_000 }).toBe(true);
         return list.findLast(test)!;
       };
-    return { send, roomWhere: where(rooms), youWhere: where(yous) };
+    return { send, roomWhere: where(rooms), youWhere: where(yous), hostWhere: where(hosts) };
   }
 
   it('lets only the class’s teacher and the workspace’s owners open one (403 by role, 404 outside the workspace)', async () => {
@@ -198,8 +202,13 @@ describe('class live rooms', () => {
       expect(joined.statusCode).toBe(201);
       players.set(learner, joined.json<LiveJoined>());
     }
+    // The host is told whose room it is, in the console and in their list of rooms.
+    expect(room.className).toBe('Class 5B');
+    const hosted = (await k.teacher.call({ url: '/api/rooms' })).json<LiveRoomList>();
+    expect(hosted.rooms.find((entry) => entry.id === room.id)?.className).toBe('Class 5B');
     const host = connect({ roomId: room.id, host: true }, k.teacher.cookie);
     await host.roomWhere((view) => view.playerCount === 3);
+    await host.hostWhere((view) => view.className === 'Class 5B');
     expect(await host.send({ type: 'host.teams', teams: { count: 2, talkSeconds: 0 } })).toEqual({
       ok: true,
     });

@@ -28,7 +28,8 @@ export function createClassLiveService(deps: {
           detail: 'This class is archived: it plays no new live rooms.',
         });
       }
-      return deps.live.createRoom(context, input, requestId, { classId: ref.classId });
+      const room = await deps.live.createRoom(context, input, requestId, { classId: ref.classId });
+      return { ...room, className: taught.name };
     },
 
     async openForLearner(user: UserRow): Promise<ClassLiveRoomList> {

@@ -146,12 +146,15 @@ export function createClassRepository(db: ApiDb) {
     },
 
     /** Adds the learner; joining again keeps the first date. */
-    async addMember(classId: string, userId: string): Promise<void> {
-      await db
+    /** Whether this call added them: of two joins at once, only one did. */
+    async addMember(classId: string, userId: string): Promise<boolean> {
+      const added = await db
         .insertInto('class_members')
         .values({ class_id: classId, user_id: userId })
         .onConflict((conflict) => conflict.columns(['class_id', 'user_id']).doNothing())
-        .execute();
+        .returning('user_id')
+        .executeTakeFirst();
+      return added !== undefined;
     },
 
     async countMembers(classId: string): Promise<number> {

@@ -35,6 +35,8 @@ function drawJoinCode(): string {
 export function createClassService(deps: {
   classes: ClassRepository;
   auth: Pick<AuthService, 'principal'>;
+  /** Tells a learner who has just joined what the class has already been given. */
+  welcome?: (user: UserRow, classId: string) => Promise<void>;
 }) {
   const { classes } = deps;
 
@@ -131,7 +133,9 @@ export function createClassService(deps: {
             detail: `This class has ${CLASS_LIMITS.rosterMax} learners, as many as a class takes.`,
           });
         }
-        await classes.addMember(found.id, user.id);
+        if ((await classes.addMember(found.id, user.id)) && deps.welcome) {
+          await deps.welcome(user, found.id);
+        }
       }
       return (await classes.ofLearner(user.id, found.id))[0]!;
     },

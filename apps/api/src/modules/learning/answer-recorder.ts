@@ -6,6 +6,8 @@ import type { AnswerRepository, QuestionSource } from './answer.repository';
 export interface AnsweredQuestion extends QuestionSource {
   correct: boolean;
   score: number;
+  /** The practice item answered, so a regrade can find the event again. */
+  practiceItemId?: string;
 }
 
 export const scheduleOf = (card: ReviewCard): CardSchedule => ({
@@ -55,7 +57,7 @@ export async function recordAnswers(
 export async function ensureNewCard(
   answers: AnswerRepository,
   userId: string,
-  question: Omit<AnsweredQuestion, 'correct' | 'score'>,
+  question: Omit<AnsweredQuestion, 'correct' | 'score' | 'practiceItemId'>,
 ) {
   await answers.addCardIfMissing(userId, question, newReviewCard(new Date()));
 }

@@ -41,7 +41,11 @@ export function createAnswerRepository(db: ApiDb) {
     async insertEvents(
       userId: string,
       source: 'practice' | 'exam' | 'review' | 'live',
-      events: readonly (QuestionSource & { correct: boolean; score: number })[],
+      events: readonly (QuestionSource & {
+        correct: boolean;
+        score: number;
+        practiceItemId?: string;
+      })[],
       attemptId: string | undefined,
     ) {
       await db
@@ -59,6 +63,7 @@ export function createAnswerRepository(db: ApiDb) {
             correct: event.correct,
             score: event.score,
             attempt_id: attemptId ?? null,
+            practice_item_id: event.practiceItemId ?? null,
           })),
         )
         .execute();

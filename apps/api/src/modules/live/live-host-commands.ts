@@ -117,6 +117,7 @@ export function createLiveHostCommands(deps: {
       case 'host.teams':
       case 'host.teams.shuffle':
       case 'host.teams.move':
+      case 'host.teams.rename':
         return deps.teams.command(room, message);
     }
   }

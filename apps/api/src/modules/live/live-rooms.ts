@@ -8,7 +8,11 @@ import type { UserRow } from '../users/user.repository';
 import type { LiveRepository, RoomRow } from './live.repository';
 import type { RoomQuestions } from './room-questions';
 
-export const summaryOf = (room: RoomRow, playerCount: number): LiveRoomSummary => ({
+export const summaryOf = (
+  room: RoomRow,
+  playerCount: number,
+  className?: string | null,
+): LiveRoomSummary => ({
   id: room.id,
   code: room.code,
   bankId: room.bankId,
@@ -18,6 +22,7 @@ export const summaryOf = (room: RoomRow, playerCount: number): LiveRoomSummary =
   playerCount,
   createdAt: room.createdAt,
   finishedAt: room.finishedAt,
+  ...(className !== undefined && { className }),
 });
 
 /** Opening rooms and finding a host's own: what happens before and around a game. */
@@ -87,7 +92,7 @@ export function createLiveRooms(deps: {
     ownRoom,
     async listRooms(user: UserRow) {
       const rooms = await live.roomsOfHost(user.id, 50);
-      return rooms.map((room) => summaryOf(room, room.playerCount));
+      return rooms.map((room) => summaryOf(room, room.playerCount, room.className));
     },
   };
 }

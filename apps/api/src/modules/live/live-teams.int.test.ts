@@ -300,6 +300,68 @@ describe('team mode in live rooms', () => {
     await phone.youWhere((you) => you.team === malloryTeam);
   });
 
+  it('lets the host name a team, which every phone then shows, within the length allowed', async () => {
+    const room = await openRoom();
+    const ada = await join(room.code, 'Ada');
+    await join(room.code, 'Ben');
+    const host = hostOf(room);
+    const phone = phoneOf(room, ada);
+    await phone.roomWhere((view) => view.state === 'lobby');
+    expect(await host.send({ type: 'host.teams.rename', team: 1, name: 'Owls' })).toEqual(
+      refusedAs('live.teams_off'),
+    );
+    expect(await host.send({ type: 'host.teams', teams: { count: 2, talkSeconds: 5 } })).toEqual({
+      ok: true,
+    });
+    await phone.roomWhere((view) => view.teams?.count === 2);
+
+    expect(await host.send({ type: 'host.teams.rename', team: 1, name: '  The Otters  ' })).toEqual(
+      { ok: true },
+    );
+    await phone.roomWhere((view) => view.teams?.names?.['1'] === 'The Otters');
+    // Another talk time keeps the names; more teams keep those still there.
+    expect(await host.send({ type: 'host.teams', teams: { count: 2, talkSeconds: 0 } })).toEqual({
+      ok: true,
+    });
+    expect(await host.send({ type: 'host.teams', teams: { count: 3, talkSeconds: 0 } })).toEqual({
+      ok: true,
+    });
+    const three = await phone.roomWhere((view) => view.teams?.count === 3);
+    expect(three.teams!.names).toEqual({ '1': 'The Otters' });
+
+    const other = hostOf(room);
+    await other.roomWhere((view) => view.teams?.count === 3);
+    for (const message of [
+      { type: 'host.teams.rename', team: 1, name: 'x'.repeat(25) },
+      { type: 'host.teams.rename', team: 1, name: '   ' },
+      { type: 'host.teams.rename', team: 4, name: 'Owls' },
+      { type: 'host.teams.rename', team: 1 },
+    ]) {
+      expect(await other.send(message), JSON.stringify(message)).toEqual(
+        refusedAs('validation.failed'),
+      );
+    }
+    expect(await phone.send({ type: 'host.teams.rename', team: 1, name: 'Mine now' })).toEqual(
+      refusedAs('auth.forbidden'),
+    );
+    // The longest name allowed, then back to the colour's name.
+    expect(await other.send({ type: 'host.teams.rename', team: 2, name: 'y'.repeat(24) })).toEqual({
+      ok: true,
+    });
+    expect(await other.send({ type: 'host.teams.rename', team: 1, name: null })).toEqual({
+      ok: true,
+    });
+    await phone.roomWhere(
+      (view) => JSON.stringify(view.teams?.names) === JSON.stringify({ '2': 'y'.repeat(24) }),
+    );
+
+    expect(await host.send({ type: 'host.start' })).toEqual({ ok: true });
+    await phone.roomWhere((view) => view.state === 'question_open');
+    expect(await host.send({ type: 'host.teams.rename', team: 2, name: 'Late' })).toEqual(
+      refusedAs('live.teams_fixed'),
+    );
+  });
+
   it('holds answers back through the talk time on the server, then takes them', async () => {
     const room = await openRoom();
     const ada = await join(room.code, 'Ada');

@@ -1,4 +1,4 @@
-import type { LiveTeamSetup } from '@questa/contracts';
+import type { LiveTeamNames, LiveTeamSetup } from '@questa/contracts';
 import { sql } from '@questa/db';
 import { jsonb, table } from '../../db/json';
 import type { ApiDb } from '../../db/tables';
@@ -25,7 +25,11 @@ export function createLiveTeamsRepository(db: ApiDb) {
      * on, or a new number of them) every player is dealt out afresh, and with no teams every
      * player leaves theirs. False when the room has left the lobby.
      */
-    async setup(roomId: string, teams: LiveTeamSetup | null, dealAgain: boolean) {
+    async setup(
+      roomId: string,
+      teams: (LiveTeamSetup & { names?: LiveTeamNames }) | null,
+      dealAgain: boolean,
+    ) {
       const players =
         teams === null
           ? sql`update ${table('live_players')} set team = null where room_id = ${roomId}`
@@ -75,6 +79,25 @@ export function createLiveTeamsRepository(db: ApiDb) {
         )
         select count(*)::int as moved from moved`.execute(db);
       return Number(rows[0]?.moved ?? 0) > 0;
+    },
+
+    /**
+     * Names a team of the room (null: back to its colour's name) while the room is in its lobby
+     * and has that team. False when the room changed meanwhile.
+     */
+    async rename(roomId: string, team: number, name: string | null) {
+      const key = String(team);
+      const names = sql`coalesce(teams->'names', '{}'::jsonb)`;
+      const { rows } = await sql<{ id: string }>`
+        update ${table('live_rooms')}
+        set teams = jsonb_set(teams, '{names}', ${
+          name === null
+            ? sql`${names} - ${key}::text`
+            : sql`${names} || jsonb_build_object(${key}::text, ${name}::text)`
+        }), teams_revision = teams_revision + 1
+        where id = ${roomId} and state = 'lobby' and (teams->>'count')::int >= ${team}
+        returning id`.execute(db);
+      return rows.length > 0;
     },
 
     /** How many players each of the room's `count` teams has, team 1 first. */

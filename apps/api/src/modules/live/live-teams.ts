@@ -7,12 +7,12 @@ import type { LiveChange } from './live.service';
 
 export type LiveTeamsMessage = Extract<
   LiveClientMessage,
-  { type: 'host.teams' | 'host.teams.shuffle' | 'host.teams.move' }
+  { type: 'host.teams' | 'host.teams.shuffle' | 'host.teams.move' | 'host.teams.rename' }
 >;
 
 /**
  * Team mode: the host makes the teams in the lobby (dealt at random or moved one player at a
- * time), and they stay as they are once the game starts, so a team's average is over the same
+ * time, and named if they like), and they stay as they are once the game starts, so a team's average is over the same
  * people throughout. Newcomers join the smallest team (`addPlayer`); players coming back keep
  * theirs, which is on their own row. The talk time before answers open is kept with the teams and
  * applied when a question opens (`live-questions.ts`).
@@ -31,13 +31,26 @@ export function createLiveTeams(deps: {
       detail: 'This room does not play in teams: switch teams on first.',
     });
 
+  const noSuchTeam = (count: number) =>
+    new HttpProblem('validation.failed', {
+      detail: `This room has ${count} teams.`,
+      errors: [{ field: 'team', message: `must be 1 to ${count}` }],
+    });
+
   async function command(room: RoomRow, message: LiveTeamsMessage): Promise<void> {
     if (room.state !== 'lobby') throw fixed();
     switch (message.type) {
       case 'host.teams': {
         const next = message.teams;
         const dealAgain = next !== null && next.count !== room.teams?.count;
-        if (!(await teams.setup(room.id, next, dealAgain))) throw fixed();
+        // Names stay with the teams that are still there.
+        const names = Object.fromEntries(
+          Object.entries(room.teams?.names ?? {}).filter(
+            ([team]) => next !== null && Number(team) <= next.count,
+          ),
+        );
+        const setup = next && Object.keys(names).length > 0 ? { ...next, names } : next;
+        if (!(await teams.setup(room.id, setup, dealAgain))) throw fixed();
         break;
       }
       case 'host.teams.shuffle':
@@ -46,15 +59,15 @@ export function createLiveTeams(deps: {
         break;
       case 'host.teams.move':
         if (!room.teams) throw off();
-        if (message.team > room.teams.count) {
-          throw new HttpProblem('validation.failed', {
-            detail: `This room has ${room.teams.count} teams.`,
-            errors: [{ field: 'team', message: `must be 1 to ${room.teams.count}` }],
-          });
-        }
+        if (message.team > room.teams.count) throw noSuchTeam(room.teams.count);
         if (!(await teams.move(room.id, message.playerId, message.team))) {
           throw new HttpProblem('not_found', { detail: 'There is no such player in this room.' });
         }
+        break;
+      case 'host.teams.rename':
+        if (!room.teams) throw off();
+        if (message.team > room.teams.count) throw noSuchTeam(room.teams.count);
+        if (!(await teams.rename(room.id, message.team, message.name))) throw fixed();
         break;
     }
     // Every player's own view shows their team.

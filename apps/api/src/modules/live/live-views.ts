@@ -28,6 +28,7 @@ export function createLiveViews(deps: {
     | 'answersTo'
     | 'standings'
     | 'latestPlayers'
+    | 'className'
     | 'findRoom'
     | 'playersWithRank'
     | 'latestAnsweredPositions'
@@ -114,13 +115,14 @@ export function createLiveViews(deps: {
       teamLeaderboard,
     };
     if (!options.forHost) return { room: view };
-    const [latest, roster] = await Promise.all([
+    const [latest, roster, className] = await Promise.all([
       live.latestPlayers(roomId, LIVE_LIMITS.latestNames),
       deps.teams.roster(room),
+      room.classId === null ? null : live.className(room.classId),
     ]);
     return {
       room: view,
-      host: { players: room.players, connected: room.connected, latest, roster },
+      host: { className, players: room.players, connected: room.connected, latest, roster },
     };
   }
 

@@ -4,6 +4,7 @@ import type {
   LearnerQuestion,
   LiveRoomSettings,
   LiveRoomState,
+  LiveTeamNames,
   LiveTeamSetup,
   QuestionContent,
 } from '@questa/contracts';
@@ -39,7 +40,7 @@ export interface RoomRow {
   locked: boolean;
   revealedPosition: number;
   /** Team mode (`live-teams.ts`): null while every player plays for themselves. */
-  teams: LiveTeamSetup | null;
+  teams: (LiveTeamSetup & { names?: LiveTeamNames }) | null;
   /** Counts the changes of the room's teams. */
   teamsRevision: number;
   /** A class's room: only the class's learners join, with their accounts (decision 0033). */
@@ -275,6 +276,13 @@ export function createLiveRepository(db: ApiDb) {
             .select(sql<number>`count(*)::int`.as('count'))
             .as('playerCount'),
         )
+        .select((eb) =>
+          eb
+            .selectFrom('classes as c')
+            .whereRef('c.id', '=', 'r.class_id')
+            .select('c.name')
+            .as('className'),
+        )
         .where('r.host_user_id', '=', hostUserId)
         .orderBy('r.created_at', 'desc')
         .limit(limit)
@@ -282,6 +290,7 @@ export function createLiveRepository(db: ApiDb) {
       return rows.map((row) => ({
         ...toRoom(row as unknown as RawRoom),
         playerCount: Number(row.playerCount ?? 0),
+        className: row.className ?? null,
       }));
     },
 
@@ -455,6 +464,16 @@ export function createLiveRepository(db: ApiDb) {
         .where('room_id', '=', roomId)
         .executeTakeFirstOrThrow();
       return { players: Number(row.players), connected: Number(row.connected) };
+    },
+
+    /** The name of a class room's class, for its host. */
+    async className(classId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('classes')
+        .select('name')
+        .where('id', '=', classId)
+        .executeTakeFirst();
+      return row?.name ?? null;
     },
 
     latestPlayers: (roomId: string, limit: number) =>

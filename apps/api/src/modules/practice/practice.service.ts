@@ -109,6 +109,7 @@ export function createPracticeService(deps: {
           passage: item.passage,
           correct: graded.correct,
           score: graded.score,
+          practiceItemId: item.id,
         },
       ],
     });

@@ -112,4 +112,33 @@ describe('site header', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
   });
+  it('keeps the secondary links behind More, which the keyboard opens and Escape closes', async () => {
+    stubApi(catalog);
+    renderApp('/', { session: aSession() });
+
+    const nav = within(await header().findByRole('navigation', { name: 'Main' }));
+    const more = nav.getByRole('button', { name: 'More' });
+    const list = document.getElementById(more.getAttribute('aria-controls') ?? '')!;
+    for (const name of ['Play live', 'Bookmarks', 'Workspaces', 'Premium', 'Account']) {
+      expect(within(list).getByRole('link', { name }), name).toBeTruthy();
+    }
+    for (const name of ['Catalog', 'To do', 'Review', 'Progress']) {
+      expect(list.contains(nav.getByRole('link', { name })), name).toBe(false);
+    }
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(list.hasAttribute('data-open')).toBe(false);
+
+    more.focus();
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(list.hasAttribute('data-open')).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+
+    // A click elsewhere closes it too.
+    fireEvent.click(more);
+    fireEvent.pointerDown(document.body);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+  });
 });

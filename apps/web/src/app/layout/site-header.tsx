@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { CloseIcon, LogoMark, MenuIcon } from '../../components/ui/icons';
+import { ChevronDownIcon, CloseIcon, LogoMark, MenuIcon } from '../../components/ui/icons';
 import { useSession } from '../../features/auth/api/get-session';
 import { mayAdminister, mayAuthor, mayHost, mayTeach } from '../../features/auth/permissions';
 import { useT } from '../../lib/i18n';
@@ -60,11 +60,6 @@ export function SiteHeader() {
                 {t('nav.author')}
               </NavLink>
             )}
-            {session.data?.user && (
-              <NavLink to="/workspaces" className={linkClass}>
-                {t('nav.workspaces')}
-              </NavLink>
-            )}
             {session.data && mayHost(session.data) && (
               <NavLink to="/host" className={linkClass}>
                 {t('nav.host')}
@@ -75,10 +70,7 @@ export function SiteHeader() {
                 {t('nav.classes')}
               </NavLink>
             )}
-            {/* The player's page is a page of its own (live.html), outside this router. */}
-            <a href="/live" className={linkClass({ isActive: false })}>
-              {t('nav.live')}
-            </a>
+            {!signedIn && <PlayLiveLink />}
             {session.data && mayAdminister(session.data) && (
               <NavLink to="/admin" className={linkClass}>
                 {t('nav.admin')}
@@ -95,24 +87,26 @@ export function SiteHeader() {
               </NavLink>
             )}
             {signedIn && (
-              <NavLink to="/bookmarks" className={linkClass}>
-                {t('nav.bookmarks')}
-              </NavLink>
-            )}
-            {signedIn && (
               <NavLink to="/progress" className={linkClass}>
                 {t('nav.progress')}
               </NavLink>
             )}
             {signedIn && (
-              <NavLink to="/billing" className={linkClass}>
-                {t('nav.billing')}
-              </NavLink>
-            )}
-            {signedIn && (
-              <NavLink to="/account" className={linkClass}>
-                {t('nav.account')}
-              </NavLink>
+              <MoreLinks>
+                <PlayLiveLink />
+                <NavLink to="/bookmarks" className={linkClass}>
+                  {t('nav.bookmarks')}
+                </NavLink>
+                <NavLink to="/workspaces" className={linkClass}>
+                  {t('nav.workspaces')}
+                </NavLink>
+                <NavLink to="/billing" className={linkClass}>
+                  {t('nav.billing')}
+                </NavLink>
+                <NavLink to="/account" className={linkClass}>
+                  {t('nav.account')}
+                </NavLink>
+              </MoreLinks>
             )}
           </nav>
           <AccountLinks session={session} />
@@ -134,5 +128,81 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The player's page is a page of its own (live.html), outside this router. */
+function PlayLiveLink() {
+  const t = useT();
+  return (
+    <a href="/live" className={linkClass({ isActive: false })}>
+      {t('nav.live')}
+    </a>
+  );
+}
+
+/** Where the secondary links live, each with the address it answers. */
+const morePaths = ['/bookmarks', '/workspaces', '/billing', '/account'];
+
+/**
+ * The links used less often, behind "More" on a wide screen so the header stays one row for every
+ * role; in the phone's menu they are listed with the rest. A disclosure, not an ARIA menu: Tab
+ * moves through its links, Escape or a click elsewhere closes it, and leaving it closes it too.
+ */
+function MoreLinks({ children }: { children: ReactNode }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
+  const here = morePaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div
+      ref={root}
+      className="site-header__more"
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={linkClass({ isActive: here }) + ' site-header__more-toggle'}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {t('nav.more')}
+        <ChevronDownIcon width={16} height={16} />
+      </button>
+      <div id={listId} className="site-header__more-list" data-open={open || undefined}>
+        {children}
+      </div>
+    </div>
   );
 }

@@ -71,6 +71,15 @@ export function ArrowDownIcon(props: IconProps) {
   );
 }
 
+/** The caret of a disclosure: a menu that opens below its button. */
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <svg {...base} {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
 /** A small warning triangle, drawn beside the words of a flag. */
 export function WarningIcon(props: IconProps) {
   return (

@@ -10,10 +10,12 @@ import { useHostKeys } from '../use-host-keys';
 import { useLiveChannel } from '../use-live-channel';
 import { usePresentation } from '../use-presentation';
 import { useHostSound } from '../use-host-sound';
-import { JoinHint, LobbyJoinCard } from './host-join';
+import { HostHeading } from './host-heading';
+import { LobbyJoinCard } from './host-join';
 import { HostPlayers, type KickTarget } from './host-players';
 import { HostBoard, HostFinished, HostQuestion } from './host-stage';
 import { HostTeams } from './host-teams';
+import { TeamNames } from './team-names';
 import './live.css';
 
 type Command = Exclude<LiveHostCommand, 'host.kick'>;
@@ -117,150 +119,143 @@ export function HostConsole({ roomId }: { roomId: string }) {
 
   const locked = room.locked === true;
   const screen = (
-    <div
-      ref={root}
-      tabIndex={-1}
-      className={presentation.presenting ? 'live-host live-host--present' : 'live-host'}
-      data-state={room.state}
-    >
-      <PageTitle title={t('live.host.consoleTitle', { code: room.code })} />
-      <header className="live-host__bar">
-        <div className="live-host__heading">
-          <p className="live-host__bank">{room.bankTitle}</p>
-          <p className="live-host__counts" role="status">
-            {t('live.playersIn', { count: host?.players ?? room.playerCount })}
-            {status !== 'connected' && (
-              <span className="live-muted"> · {t('live.reconnecting')}</span>
-            )}
-          </p>
-        </div>
-        {room.state !== 'lobby' && room.state !== 'finished' && (
-          <JoinHint code={room.code} locked={locked} />
-        )}
-      </header>
+    <TeamNames.Provider value={room.teams?.names}>
+      <div
+        ref={root}
+        tabIndex={-1}
+        className={presentation.presenting ? 'live-host live-host--present' : 'live-host'}
+        data-state={room.state}
+      >
+        <PageTitle title={t('live.host.consoleTitle', { code: room.code })} />
+        <HostHeading room={room} host={host} reconnecting={status !== 'connected'} />
 
-      {room.state === 'lobby' && (
-        <section className="live-host__lobby" aria-labelledby="live-code">
-          <LobbyJoinCard code={room.code} />
-          <div className="live-host__players">
-            <h2>{t('live.playersIn', { count: host?.players ?? 0 })}</h2>
-            {locked && <p className="live-host__locked">{t('live.host.lockedHint')}</p>}
+        {room.state === 'lobby' && (
+          <section className="live-host__lobby" aria-labelledby="live-code">
+            <LobbyJoinCard code={room.code} />
+            <div className="live-host__players">
+              <h2>{t('live.playersIn', { count: host?.players ?? 0 })}</h2>
+              {locked && <p className="live-host__locked">{t('live.host.lockedHint')}</p>}
+              <HostPlayers host={host} onKick={setKicking} />
+              <HostTeams room={room} host={host} send={channel.send} />
+            </div>
+          </section>
+        )}
+        {(room.state === 'question_open' || room.state === 'question_closed') && (
+          <HostQuestion room={room} host={host} offsetMs={offsetMs} />
+        )}
+        {room.state === 'leaderboard' && <HostBoard room={room} />}
+        {room.state === 'finished' && <HostFinished room={room} />}
+
+        {showPlayers && running && room.state !== 'lobby' && (
+          <section
+            ref={playersPanel}
+            tabIndex={-1}
+            className="live-host__player-panel"
+            aria-labelledby="live-players-heading"
+          >
+            <h2 id="live-players-heading">{t('live.playersIn', { count: host?.players ?? 0 })}</h2>
             <HostPlayers host={host} onKick={setKicking} />
-            <HostTeams room={room} host={host} send={channel.send} />
-          </div>
-        </section>
-      )}
-      {(room.state === 'question_open' || room.state === 'question_closed') && (
-        <HostQuestion room={room} host={host} offsetMs={offsetMs} />
-      )}
-      {room.state === 'leaderboard' && <HostBoard room={room} />}
-      {room.state === 'finished' && <HostFinished room={room} />}
-
-      {showPlayers && running && room.state !== 'lobby' && (
-        <section
-          ref={playersPanel}
-          tabIndex={-1}
-          className="live-host__player-panel"
-          aria-labelledby="live-players-heading"
-        >
-          <h2 id="live-players-heading">{t('live.playersIn', { count: host?.players ?? 0 })}</h2>
-          <HostPlayers host={host} onKick={setKicking} />
-        </section>
-      )}
-
-      <footer className="live-host__controls">
-        {error && (
-          <p className="live-error" role="alert">
-            {error}
-          </p>
+          </section>
         )}
-        {primary && (
-          <Button
-            onClick={() => command(primary.type)}
-            aria-keyshortcuts="Enter Space"
-            className="live-host__primary"
-          >
-            {primary.label} <Key>Enter</Key>
-          </Button>
-        )}
-        {open && (
-          <>
+
+        <footer className="live-host__controls">
+          {error && (
+            <p className="live-error" role="alert">
+              {error}
+            </p>
+          )}
+          {primary && (
             <Button
-              variant="secondary"
-              aria-keyshortcuts="P"
-              onClick={() => command(room.paused ? 'host.resume' : 'host.pause')}
+              onClick={() => command(primary.type)}
+              aria-keyshortcuts="Enter Space"
+              className="live-host__primary"
             >
-              {room.paused ? t('live.host.resume') : t('live.host.pause')} <Key>P</Key>
+              {primary.label} <Key>Enter</Key>
             </Button>
-            <Button variant="secondary" aria-keyshortcuts="C" onClick={() => command('host.close')}>
-              {t('live.host.closeNow')} <Key>C</Key>
-            </Button>
-            <Button variant="ghost" aria-keyshortcuts="S" onClick={() => command('host.skip')}>
-              {t('live.host.skip')} <Key>S</Key>
-            </Button>
-          </>
-        )}
-        {running && room.state !== 'lobby' && (
-          <Button
-            variant="ghost"
-            aria-keyshortcuts="K"
-            aria-expanded={showPlayers}
-            onClick={togglePlayers}
-          >
-            {t('live.host.players')} <Key>K</Key>
-          </Button>
-        )}
-        <div className="live-host__tools">
-          <Button variant="ghost" aria-keyshortcuts="F" onClick={presentation.toggle}>
-            {presentation.presenting ? t('live.host.leavePresent') : t('live.host.present')}{' '}
-            <Key>F</Key>
-          </Button>
-          <Button variant="ghost" aria-keyshortcuts="M" onClick={sound.toggle}>
-            {sound.muted ? t('live.host.soundOff') : t('live.host.soundOn')} <Key>M</Key>
-          </Button>
-          {running && (
+          )}
+          {open && (
+            <>
+              <Button
+                variant="secondary"
+                aria-keyshortcuts="P"
+                onClick={() => command(room.paused ? 'host.resume' : 'host.pause')}
+              >
+                {room.paused ? t('live.host.resume') : t('live.host.pause')} <Key>P</Key>
+              </Button>
+              <Button
+                variant="secondary"
+                aria-keyshortcuts="C"
+                onClick={() => command('host.close')}
+              >
+                {t('live.host.closeNow')} <Key>C</Key>
+              </Button>
+              <Button variant="ghost" aria-keyshortcuts="S" onClick={() => command('host.skip')}>
+                {t('live.host.skip')} <Key>S</Key>
+              </Button>
+            </>
+          )}
+          {running && room.state !== 'lobby' && (
             <Button
               variant="ghost"
-              aria-keyshortcuts="L"
-              onClick={() => command(locked ? 'host.unlock' : 'host.lock')}
+              aria-keyshortcuts="K"
+              aria-expanded={showPlayers}
+              onClick={togglePlayers}
             >
-              {locked ? t('live.host.unlock') : t('live.host.lock')} <Key>L</Key>
+              {t('live.host.players')} <Key>K</Key>
             </Button>
           )}
-          {running && (
-            <Button variant="ghost" onClick={() => setEnding(true)} aria-keyshortcuts="E">
-              {t('live.host.end')} <Key>E</Key>
+          <div className="live-host__tools">
+            <Button variant="ghost" aria-keyshortcuts="F" onClick={presentation.toggle}>
+              {presentation.presenting ? t('live.host.leavePresent') : t('live.host.present')}{' '}
+              <Key>F</Key>
             </Button>
-          )}
-        </div>
-        {running && <p className="live-muted live-host__keys">{t('live.host.keys')}</p>}
-      </footer>
+            <Button variant="ghost" aria-keyshortcuts="M" onClick={sound.toggle}>
+              {sound.muted ? t('live.host.soundOff') : t('live.host.soundOn')} <Key>M</Key>
+            </Button>
+            {running && (
+              <Button
+                variant="ghost"
+                aria-keyshortcuts="L"
+                onClick={() => command(locked ? 'host.unlock' : 'host.lock')}
+              >
+                {locked ? t('live.host.unlock') : t('live.host.lock')} <Key>L</Key>
+              </Button>
+            )}
+            {running && (
+              <Button variant="ghost" onClick={() => setEnding(true)} aria-keyshortcuts="E">
+                {t('live.host.end')} <Key>E</Key>
+              </Button>
+            )}
+          </div>
+          {running && <p className="live-muted live-host__keys">{t('live.host.keys')}</p>}
+        </footer>
 
-      <ConfirmDialog
-        open={ending}
-        title={t('live.host.endTitle')}
-        confirmLabel={t('live.host.end')}
-        onConfirm={() => {
-          setEnding(false);
-          command('host.end');
-        }}
-        onCancel={() => setEnding(false)}
-      >
-        {t('live.host.endBody')}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={kicking !== undefined}
-        title={t('live.host.kickTitle', { name: kicking?.nickname ?? '' })}
-        confirmLabel={t('live.host.kick')}
-        onConfirm={() => {
-          if (kicking) void send({ type: 'host.kick', playerId: kicking.playerId, ban: true });
-          setKicking(undefined);
-        }}
-        onCancel={() => setKicking(undefined)}
-      >
-        {t('live.host.kickBody')}
-      </ConfirmDialog>
-    </div>
+        <ConfirmDialog
+          open={ending}
+          title={t('live.host.endTitle')}
+          confirmLabel={t('live.host.end')}
+          onConfirm={() => {
+            setEnding(false);
+            command('host.end');
+          }}
+          onCancel={() => setEnding(false)}
+        >
+          {t('live.host.endBody')}
+        </ConfirmDialog>
+        <ConfirmDialog
+          open={kicking !== undefined}
+          title={t('live.host.kickTitle', { name: kicking?.nickname ?? '' })}
+          confirmLabel={t('live.host.kick')}
+          onConfirm={() => {
+            if (kicking) void send({ type: 'host.kick', playerId: kicking.playerId, ban: true });
+            setKicking(undefined);
+          }}
+          onCancel={() => setKicking(undefined)}
+        >
+          {t('live.host.kickBody')}
+        </ConfirmDialog>
+      </div>
+    </TeamNames.Provider>
   );
   return presentation.presenting ? createPortal(screen, presentation.target) : screen;
 }

@@ -252,4 +252,21 @@ describe('opening a room for a class', () => {
       expect.objectContaining({ bankId: rivers.id, questions: { mode: 'draw', count: 10 } }),
     ]);
   });
+  it('names the class of a class room in the host’s list of rooms', async () => {
+    stubApi({
+      'GET /api/rooms/banks': () => jsonResponse(banks),
+      'GET /api/rooms': () =>
+        jsonResponse({
+          rooms: [
+            { ...room, className: 'Year 7 Geography' },
+            { ...room, id: '99999999-9999-4999-8999-999999999998', className: null },
+          ],
+        }),
+    });
+    host();
+    const heading = await screen.findByRole('heading', { name: 'Your rooms' });
+    const rooms = await within(heading.closest('section')!).findAllByRole('listitem');
+    expect(rooms[0]!.textContent).toContain('Class Year 7 Geography');
+    expect(rooms[1]!.textContent).not.toContain('Class');
+  });
 });

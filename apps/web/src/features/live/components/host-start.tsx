@@ -317,6 +317,11 @@ export function HostStart({ forClass }: { forClass?: ClassRef }) {
             {rooms.data.rooms.map((room) => (
               <li key={room.id}>
                 <Link to={`/host/${room.id}`}>{room.bankTitle}</Link>
+                {room.className && (
+                  <span className="live-rooms__class">
+                    {t('live.host.classRoom', { name: room.className })}
+                  </span>
+                )}
                 <span className="live-muted">
                   {formatDateTime(room.createdAt, locale)} · {t(`live.state.${room.state}`)} ·{' '}
                   {t('live.playersIn', { count: room.playerCount })}

@@ -4,6 +4,8 @@ import type { LiveAck, LiveHostView, LiveRoomView } from '@questa/contracts';
 import { I18nProvider, inEnglish } from '../../../lib/i18n';
 import { appMessages } from '../../../lib/i18n/app-messages';
 import { HostTeams } from './host-teams';
+import { PlayerTeam } from './player-teams';
+import { TeamNames } from './team-names';
 
 afterEach(cleanup);
 
@@ -104,5 +106,51 @@ describe('the host’s teams in the lobby', () => {
     await screen.findByRole('dialog', { name: 'Deal the players out again?' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+  });
+
+  it('names a team, and gives it back its colour’s name when the name is cleared', async () => {
+    const send = renderTeams(
+      room({ count: 2, talkSeconds: 10, sizes: [1, 1], names: { '2': 'Owls' } }),
+      host([
+        { ...ada, connected: true, team: 1 },
+        { ...ben, connected: true, team: 2 },
+      ]),
+    );
+    const name = screen.getByLabelText('Name of Team Red') as HTMLInputElement;
+    expect(name.maxLength).toBe(24);
+    fireEvent.change(name, { target: { value: '  The Otters ' } });
+    fireEvent.click(
+      within(screen.getByRole('region', { name: /Team Red/ })).getByRole('button', {
+        name: 'Rename',
+      }),
+    );
+    expect(send).toHaveBeenLastCalledWith({
+      type: 'host.teams.rename',
+      team: 1,
+      name: 'The Otters',
+    });
+    expect(await screen.findByText('Team renamed: The Otters.')).toBeTruthy();
+
+    const owls = screen.getByLabelText('Name of Team Blue') as HTMLInputElement;
+    expect(owls.value).toBe('Owls');
+    fireEvent.change(owls, { target: { value: '' } });
+    fireEvent.submit(owls.closest('form')!);
+    expect(send).toHaveBeenLastCalledWith({ type: 'host.teams.rename', team: 2, name: null });
+    expect(await screen.findByText('The team is called Team Blue again.')).toBeTruthy();
+  });
+
+  it('shows a phone its team by the name the host gave it, beside its colour', () => {
+    render(
+      <I18nProvider initial={inEnglish(appMessages)}>
+        <TeamNames.Provider value={{ '1': 'The Otters' }}>
+          <PlayerTeam team={1} sentence />
+          <PlayerTeam team={2} />
+        </TeamNames.Provider>
+      </I18nProvider>,
+    );
+    expect(screen.getByText('The Otters').closest('[data-team]')!.getAttribute('data-team')).toBe(
+      'red',
+    );
+    expect(screen.getByText('Team Blue')).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { TeamBadge, teamColour, useTeamName } from './teams';
 
 type TeamsMessage = Extract<
   LiveClientMessage,
-  { type: 'host.teams' | 'host.teams.shuffle' | 'host.teams.move' }
+  { type: 'host.teams' | 'host.teams.shuffle' | 'host.teams.move' | 'host.teams.rename' }
 >;
 
 /** Changes that deal every player out again, asked about first: hand-made teams are lost. */
@@ -53,6 +53,15 @@ export function HostTeams({
       { type: 'host.teams.move', playerId, team },
       t('live.host.teams.moved', { name: nickname, team: teamName(team) }),
     );
+  const rename = (team: number, name: string) => {
+    const trimmed = name.trim();
+    return change(
+      { type: 'host.teams.rename', team, name: trimmed === '' ? null : trimmed },
+      trimmed === ''
+        ? t('live.host.teams.nameCleared', { team: t(`live.team.${teamColour(team)}`) })
+        : t('live.host.teams.named', { name: trimmed }),
+    );
+  };
   const apply = (next: Pending) => {
     if (next.kind === 'off') {
       void change({ type: 'host.teams', teams: null }, t('live.host.teams.offDone'));
@@ -170,6 +179,12 @@ export function HostTeams({
                   <TeamBadge team={team} />{' '}
                   <span className="live-muted">({teams.sizes[index] ?? members.length})</span>
                 </h3>
+                <TeamNameForm
+                  key={teams.names?.[String(team)] ?? ''}
+                  team={team}
+                  current={teams.names?.[String(team)] ?? ''}
+                  onRename={(name) => void rename(team, name)}
+                />
                 {members.length === 0 ? (
                   <p className="live-muted">{t('live.host.teams.empty')}</p>
                 ) : (
@@ -226,5 +241,44 @@ export function HostTeams({
         {pending?.kind === 'off' ? t('live.host.teams.offBody') : t('live.host.teams.dealBody')}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** A team's name, typed by the host; empty gives the team back its colour's name. */
+function TeamNameForm({
+  team,
+  current,
+  onRename,
+}: {
+  team: number;
+  current: string;
+  onRename: (name: string) => void;
+}) {
+  const t = useT();
+  const [name, setName] = useState(current);
+  const colourName = t(`live.team.${teamColour(team)}`);
+  return (
+    <form
+      className="live-teams__rename"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (name.trim() !== current) onRename(name);
+      }}
+    >
+      <label>
+        <span className="visually-hidden">
+          {t('live.host.teams.nameLabel', { team: colourName })}
+        </span>
+        <input
+          value={name}
+          maxLength={LIVE_TEAMS.nameMax}
+          placeholder={colourName}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </label>
+      <Button type="submit" variant="ghost">
+        {t('live.host.teams.rename')}
+      </Button>
+    </form>
   );
 }

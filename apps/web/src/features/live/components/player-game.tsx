@@ -6,6 +6,7 @@ import { problemMessage } from '../../../components/ui/problem-message';
 import { useT } from '../../../lib/i18n';
 import { useLiveChannel } from '../use-live-channel';
 import { useTalkTime } from '../use-talk-time';
+import { TeamNames } from './team-names';
 import { Countdown } from './countdown';
 import { PlayerAnswer } from './player-answer';
 import { Leaderboard } from './standings';
@@ -103,140 +104,146 @@ export function PlayerGame({ joined, onLeave }: { joined: LiveJoined; onLeave: (
             : '';
 
   return (
-    <div className="live-player" data-state={room.state}>
-      <PageTitle title={t('live.player.title')} />
-      <header className="live-player__bar">
-        <span className="live-player__name">{you.nickname}</span>
-        {team !== null && (
-          <Suspense fallback={null}>
-            <PlayerTeam team={team} />
-          </Suspense>
-        )}
-        <span className="live-player__score" aria-label={t('live.yourScore')}>
-          {t('live.points', { points: you.score })}
-        </span>
-        {status !== 'connected' && (
-          <span className="live-player__offline" role="status">
-            {t('live.reconnecting')}
-          </span>
-        )}
-      </header>
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
-
-      {room.state === 'lobby' && (
-        <section className="live-player__panel">
-          <h1>{t('live.inTheRoom', { name: you.nickname })}</h1>
+    <TeamNames.Provider value={room.teams?.names}>
+      <div className="live-player" data-state={room.state}>
+        <PageTitle title={t('live.player.title')} />
+        <header className="live-player__bar">
+          <span className="live-player__name">{you.nickname}</span>
           {team !== null && (
             <Suspense fallback={null}>
-              <PlayerTeam team={team} sentence />
+              <PlayerTeam team={team} />
             </Suspense>
           )}
-          <p>{t('live.waitingForHost')}</p>
-          <p className="live-muted">{t('live.playersIn', { count: room.playerCount })}</p>
-        </section>
-      )}
-
-      {room.state === 'question_open' && (
-        <section className="live-player__panel" aria-labelledby="live-question-heading">
-          <div className="live-player__top">
-            <h1 id="live-question-heading">
-              {t('live.questionOf', { n: room.position, total: room.questionCount })}
-            </h1>
-            <Countdown
-              deadline={talking ? (room.answersOpenAt ?? null) : room.deadline}
-              offsetMs={offsetMs}
-              extraMs={talking ? 0 : you.extraMs}
-              paused={room.paused}
-            />
-          </div>
-          {talking && !room.paused ? (
-            <Suspense fallback={null}>
-              <TalkTime room={room} />
-            </Suspense>
-          ) : answered ? (
-            <p className="live-player__sent" role="status">
-              {t('live.answerSent')}
-            </p>
-          ) : room.paused ? (
-            <p role="status">{t('live.pausedByHost')}</p>
-          ) : room.question ? (
-            <PlayerAnswer
-              key={room.position}
-              question={room.question}
-              passage={room.passage}
-              showStem={room.settings.showQuestionOnDevices}
-              sending={sending}
-              onAnswer={(given) => void answer(given)}
-            />
-          ) : null}
-          {refused && (
-            <p className="live-error" role="alert">
-              {refused}
-            </p>
+          <span className="live-player__score" aria-label={t('live.yourScore')}>
+            {t('live.points', { points: you.score })}
+          </span>
+          {status !== 'connected' && (
+            <span className="live-player__offline" role="status">
+              {t('live.reconnecting')}
+            </span>
           )}
-        </section>
-      )}
+        </header>
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
 
-      {room.state === 'question_closed' && (
-        <section
-          className="live-player__panel live-result"
-          data-correct={
-            room.reveal?.skipped || waitingForReveal ? undefined : (result?.correct ?? false)
-          }
-        >
-          {room.reveal?.skipped ? (
-            <h1>{t('live.skipped')}</h1>
-          ) : waitingForReveal ? (
-            <>
-              <h1>{answered ? t('live.answerIn') : t('live.noAnswer')}</h1>
-              <p>{t('live.waitingForReveal')}</p>
-            </>
-          ) : (
-            <>
-              <h1>
-                {result?.correct
-                  ? t('live.rightTitle')
-                  : answered
-                    ? t('live.wrongTitle')
-                    : t('live.noAnswer')}
+        {room.state === 'lobby' && (
+          <section className="live-player__panel">
+            <h1>{t('live.inTheRoom', { name: you.nickname })}</h1>
+            {team !== null && (
+              <Suspense fallback={null}>
+                <PlayerTeam team={team} sentence />
+              </Suspense>
+            )}
+            <p>{t('live.waitingForHost')}</p>
+            <p className="live-muted">{t('live.playersIn', { count: room.playerCount })}</p>
+          </section>
+        )}
+
+        {room.state === 'question_open' && (
+          <section className="live-player__panel" aria-labelledby="live-question-heading">
+            <div className="live-player__top">
+              <h1 id="live-question-heading">
+                {t('live.questionOf', { n: room.position, total: room.questionCount })}
               </h1>
-              <p className="live-result__points">
-                {t('live.plusPoints', { points: result?.points ?? 0 })}
+              <Countdown
+                deadline={talking ? (room.answersOpenAt ?? null) : room.deadline}
+                offsetMs={offsetMs}
+                extraMs={talking ? 0 : you.extraMs}
+                paused={room.paused}
+              />
+            </div>
+            {talking && !room.paused ? (
+              <Suspense fallback={null}>
+                <TalkTime room={room} />
+              </Suspense>
+            ) : answered ? (
+              <p className="live-player__sent" role="status">
+                {t('live.answerSent')}
               </p>
-              {room.reveal && <p>{t('live.answerWas', { answer: room.reveal.answerText })}</p>}
-              {you.streak > 1 && <p>{t('live.streak', { count: you.streak })}</p>}
-            </>
-          )}
-          {you.rank !== null && (
-            <p className="live-muted">{t('live.rankNow', { rank: you.rank })}</p>
-          )}
-        </section>
-      )}
+            ) : room.paused ? (
+              <p role="status">{t('live.pausedByHost')}</p>
+            ) : room.question ? (
+              <PlayerAnswer
+                key={room.position}
+                question={room.question}
+                passage={room.passage}
+                showStem={room.settings.showQuestionOnDevices}
+                sending={sending}
+                onAnswer={(given) => void answer(given)}
+              />
+            ) : null}
+            {refused && (
+              <p className="live-error" role="alert">
+                {refused}
+              </p>
+            )}
+          </section>
+        )}
 
-      {room.state === 'leaderboard' && (
-        <section className="live-player__panel">
-          {standing}
-          <Own>{t('live.rankNow', { rank: you.rank ?? 0 })}</Own>
-          {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
-        </section>
-      )}
+        {room.state === 'question_closed' && (
+          <section
+            className="live-player__panel live-result"
+            data-correct={
+              room.reveal?.skipped || waitingForReveal ? undefined : (result?.correct ?? false)
+            }
+          >
+            {room.reveal?.skipped ? (
+              <h1>{t('live.skipped')}</h1>
+            ) : waitingForReveal ? (
+              <>
+                <h1>{answered ? t('live.answerIn') : t('live.noAnswer')}</h1>
+                <p>{t('live.waitingForReveal')}</p>
+              </>
+            ) : (
+              <>
+                <h1>
+                  {result?.correct
+                    ? t('live.rightTitle')
+                    : answered
+                      ? t('live.wrongTitle')
+                      : t('live.noAnswer')}
+                </h1>
+                <p className="live-result__points">
+                  {t('live.plusPoints', { points: result?.points ?? 0 })}
+                </p>
+                {room.reveal && <p>{t('live.answerWas', { answer: room.reveal.answerText })}</p>}
+                {you.streak > 1 && <p>{t('live.streak', { count: you.streak })}</p>}
+              </>
+            )}
+            {you.rank !== null && (
+              <p className="live-muted">{t('live.rankNow', { rank: you.rank })}</p>
+            )}
+          </section>
+        )}
 
-      {room.state === 'finished' && (
-        <section className="live-player__panel">
-          {standing}
-          <Own>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</Own>
-          <p className="live-result__points">{t('live.points', { points: you.score })}</p>
-          {room.leaderboard && <Leaderboard entries={room.leaderboard} highlight={you.playerId} />}
-          <Suspense fallback={null}>
-            <KeepResult roomId={joined.roomId} playerToken={joined.playerToken} />
-          </Suspense>
-          <Button variant="secondary" onClick={onLeave}>
-            {t('live.joinAnother')}
-          </Button>
-        </section>
-      )}
-    </div>
+        {room.state === 'leaderboard' && (
+          <section className="live-player__panel">
+            {standing}
+            <Own>{t('live.rankNow', { rank: you.rank ?? 0 })}</Own>
+            {room.leaderboard && (
+              <Leaderboard entries={room.leaderboard} highlight={you.playerId} />
+            )}
+          </section>
+        )}
+
+        {room.state === 'finished' && (
+          <section className="live-player__panel">
+            {standing}
+            <Own>{t('live.finalRank', { rank: you.rank ?? 0, total: room.playerCount })}</Own>
+            <p className="live-result__points">{t('live.points', { points: you.score })}</p>
+            {room.leaderboard && (
+              <Leaderboard entries={room.leaderboard} highlight={you.playerId} />
+            )}
+            <Suspense fallback={null}>
+              <KeepResult roomId={joined.roomId} playerToken={joined.playerToken} />
+            </Suspense>
+            <Button variant="secondary" onClick={onLeave}>
+              {t('live.joinAnother')}
+            </Button>
+          </section>
+        )}
+      </div>
+    </TeamNames.Provider>
   );
 }

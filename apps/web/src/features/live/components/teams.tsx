@@ -1,14 +1,20 @@
 import { liveTeamColours } from '@questa/contracts/rules/live';
 import type { LiveLeaderEntry, LiveTeamEntry } from '@questa/contracts';
+import { useContext } from 'react';
 import { useT } from '../../../lib/i18n';
+import { TeamNames } from './team-names';
 
 /** A team's colour by its number: team 1 is red (`liveTeamColours`). */
 export const teamColour = (team: number) => liveTeamColours[team - 1] ?? liveTeamColours[0];
 
-/** A team's name in the reader's language, from its colour: never a colour alone. */
+/**
+ * A team's name: the one the host gave it, or else its colour's in the reader's language; the
+ * badge shows the colour beside it either way.
+ */
 export function useTeamName() {
   const t = useT();
-  return (team: number) => t(`live.team.${teamColour(team)}`);
+  const names = useContext(TeamNames);
+  return (team: number) => names?.[String(team)] ?? t(`live.team.${teamColour(team)}`);
 }
 
 /** A team's colour swatch and name. */

@@ -115,6 +115,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const root = createRootServer({
     logLevel: config.logLevel,
     hsts: config.hsts,
+    trustProxy: config.trustProxy,
     logFormat: config.logFormat,
     logRequests: options.logRequests ?? true,
   });

@@ -22,6 +22,7 @@ await runProcess({
     const root = createRootServer({
       logLevel: config.logLevel,
       hsts: config.hsts,
+      trustProxy: config.trustProxy,
       logFormat: config.logFormat,
       logRequests: true,
     });

@@ -13,7 +13,10 @@ if (!config.databaseUrl) {
   console.error('The first start needs DATABASE_URL: the PostgreSQL database the services share.');
   process.exit(1);
 }
+console.log('First start: migrating every schema, writing demo content the first time…');
 const port = await freePort();
+// Its own banner would name an address that is gone a moment later: shown only if it fails.
+const lines: string[] = [];
 const child = spawnCommand(
   ['node', '--import', 'tsx', 'apps/gateway/src/main.ts'],
   // Only this run's own addresses: a cluster's settings would send it to processes not yet there.
@@ -28,7 +31,7 @@ const child = spawnCommand(
     'STRIPE_API_BASE',
     'SHUTDOWN_DRAIN_MS',
   ]),
-  (line) => console.log(line),
+  (line) => lines.push(line),
 );
 // Building the web client is part of it when the build is missing or stale.
 const unready = await waitUntilReady(
@@ -41,9 +44,10 @@ const unready = await waitUntilReady(
   (error: unknown) => error,
 );
 const code = await stopChild(child);
-if (unready) {
-  console.error((unready as Error).message);
+if (unready || code !== 0) {
+  console.error(lines.join('\n'));
+  console.error(unready ? (unready as Error).message : `The first start ended with code ${code}.`);
   process.exit(1);
 }
 console.log('First start done: schemas migrated, demo content in place.');
-process.exit(code === 0 ? 0 : 1);
+process.exit(0);

@@ -5,7 +5,12 @@ import { constants } from 'node:fs';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadClusterConfig } from '@questa/config';
-import { clusterProcesses, repoRoot, startCluster, type ClusterSettings } from '@questa/gateway/cluster';
+import {
+  clusterProcesses,
+  repoRoot,
+  startCluster,
+  type ClusterSettings,
+} from '@questa/gateway/cluster';
 import { sandboxKeysIn } from '@questa/payments-sandbox';
 
 const clusterDir = path.join(repoRoot, '.questa-cluster');
@@ -135,7 +140,13 @@ async function findHaproxy(): Promise<string | undefined> {
     ? [config.haproxy]
     : config.searchPath.map((dir) => path.join(dir, 'haproxy'));
   for (const candidate of candidates) {
-    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+    if (
+      await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
   }
   return undefined;
 }

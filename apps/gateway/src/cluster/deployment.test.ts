@@ -51,9 +51,7 @@ describe('the deployment files and the cluster plan', () => {
       names(haproxyEnv(settings, binds)),
     );
     for (const running of plan.filter((candidate) => candidate.env.SHUTDOWN_DRAIN_MS)) {
-      expect(compose.services[running.name]!.environment!.SHUTDOWN_DRAIN_MS).toBe(
-        String(DRAIN_MS),
-      );
+      expect(compose.services[running.name]!.environment!.SHUTDOWN_DRAIN_MS).toBe(String(DRAIN_MS));
     }
   });
 

@@ -12,5 +12,10 @@ export {
   type ClusterSettings,
   type ServiceName,
 } from './plan';
-export { HAPROXY_CONFIG, startCluster, type ClusterOptions, type RunningCluster } from './run-cluster';
+export {
+  HAPROXY_CONFIG,
+  startCluster,
+  type ClusterOptions,
+  type RunningCluster,
+} from './run-cluster';
 export { repoRoot } from './processes';

@@ -55,7 +55,9 @@ export async function waitUntilReady(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isRunning(child)) {
-      throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before it was ready.`);
+      throw new Error(
+        `${what} exited (${child.exitCode ?? child.signalCode}) before it was ready.`,
+      );
     }
     const ok = await fetch(url, { signal: AbortSignal.timeout(2000) })
       .then((response) => response.ok)
@@ -83,4 +85,3 @@ export function stopChild(
     child.kill(signal);
   });
 }
-

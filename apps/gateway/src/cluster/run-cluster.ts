@@ -73,7 +73,12 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     stopping.delete(running.name);
     const child = launch(running.name, running.command, running.env);
     const { host, port } = settings.addressOf(running.name);
-    await waitUntilReady(`http://${host}:${port}${running.readyPath}`, child, running.name, setupMs);
+    await waitUntilReady(
+      `http://${host}:${port}${running.readyPath}`,
+      child,
+      running.name,
+      setupMs,
+    );
   };
 
   const stopProcess = async (name: string) => {

@@ -120,6 +120,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     logLevel: config.logLevel,
     metricsToken: config.metricsToken,
     hsts: config.hsts,
+    trustProxy: config.trustProxy,
     logFormat: config.logFormat,
     logRequests: options.logRequests ?? true,
   });

@@ -22,6 +22,7 @@ await runProcess({
       logLevel: config.logLevel,
       metricsToken: config.metricsToken,
       hsts: config.hsts,
+      trustProxy: config.trustProxy,
       logFormat: config.logFormat,
       logRequests: true,
     });

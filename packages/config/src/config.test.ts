@@ -116,6 +116,17 @@ describe('loadConfig', () => {
       'HSTS_MAX_AGE_SECONDS must be a whole number of seconds',
     );
   });
+
+  it('believes forwarded client addresses only from the proxies it is told of', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe(
+      'loopback,10.0.0.0/8',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone please' })).toThrow(
+      'TRUST_PROXY must be a number of proxies',
+    );
+  });
 });
 
 describe('loadWebBuildConfig', () => {

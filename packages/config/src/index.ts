@@ -1,4 +1,5 @@
 export { loadConfig, ConfigError, type QuestaConfig } from './server-config.ts';
+export { loadClusterConfig, type ClusterConfig } from './cluster-config.ts';
 export { loadWebBuildConfig, type WebBuildConfig } from './web-build-config.ts';
 export {
   childProcessEnv,

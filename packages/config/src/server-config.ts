@@ -55,6 +55,13 @@ const schema = z.object({
     .regex(/^[\w.:-]+$/, { error: 'must be letters, digits and . : _ - only' })
     .default('questa:'),
   DEMO_CONTENT: booleanFlag.default('true'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\s*(\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)\s*$/, {
+      error:
+        'must be a number of proxies, or addresses and networks separated by commas (such as loopback or 10.0.0.0/8)',
+    })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -221,6 +228,12 @@ export interface QuestaConfig {
    */
   redisKeyPrefix: string;
   seedDemoContent: boolean;
+  /**
+   * Which peers are proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed: a
+   * number of hops, or their addresses. Unset, the peer itself is the client, so behind a load
+   * balancer every learner would share its address (and its sign-in and join limits).
+   */
+  trustProxy: number | string | false;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Readable lines at a terminal, JSON lines everywhere else. */
   logFormat: 'pretty' | 'json';
@@ -325,6 +338,7 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     redisUrl: raw.REDIS_URL,
     redisKeyPrefix: raw.REDIS_KEY_PREFIX,
     seedDemoContent: toBoolean(raw.DEMO_CONTENT),
+    trustProxy: trustProxyOf(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,
     logFormat:
       raw.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : raw.LOG_FORMAT,
@@ -351,6 +365,12 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     paymentsSandbox: loadPaymentsSandboxConfig(raw, raw.PORT),
     invocationDir,
   };
+}
+
+function trustProxyOf(value: string | undefined): QuestaConfig['trustProxy'] {
+  if (value === undefined) return false;
+  const trimmed = value.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed.replace(/\s+/g, '');
 }
 
 /** A real partner needs its key and its webhook secret together; the sandbox needs neither. */

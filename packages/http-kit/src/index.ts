@@ -5,7 +5,13 @@ export { openApi } from './open-api';
 export { healthRoute } from './health-route';
 export { lifecycleOf, type Lifecycle } from './lifecycle';
 export { sendJsonText } from './json-text';
-export { runProcess, type ProcessPlan, type ServiceSchema } from './run-process';
+export {
+  runProcess,
+  runStatelessProcess,
+  type ProcessPlan,
+  type ServiceSchema,
+  type StatelessProcessPlan,
+} from './run-process';
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
 export { escapeHtml, html, SafeHtml, type HtmlValue } from './html';
 export { acceptFormPosts, formValue, type FormBody } from './form-body';

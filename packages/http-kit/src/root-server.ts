@@ -15,6 +15,8 @@ export interface RootServerOptions {
   logRequests?: boolean;
   /** Set when browsers reach this process over HTTPS (`QuestaConfig['hsts']`). */
   hsts?: StrictTransport | undefined;
+  /** Proxies whose forwarded client address and protocol are believed (`QuestaConfig['trustProxy']`). */
+  trustProxy?: QuestaConfig['trustProxy'];
   /** Where log lines go instead of standard output (a test reading them). */
   logStream?: { write(line: string): void };
   /** Lets scrapers from elsewhere read `/metrics` (`QuestaConfig['metricsToken']`). */
@@ -38,6 +40,7 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
     redact: { paths: redactedLogPaths, censor: '[redacted]' },
     serializers: { req: requestSerializer },
   };
+  const { trustProxy = false } = options;
   const app = Fastify({
     logger: options.logStream
       ? { ...logger, stream: options.logStream }
@@ -54,6 +57,11 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
         ? incoming
         : randomUUID();
     },
+    // A number counts proxies from the socket inwards, as proxy-addr counts hops.
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

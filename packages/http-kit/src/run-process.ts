@@ -81,30 +81,71 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
     return fail(plan.title, error);
   }
 
+  announce(plan, config);
+  stopOnSignals(plan.title, config, server, cleanup);
+}
+
+export interface StatelessProcessPlan {
+  title: string;
+  /** Returns the server to listen with; it has no database and no data folder. */
+  build(config: QuestaConfig): Promise<FastifyInstance>;
+  banner?: (config: QuestaConfig) => string[];
+  prepare?: (config: QuestaConfig) => Promise<void>;
+}
+
+/**
+ * Starts a process that keeps nothing (the web client's file server): settings, then the server,
+ * with the same messages, drain and stop on SIGINT and SIGTERM as `runProcess`.
+ */
+export async function runStatelessProcess(plan: StatelessProcessPlan): Promise<void> {
+  let config: QuestaConfig;
+  let server: FastifyInstance | undefined;
+  try {
+    checkRuntime();
+    config = loadConfig();
+    await plan.prepare?.(config);
+    server = await plan.build(config);
+    await listen(server, config);
+  } catch (error) {
+    await server?.close().catch(() => undefined);
+    return fail(plan.title, error);
+  }
+  announce(plan, config);
+  stopOnSignals(plan.title, config, server, async () => undefined);
+}
+
+function announce(plan: Pick<ProcessPlan, 'title' | 'banner'>, config: QuestaConfig) {
   console.log(`\n${plan.title} is ready at ${config.publicUrl} (Node.js ${process.version})`);
   for (const line of plan.banner?.(config) ?? []) console.log(line);
+}
 
+function stopOnSignals(
+  title: string,
+  config: QuestaConfig,
+  server: FastifyInstance,
+  cleanup: () => Promise<void>,
+) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(1); // a second Ctrl-C means "now"
     stopping = true;
-    if (server) server.lifecycle.stopping = true;
+    server.lifecycle.stopping = true;
     if (config.shutdownDrainMs > 0) {
       // Readiness now fails; the balancer stops sending work here before the port closes, so
       // nobody is refused a connection while another process could have answered.
       console.log(
-        `${plan.title} received ${signal}; ready no more, draining for ${config.shutdownDrainMs} ms…`,
+        `${title} received ${signal}; ready no more, draining for ${config.shutdownDrainMs} ms…`,
       );
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
-    console.log(`${plan.title} received ${signal}; finishing requests in flight…`);
+    console.log(`${title} received ${signal}; finishing requests in flight…`);
     const timer = setTimeout(() => {
       console.warn(
-        `${plan.title}: requests still running after ${config.shutdownTimeoutMs} ms; closing anyway.`,
+        `${title}: requests still running after ${config.shutdownTimeoutMs} ms; closing anyway.`,
       );
-      server?.server.closeAllConnections();
+      server.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
-    await server?.close().catch(() => undefined);
+    await server.close().catch(() => undefined);
     clearTimeout(timer);
     await cleanup();
     process.exit(0);

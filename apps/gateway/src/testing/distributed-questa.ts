@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createServerDatabase } from '@questa/db/testing';
 import { startLoopbackBalancer } from './loopback-balancer';
-import { freePort, spawnEntry, spawnQuesta, stopChild, waitForHealth } from './start-questa';
+import { freePort, spawnEntry, stopChild, waitForHealth } from './start-questa';
 
 /** The machines' Redis (docs/architecture.md); a test that takes Redis away brings its own. */
 const MACHINE_REDIS = 'redis://127.0.0.1:6379';
@@ -182,21 +182,17 @@ export async function startDistributedQuesta(options: {
 const portOf = (running: QuestaProcess) => Number(new URL(running.url).port);
 
 /**
- * Runs Questa once as `npm start` does on the run's database, and stops it: it migrates every
- * service's schema and writes the demo banks, accounts and the author's membership.
+ * The cluster's first start (apps/gateway/src/first-start.ts) on the run's database: it runs
+ * `npm start` once, which migrates every service's schema and writes the demo banks, accounts
+ * and the author's membership, with the media in `dataDir`.
  */
 async function writeFirstStartContent(databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const { child, output } = spawnQuesta(
-    { DATABASE_URL: databaseUrl, QUESTA_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+  const { output, exited } = spawnEntry(
+    'apps/gateway/src/first-start.ts',
+    { DATABASE_URL: databaseUrl, QUESTA_DATA_DIR: dataDir },
     ['REDIS_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'QDB_URL', 'S3_BUCKET'],
   );
-  const unready = await waitForHealth(`http://127.0.0.1:${port}`, child, output).then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  const code = await stopChild(child);
-  if (unready) throw unready;
+  const code = await exited;
   if (code !== 0) throw new Error(`The first start exited with ${code}:\n${output()}`);
 }
 

@@ -24,18 +24,20 @@ export interface LiveClient {
 /**
  * A live connection as a browser on Questa's pages opens it (WebSocket only, the page's origin,
  * the session cookie for a host), to `url`: the public origin, or one API process on purpose.
- * It never reconnects by itself, so a test decides where a player comes back.
+ * Unless told to `reconnect` as the pages do, it never reconnects by itself, so a test decides
+ * where a player comes back.
  */
 export function connectLive(
   url: string,
-  options: { origin: string; auth: Record<string, unknown>; cookie?: string },
+  options: { origin: string; auth: Record<string, unknown>; cookie?: string; reconnect?: boolean },
 ): LiveClient {
   const socket = io(url, {
     path: '/api/live',
     transports: ['websocket'],
     auth: options.auth,
     extraHeaders: { origin: options.origin, ...(options.cookie && { cookie: options.cookie }) },
-    reconnection: false,
+    reconnection: options.reconnect ?? false,
+    reconnectionDelay: 200,
   });
   const seen: LiveClient['seen'] = { room: [], you: [], host: [] };
   socket.on('room', (view: LiveRoomView) => seen.room.push(view));

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childProcessEnv } from '@questa/config';
+import { freePort, stopChild } from '../cluster/processes';
+
+export { freePort, stopChild };
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -18,17 +20,6 @@ export interface RunningServer {
   stop(): Promise<number | null>;
   /** Ends the process at once (SIGKILL), as a crash or a pulled plug would; keeps the data. */
   kill(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Runs the gateway's entry point as `npm start` does, without waiting for anything. */
@@ -121,17 +112,4 @@ export async function waitForHealth(
   }
   child.kill('SIGKILL');
   throw new Error(`Questa did not become healthy in time:\n${output()}`);
-}
-
-export function stopChild(child: ChildProcess): Promise<number | null> {
-  // A process that has exited, by itself or by a signal (SIGKILL leaves no exit code), is stopped.
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', (code) => {
-      clearTimeout(killer);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
-  });
 }

@@ -1,0 +1,238 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadScaledTimeout, readTestSettings } from '@questa/config';
+import type { LiveRoomSummary } from '@questa/contracts';
+import { createServerDatabase } from '@questa/db/testing';
+import { makeUpSandboxKeys } from '@questa/payments-sandbox';
+import {
+  connectLive,
+  liveRoomsOver,
+  questaHttp,
+  signInOverHttp,
+  until,
+  type LiveClient,
+} from '../testing';
+import { DRAIN_MS, type ClusterSettings } from './plan';
+import { freePort } from './processes';
+import { startCluster, type RunningCluster } from './run-cluster';
+
+const PASSWORD = 'practice-makes-perfect';
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const { databaseUrl } = readTestSettings();
+const haproxy = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((file) => existsSync(file));
+const skipped = !databaseUrl
+  ? 'DATABASE_URL is not set (a cluster needs a PostgreSQL server)'
+  : !haproxy
+    ? 'HAProxy is not installed (apt-get install haproxy)'
+    : undefined;
+if (skipped) console.warn(`The cluster behind HAProxy (cluster.test.ts) is skipped: ${skipped}.`);
+
+/**
+ * `npm run start:cluster` for real: the plan's processes on a database and a Redis key prefix of
+ * the run's own, HAProxy in front with deploy/haproxy.cfg, and browsers' traffic through it.
+ */
+describe.skipIf(skipped)('Questa as a cluster behind HAProxy', () => {
+  let database: Awaited<ReturnType<typeof createServerDatabase>>;
+  let dataDir: string;
+  let cluster: RunningCluster;
+  let call: ReturnType<typeof questaHttp>;
+  const redisKeyPrefix = `questa-test:${randomBytes(6).toString('hex')}:`;
+  const lines: string[] = [];
+  const unexpected: string[] = [];
+  const clients: LiveClient[] = [];
+
+  /** A signed-in learner's session document through HAProxy, and which API process answered. */
+  async function session(cookie: string) {
+    const response = await fetch(`${cluster.url}/api/session`, { headers: { cookie } });
+    const body = (await response.json()) as { user: { email?: string } | null };
+    return { status: response.status, body, server: response.headers.get('x-questa-server') };
+  }
+
+  /** The API process holding the one open WebSocket, as HAProxy's stats count its sessions. */
+  async function liveConnectionServer() {
+    const csv = await fetch(`${cluster.statsUrl}/;csv`).then((response) => response.text());
+    const [header = '', ...rows] = csv.trim().split('\n');
+    const columns = header.replace(/^# /, '').split(',');
+    const holding = rows
+      .map((row) => row.split(','))
+      .filter(
+        (cells) =>
+          cells[columns.indexOf('pxname')] === 'api' &&
+          cells[columns.indexOf('svname')]!.startsWith('api-') &&
+          Number(cells[columns.indexOf('scur')]) > 0,
+      )
+      .map((cells) => cells[columns.indexOf('svname')]!);
+    return holding.length === 1 ? holding[0] : undefined;
+  }
+
+  beforeAll(async () => {
+    database = await createServerDatabase(databaseUrl!);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'questa-cluster-'));
+    const names = ['identity', 'question-db', 'payments-sandbox', 'api-1', 'api-2', 'api-3', 'web'];
+    const ports = new Map<string, number>();
+    for (const name of [...names, 'haproxy', 'stats']) ports.set(name, await freePort());
+    const publicUrl = `http://127.0.0.1:${ports.get('haproxy')}`;
+    const settings: ClusterSettings = {
+      publicUrl,
+      databaseUrl: database.url,
+      redisUrl: REDIS_URL,
+      redisKeyPrefix,
+      oidcClientSecret: randomBytes(24).toString('base64url'),
+      sandboxKeys: makeUpSandboxKeys(),
+      listenHost: '127.0.0.1',
+      addressOf: (name) => ({ host: '127.0.0.1', port: ports.get(name)! }),
+      dataDirOf: (_service, name) => path.join(dataDir, name),
+    };
+    cluster = await startCluster({
+      settings,
+      binds: {
+        bind: `127.0.0.1:${ports.get('haproxy')}`,
+        statsBind: `127.0.0.1:${ports.get('stats')}`,
+      },
+      haproxyPath: haproxy!,
+      env: { LOG_LEVEL: 'warn' },
+      onLine: (name, line) => lines.push(`${name} │ ${line}`),
+      onUnexpectedExit: (name, code, signal) => unexpected.push(`${name}: ${code ?? signal}`),
+    }).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${lines.join('\n')}`);
+    });
+    call = questaHttp(cluster.url);
+  }, loadScaledTimeout(300_000));
+
+  afterAll(async () => {
+    for (const client of clients) client.socket.disconnect();
+    await cluster?.stop();
+    await database?.drop();
+    await removeKeys(redisKeyPrefix);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('serves the catalog page and every readiness through HAProxy', async () => {
+    const page = await fetch(`${cluster.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"');
+    const ready = await fetch(`${cluster.url}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('x-questa-server')).toMatch(/^api-[123]$/);
+    const banks = await call<{ banks: unknown[] }>(undefined, 'GET', '/api/catalog/banks');
+    expect(banks.body.banks.length).toBeGreaterThan(0);
+    const states = await cluster.serverStates();
+    for (const running of cluster.processes) expect(states[running.name], running.name).toBe('UP');
+  });
+
+  it('keeps a learner signed in whichever API process answers', async () => {
+    const cookie = await signInOverHttp(cluster.url, 'learner@questa.test', PASSWORD);
+    const servers = new Set<string>();
+    for (let i = 0; i < 9; i++) {
+      const answer = await session(cookie);
+      expect(answer.status).toBe(200);
+      expect(answer.body.user?.email).toBe('learner@questa.test');
+      servers.add(answer.server!);
+    }
+    expect([...servers].sort()).toEqual(['api-1', 'api-2', 'api-3']);
+  });
+
+  it('keeps a live player in their room when the API process they are connected to stops', async () => {
+    const host = await signInOverHttp(cluster.url, 'author@questa.test', PASSWORD);
+    const catalog = await call<{ banks: { id: string; title: string }[] }>(
+      undefined,
+      'GET',
+      '/api/catalog/banks',
+    );
+    const bankId = catalog.body.banks.find((bank) => bank.title === 'World Geography')!.id;
+    const rooms = liveRoomsOver(call, host);
+    const room: LiveRoomSummary = await rooms.open({ bankId, count: 2, timerSeconds: 60 });
+    const joined = await rooms.join(room, 'Ana');
+    const player = connectLive(cluster.url, {
+      origin: cluster.url,
+      auth: { roomId: room.id, playerToken: joined.playerToken },
+      reconnect: true,
+    });
+    clients.push(player);
+    await until(() => player.seen.you.length > 0, 'the player’s first view');
+
+    const holder = await until(liveConnectionServer, 'the API process holding the WebSocket');
+    const running = cluster.processes.find((candidate) => candidate.name === holder)!;
+    const child = cluster.childOf(holder)!;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const viewsBefore = player.seen.you.length;
+    child.kill('SIGTERM');
+
+    // While it drains, the process says it is not ready, and HAProxy takes it out.
+    const notReady = await fetch(`http://127.0.0.1:${running.env.PORT}${running.readyPath}`);
+    expect(notReady.status).toBe(503);
+    await until(
+      async () => (await cluster.serverStates())[holder] === 'DOWN',
+      `HAProxy to take ${holder} out`,
+      DRAIN_MS,
+    );
+
+    // The connection drops when the port closes; the player comes back through HAProxy to
+    // another process, in the same room under the same name.
+    await until(() => !player.socket.connected, 'the stopping process’s connection to drop');
+    await until(() => player.socket.connected, 'the player to reconnect');
+    const again = await until(
+      () => player.seen.you.length > viewsBefore && player.seen.you.at(-1),
+      'the player’s view after reconnecting',
+    );
+    expect(again.nickname).toBe('Ana');
+    expect(await liveConnectionServer()).not.toBe(holder);
+    await exited;
+    expect(unexpected).toEqual([`${holder}: 0`]);
+  }, 120_000);
+
+  it('answers every request during a rolling restart of the three API processes', async () => {
+    const cookie = await signInOverHttp(cluster.url, 'learner@questa.test', PASSWORD);
+    const failures: string[] = [];
+    let requests = 0;
+    let restarting = true;
+    const traffic = (async () => {
+      while (restarting) {
+        const [page, answer] = await Promise.all([
+          fetch(`${cluster.url}/api/catalog/banks`).then((response) => response.status),
+          session(cookie).catch((error: unknown) => ({ status: String(error), body: null })),
+        ]);
+        requests += 2;
+        if (page !== 200) failures.push(`catalog: ${page}`);
+        if (answer.status !== 200 || answer.body?.user?.email !== 'learner@questa.test') {
+          failures.push(`session: ${answer.status}`);
+        }
+      }
+    })();
+    const pidsBefore = ['api-1', 'api-2', 'api-3'].map((name) => cluster.childOf(name)?.pid);
+    try {
+      await cluster.rollingRestart();
+    } finally {
+      restarting = false;
+      await traffic;
+    }
+    const pidsAfter = ['api-1', 'api-2', 'api-3'].map((name) => cluster.childOf(name)?.pid);
+    for (const [i, pid] of pidsAfter.entries()) {
+      expect(pid).toBeDefined();
+      expect(pid).not.toBe(pidsBefore[i]);
+    }
+    expect(requests).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
+
+async function removeKeys(prefix: string) {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

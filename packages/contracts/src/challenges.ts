@@ -17,7 +17,9 @@ const challengeId = z.uuid({ error: 'must be a challenge id' }).meta({
 export const challengeParams = z.strictObject({ challengeId });
 export const challengeItemParams = z.strictObject({
   challengeId,
-  itemId: z.uuid({ error: 'must be a question id of the challenge' }),
+  itemId: z.uuid({ error: 'must be a question id of the challenge' }).meta({
+    description: 'The question being played, as the challenge served it (`item.id`).',
+  }),
 });
 
 export const challengeAnswerRequest = z.strictObject({ answer: answerInput });

@@ -202,7 +202,7 @@ export const assignmentStart = z.object({
 });
 export type AssignmentStart = z.infer<typeof assignmentStart>;
 
-const flag = z.union([z.literal(0), z.literal(1)]);
+const flag = z.literal([0, 1]);
 
 /**
  * One learner's standing in one assignment, as a tuple (decision 0036): `[completed, score,

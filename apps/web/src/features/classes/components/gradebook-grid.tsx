@@ -156,11 +156,16 @@ export function GradebookGrid({
   const captionId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const [rowHeight, setRowHeight] = useState(ROW_HEIGHT_ESTIMATE);
-  const [active, setActive] = useState<Position>({ row: 0, column: 0 });
+  const [chosen, setActive] = useState<Position>({ row: 0, column: 0 });
   /** Set by a key press, so the next drawing moves focus to the active cell. */
   const moved = useRef(false);
   const { learners, assignments } = book;
   const columnCount = assignments.length + 1;
+  // Within the grid should a refreshed gradebook have fewer learners or assignments.
+  const active = {
+    row: Math.min(chosen.row, learners.length),
+    column: Math.min(chosen.column, columnCount - 1),
+  };
   const range = useRowWindow(scroller, learners.length, rowHeight);
 
   // Rows are of one height by style; measured once drawn, so zoom and font size are honoured.
@@ -179,7 +184,7 @@ export function GradebookGrid({
     const target = cell?.querySelector<HTMLElement>('button') ?? cell;
     target?.focus({ preventScroll: true });
     if (cell && scroller.current) keepInView(scroller.current, cell);
-  }, [active]);
+  }, [active.row, active.column]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / rowHeight) - 1);

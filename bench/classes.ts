@@ -264,6 +264,7 @@ async function gradebookInBrowser(
   server: RunningServer,
   seeded: Seeded,
   cookie: string,
+  engineLabel: string,
 ) {
   const pageUrl = `${server.url}/classes/${seeded.gradebookClassId}?workspace=${seeded.clientId}`;
   const [name, ...rest] = cookie.split('=');
@@ -289,12 +290,22 @@ async function gradebookInBrowser(
     const toEnd = await page.evaluate(scrollToEnd, rowCount);
     return { ms, answered, drawnRows, toEnd };
   };
+  /** The grid at its end, for a person to look at, when SCREENSHOTS names a folder. */
+  const shoot = async (page: Page, label: string) => {
+    const folder = readTestSettings().screenshotDir;
+    if (!folder) return;
+    const grid = page.locator('.gradebook');
+    await grid.scrollIntoViewIfNeeded();
+    await grid.screenshot({ path: path.join(folder, `gradebook-${label}.png`) });
+  };
   const cold: PageLoad[] = [];
   for (let run = 0; run < PAGE_LOADS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies(cookies);
     try {
-      cold.push(await load(await context.newPage()));
+      const page = await context.newPage();
+      cold.push(await load(page));
+      if (run === 0) await shoot(page, engineLabel);
     } finally {
       await context.close();
     }
@@ -494,7 +505,14 @@ export async function benchClasses(say: Say) {
         let pages: Awaited<ReturnType<typeof gradebookInBrowser>> | undefined;
         try {
           api = await gradebookOverHttp(server, seeded);
-          if (browser) pages = await gradebookInBrowser(browser, server, seeded, api.cookie);
+          if (browser)
+            pages = await gradebookInBrowser(
+              browser,
+              server,
+              seeded,
+              api.cookie,
+              postgres ? 'postgres' : 'embedded',
+            );
         } finally {
           await server.stop();
         }

@@ -544,6 +544,14 @@ export async function benchClasses(say: Say) {
 }
 
 const ms = (value: number) => `${Math.round(value)}`;
+
+/** What the machine's other work was while a part ran, in words that fit its load. */
+function machineLoad(load: { before: number; mid: number; after: number; cores: number }) {
+  const range = `one-minute load average ${load.before.toFixed(1)} at the start of this part, ${load.mid.toFixed(1)} after the gradebook, ${load.after.toFixed(1)} at its end`;
+  return Math.max(load.before, load.mid, load.after) < load.cores
+    ? `The machine was otherwise quiet (${range}, on ${load.cores} cores).`
+    : `The machine's ${load.cores} cores were shared with other work throughout (${range}): these are a busy machine's figures.`;
+}
 const met = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 function report(
@@ -561,7 +569,7 @@ function report(
 ) {
   const { api, pages, sweep, seeded, load } = figures;
   say(
-    `**${figures.engine}**, one-process Questa (\`startQuesta\`, log level warn). The machine's ${load.cores} cores were shared with other work throughout (one-minute load average ${load.before.toFixed(1)} at the start of this part, ${load.mid.toFixed(1)} after the gradebook, ${load.after.toFixed(1)} at its end): these are a busy machine's figures.`,
+    `**${figures.engine}**, one-process Questa (\`startQuesta\`, log level warn). ${machineLoad(load)}`,
   );
   say();
   say(

@@ -234,7 +234,7 @@ describe.skipIf(!browserAvailable)('a live room for a class', () => {
 
     // The gradebook has the room as a column: each learner's share of the maximum.
     await teacher.goto(classUrl);
-    const table = teacher.getByRole('table', {
+    const table = teacher.getByRole('grid', {
       name: 'Results of each learner in each assignment',
     });
     await table.waitFor();

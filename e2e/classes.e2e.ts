@@ -150,12 +150,25 @@ describe.skipIf(!browserAvailable)('classes and assignments', () => {
 
   it('shows both results in the teacher’s gradebook, and its CSV parses', async () => {
     await teacher.reload();
-    const grid = teacher.getByRole('table', { name: 'Results of each learner in each assignment' });
+    const grid = teacher.getByRole('grid', { name: 'Results of each learner in each assignment' });
     await grid.waitFor();
     const row = grid.getByRole('row').filter({ hasText: learnerName });
     await expect.poll(async () => (await row.textContent())?.match(/\d+%/g)?.length ?? 0).toBe(2);
     await axe(teacher);
     await shot(teacher, 'gradebook-1280');
+
+    // The grid counts its learners for screen readers and moves from cell to cell by keyboard.
+    const learners = await grid.getByRole('rowheader').count();
+    expect(await grid.getAttribute('aria-rowcount')).toBe(String(learners + 1));
+    const focused = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => element === element.ownerDocument.activeElement);
+    await grid.getByRole('columnheader', { name: 'Learner' }).focus();
+    await teacher.keyboard.press('ArrowDown');
+    const firstName = grid.getByRole('rowheader').first().getByRole('button');
+    await expect.poll(() => focused(firstName)).toBe(true);
+    await teacher.keyboard.press('End');
+    const lastCell = grid.getByRole('row').nth(1).getByRole('gridcell').last();
+    await expect.poll(() => focused(lastCell)).toBe(true);
 
     const download = teacher.waitForEvent('download');
     await teacher.getByRole('link', { name: 'Download as CSV' }).click();

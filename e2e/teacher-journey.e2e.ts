@@ -188,7 +188,7 @@ describe.skipIf(!browserAvailable)('a new teacher’s school, from sign-up to gr
 
   it('shows both in the gradebook, re-grades after a correction, and exports a CSV', async () => {
     await teacher.reload();
-    const grid = teacher.getByRole('table', { name: 'Results of each learner in each assignment' });
+    const grid = teacher.getByRole('grid', { name: 'Results of each learner in each assignment' });
     const row = grid.getByRole('row').filter({ hasText: student.name });
     await expect.poll(async () => (await row.textContent())?.match(/\d+%/g)?.length ?? 0).toBe(2);
     await check(teacher, 'journey-gradebook-1280');

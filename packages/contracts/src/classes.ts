@@ -224,25 +224,34 @@ export const assignmentStart = z.object({
 });
 export type AssignmentStart = z.infer<typeof assignmentStart>;
 
-/** One learner's standing in one assignment; null in the grid when they have not started it. */
-export const gradebookCell = z.object({
-  state: z.enum(submissionStates),
-  /** The best completed score, 0..1, after any late penalty; null until one is completed. */
-  score: z.number().nullable(),
-  /** The best completed attempt was handed in after the due time. */
-  late: z.boolean(),
-  /** Seconds spent over every attempt. */
-  timeSpentSeconds: z.number().int().nonnegative(),
-  attempts: z.number().int().nonnegative(),
-});
-export type GradebookCell = z.infer<typeof gradebookCell>;
+const flag = z.literal([0, 1]);
+
+/**
+ * One learner's standing in one assignment, as a tuple (decision 0036): `[completed, score,
+ * late, timeSpentSeconds, attempts]`. `completed` and `late` are 0 or 1; `score` is the best
+ * completed score, 0..1 to four decimals, after any late penalty, null until one is completed;
+ * `timeSpentSeconds` is summed over every attempt. `decodeGradebookCell` reads it as an object.
+ */
+export const gradebookCell = z
+  .tuple([
+    flag,
+    z.number().nullable(),
+    flag,
+    z.number().int().nonnegative(),
+    z.number().int().nonnegative(),
+  ])
+  .meta({ examples: [[1, 0.8333, 0, 312, 1]] });
+export type GradebookCellTuple = z.infer<typeof gradebookCell>;
 
 /** An assignment, or a finished live room of the class (`kind` `live`, `dueAt` when it ended). */
 export const gradebookColumn = assignment
   .pick({ id: true, title: true, dueAt: true, questionCount: true })
   .extend({ kind: z.enum(gradebookColumnKinds) });
 
-/** Learners × assignments: each learner's cells follow `assignments`, in that order. */
+/**
+ * Learners × assignments: each learner's cells follow `assignments`, in that order; a null cell
+ * is an assignment the learner has not started.
+ */
 export const gradebook = z.object({
   assignments: z.array(gradebookColumn),
   learners: z.array(

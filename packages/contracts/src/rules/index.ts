@@ -24,4 +24,5 @@ export * from './publishing';
 export * from './notifications';
 export * from './account';
 export * from './classes';
+export * from './gradebook';
 export * from './workspaces';

@@ -4,19 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type {
-  ClassLiveRoomList,
-  Gradebook,
-  LearnerHistory,
-  LiveAck,
-  LiveHostBanks,
-  LiveJoined,
-  LiveHostView,
-  LivePlayerView,
-  LiveRoomList,
-  LiveRoomSummary,
-  LiveRoomView,
-  TeachingClass,
+import {
+  decodeGradebookCell,
+  type ClassLiveRoomList,
+  type Gradebook,
+  type LearnerHistory,
+  type LiveAck,
+  type LiveHostBanks,
+  type LiveJoined,
+  type LiveHostView,
+  type LivePlayerView,
+  type LiveRoomList,
+  type LiveRoomSummary,
+  type LiveRoomView,
+  type TeachingClass,
 } from '@questa/contracts';
 import {
   createFileMediaStore,
@@ -253,8 +254,10 @@ describe('class live rooms', () => {
       title: 'Danube',
       questionCount: 1,
     });
-    const cellOf = (learner: Learner) =>
-      book.learners.find((row) => row.userId === learner.userId)!.cells[index];
+    const cellOf = (learner: Learner) => {
+      const cell = book.learners.find((row) => row.userId === learner.userId)!.cells[index];
+      return cell && decodeGradebookCell(cell);
+    };
     expect(cellOf(ada)).toMatchObject({ state: 'completed', score: 1, attempts: 1, late: false });
     expect(cellOf(ben)).toMatchObject({ state: 'completed', score: 0 });
     // Joined and never answered, or never came: not done.

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Assignment,
-  AssignmentStart,
-  Gradebook,
-  LearnerHistory,
-  PracticeState,
-  TeachingClass,
+import {
+  decodeGradebookCell,
+  type Assignment,
+  type AssignmentStart,
+  type Gradebook,
+  type LearnerHistory,
+  type PracticeState,
+  type TeachingClass,
 } from '@questa/contracts';
 import { correctAnswer } from '@questa/scoring';
 import type { Learner } from '../learning/learning-test-kit';
@@ -129,7 +130,18 @@ describe('gradebook', () => {
     );
     const practiceColumn = book.assignments.findIndex((column) => column.id === practice.id);
     const examColumn = book.assignments.findIndex((column) => column.id === exam.id);
-    const rowOf = (learner: Learner) => book.learners.find((row) => row.userId === learner.userId)!;
+    const rowOf = (learner: Learner) => {
+      const row = book.learners.find((entry) => entry.userId === learner.userId)!;
+      return { cells: row.cells.map((cell) => cell && decodeGradebookCell(cell)) };
+    };
+    // On the wire a cell is a tuple: completed, score, late, seconds, attempts.
+    expect(book.learners.find((row) => row.userId === done.userId)!.cells[practiceColumn]).toEqual([
+      1,
+      1,
+      0,
+      expect.any(Number),
+      1,
+    ]);
     expect(rowOf(done).cells[practiceColumn]).toMatchObject({
       state: 'completed',
       score: 1,

@@ -17,8 +17,9 @@ export const gradebookRoutes: FastifyPluginAsyncZod<{ gradebook: GradebookServic
         summary: 'The class’s gradebook: learners × assignments',
         description:
           'Each learner’s `cells` follow `assignments` in order; a null cell is an assignment ' +
-          'the learner has not started. Scores are the best completed attempt, 0..1, after any ' +
-          'late penalty.',
+          'the learner has not started, any other is `[completed, score, late, ' +
+          'timeSpentSeconds, attempts]` with 0/1 flags. Scores are the best completed attempt, ' +
+          '0..1 to four decimals, after any late penalty.',
         tags,
         params: classParams,
         response: { 200: gradebook },

@@ -1,4 +1,9 @@
-import type { Gradebook, GradebookCell, LearnerHistory } from '@questa/contracts';
+import {
+  encodeGradebookCell,
+  type Gradebook,
+  type GradebookCell,
+  type LearnerHistory,
+} from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import { liveMaxScore } from '@questa/scoring';
 import type { AuthContext } from '../auth/auth.service';
@@ -51,7 +56,8 @@ export function createGradebookService(deps: {
   classes: Pick<ClassService, 'taught'>;
   roster: Pick<ClassRepository, 'roster'>;
 }) {
-  async function grid(context: AuthContext, ref: ClassRef, requestId: string): Promise<Gradebook> {
+  /** The grid with its cells as objects: the answer encodes them, the spreadsheet reads them. */
+  async function rowsOf(context: AuthContext, ref: ClassRef, requestId: string) {
     await deps.classes.taught(context, ref.clientId, ref.classId, requestId);
     const [given, rooms, learners, cells, plays] = await Promise.all([
       deps.gradebook.columns(ref.classId),
@@ -99,7 +105,16 @@ export function createGradebookService(deps: {
   }
 
   return {
-    grid,
+    async grid(context: AuthContext, ref: ClassRef, requestId: string): Promise<Gradebook> {
+      const book = await rowsOf(context, ref, requestId);
+      return {
+        assignments: book.assignments,
+        learners: book.learners.map((learner) => ({
+          ...learner,
+          cells: learner.cells.map((cell) => cell && encodeGradebookCell(cell)),
+        })),
+      };
+    },
 
     async history(
       context: AuthContext,
@@ -148,7 +163,7 @@ export function createGradebookService(deps: {
      * is completed, whether late, and the minutes spent.
      */
     async csv(context: AuthContext, ref: ClassRef, requestId: string): Promise<string> {
-      const book = await grid(context, ref, requestId);
+      const book = await rowsOf(context, ref, requestId);
       const header: CsvValue[] = ['Learner', 'Email'];
       for (const assignment of book.assignments) {
         // A live room is named by its bank, so the header says it was one.

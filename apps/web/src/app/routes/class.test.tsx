@@ -43,9 +43,7 @@ describe('class page', () => {
       learners: [
         {
           ...learner,
-          cells: [
-            { state: 'completed', score: 0.5, late: false, timeSpentSeconds: 120, attempts: 1 },
-          ],
+          cells: [[1, 0.5, 0, 120, 1]],
         },
       ],
     };
@@ -70,7 +68,7 @@ describe('class page', () => {
     expect(screen.queryByRole('heading', { name: 'Geography' })).toBeNull();
 
     await rosterAnswer.release(jsonResponse(roster));
-    const table = await screen.findByRole('table', {
+    const table = await screen.findByRole('grid', {
       name: 'Results of each learner in each assignment',
     });
     expect(table.textContent).toContain('50%');

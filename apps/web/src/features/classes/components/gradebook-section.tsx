@@ -1,27 +1,17 @@
-import type { Gradebook, GradebookCell } from '@questa/contracts';
+import type { Gradebook } from '@questa/contracts';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProblemAlert } from '../../../components/ui/problem-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table } from '../../../components/ui/table';
-import { formatDateTime, useI18n, type Translate } from '../../../lib/i18n';
+import { formatDateTime, useI18n } from '../../../lib/i18n';
 import { gradebookCsvUrl, useGradebook, useLearnerHistory } from '../api/get-gradebook';
-
-const minutes = (seconds: number) => Math.max(1, Math.round(seconds / 60));
-
-function cellText(t: Translate, cell: GradebookCell | null, live: boolean): string {
-  // A live room happened once: whoever did not answer in it did not do it.
-  if (cell === null) return live ? t('gradebook.notDone') : t('gradebook.notStarted');
-  if (cell.state !== 'completed' || cell.score === null) return t('gradebook.inProgress');
-  return t('gradebook.percent', { percent: Math.round(cell.score * 100) });
-}
+import { GradebookGrid } from './gradebook-grid';
 
 /**
  * The class's gradebook: a learner a row, an assignment a column, each cell the best score with
- * its late mark and the time spent. It scrolls sideways in its own region on a phone, with the
- * learners' names kept in view.
+ * its late mark and the time spent. The grid scrolls in its own box, drawing the rows in view,
+ * with the learners' names and the assignments' titles kept in view.
  */
 export function GradebookSection({ clientId, classId }: { clientId: string; classId: string }) {
   const { t } = useI18n();
@@ -50,57 +40,8 @@ export function GradebookSection({ clientId, classId }: { clientId: string; clas
                 {t('gradebook.csv')}
               </a>
             </p>
-            <Table caption={t('gradebook.caption')} captionHidden className="gradebook__table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('classes.learner')}</th>
-                  {book.data.assignments.map((assignment) => (
-                    <th scope="col" key={assignment.id}>
-                      {assignment.title}
-                      {assignment.kind === 'live' && (
-                        <>
-                          {' '}
-                          <Badge tone="info">{t('gradebook.live')}</Badge>
-                        </>
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {book.data.learners.map((learner) => (
-                  <tr key={learner.userId}>
-                    <th scope="row">
-                      <Button
-                        variant="ghost"
-                        onClick={() => setShown(learner)}
-                        aria-label={t('gradebook.historyOf', { name: learner.displayName })}
-                      >
-                        {learner.displayName}
-                      </Button>
-                    </th>
-                    {learner.cells.map((cell, index) => (
-                      <td key={book.data.assignments[index]!.id} data-state={cell?.state ?? 'none'}>
-                        <span>
-                          {cellText(t, cell, book.data.assignments[index]!.kind === 'live')}
-                        </span>
-                        {cell?.state === 'completed' && cell.late && (
-                          <>
-                            {' '}
-                            <Badge tone="danger">{t('gradebook.late')}</Badge>
-                          </>
-                        )}
-                        {cell !== null && cell.timeSpentSeconds > 0 && (
-                          <span className="gradebook__time">
-                            {t('gradebook.minutes', { count: minutes(cell.timeSpentSeconds) })}
-                          </span>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <p className="gradebook__keys">{t('gradebook.keys')}</p>
+            <GradebookGrid book={book.data} caption={t('gradebook.caption')} onOpen={setShown} />
           </>
         ))}
       {shown && (

@@ -75,6 +75,8 @@ const schema = z.object({
     .int({ error: 'must be a number of milliseconds' })
     .min(0, { error: 'must be a number of milliseconds' })
     .default(5000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -245,6 +247,8 @@ export interface QuestaConfig {
   shutdownDrainMs: number;
   /** Lets Prometheus read `/metrics` from another machine or through a proxy; loopback only without. */
   metricsToken: string | undefined;
+  /** Where traces go over OTLP/HTTP, and the name they carry; no tracing without an endpoint. */
+  tracing: { endpoint: string; serviceName: string | undefined } | undefined;
   /** Embedded database: how long a query waits for its one connection before failing with 503. */
   databaseWaitTimeoutMs: number;
   exams: {
@@ -345,6 +349,9 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: raw.SHUTDOWN_DRAIN_MS,
     metricsToken: raw.METRICS_TOKEN,
+    tracing: raw.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: raw.OTEL_SERVICE_NAME }
+      : undefined,
     databaseWaitTimeoutMs: raw.DATABASE_WAIT_TIMEOUT_MS,
     exams: { graceSeconds: raw.EXAM_GRACE_SECONDS, sweepIntervalMs: raw.EXAM_SWEEP_INTERVAL_MS },
     reminderSweepIntervalMs: raw.REMINDER_SWEEP_INTERVAL_MS,

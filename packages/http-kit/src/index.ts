@@ -24,3 +24,4 @@ export {
   metricsRegistry,
   sampledGauge,
 } from './metrics';
+export { startTracing, stopTracing, traceHeaders } from './tracing';

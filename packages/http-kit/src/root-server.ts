@@ -6,6 +6,7 @@ import type { QuestaConfig } from '@questa/config';
 import { addStrictTransport, type StrictTransport } from './response-headers';
 import { addLifecycle } from './lifecycle';
 import { addMetricsRoute, addRequestMetrics } from './metrics';
+import { addRequestTracing } from './tracing';
 
 export interface RootServerOptions {
   logLevel: QuestaConfig['logLevel'];
@@ -68,6 +69,7 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
   });
   addLifecycle(app);
   addRequestMetrics(app);
+  addRequestTracing(app);
   addMetricsRoute(app, options.metricsToken);
   // Callback style: an async hook costs a promise per request on every route.
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkRuntime, ConfigError, loadConfig, type QuestaConfig } from '@questa/config';
 import { databasePoolMetrics } from './metrics';
+import { startTracing, stopTracing } from './tracing';
 import {
   DataDirError,
   isUnavailableError,
@@ -50,12 +51,20 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
   let database: Database | undefined;
   let server: FastifyInstance | undefined;
   const cleanup = async () => {
+    await stopTracing();
     await database?.close().catch(() => undefined);
     await lock?.release().catch(() => undefined);
   };
 
   try {
     // The data folder holds media and, without DATABASE_URL, the database itself.
+    if (config.tracing) {
+      startTracing({
+        endpoint: config.tracing.endpoint,
+        serviceName:
+          config.tracing.serviceName ?? plan.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      });
+    }
     lock = await prepareDataDir(config.dataDir);
     await plan.prepare?.(config);
     database = await openDatabase({

@@ -46,7 +46,7 @@ import {
   type TenantBankList,
   type TenantRole,
 } from '@questa/contracts';
-import { HttpProblem } from '@questa/http-kit';
+import { HttpProblem, traceHeaders } from '@questa/http-kit';
 import type { z } from 'zod';
 import type { ServiceTokenSource } from './service-token';
 
@@ -246,6 +246,7 @@ export function createHttpQuestionDbClient(options: {
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
           ...(request.requestId ? { 'x-request-id': request.requestId } : {}),
+          ...traceHeaders(),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),

@@ -12,6 +12,7 @@ import type {
   TeachingClass,
   TodoList,
 } from '@questa/contracts';
+import { decodeGradebookCell } from '@questa/contracts';
 import { sql } from '@questa/db';
 import { correctAnswer, liveMaxScore, speedPoints } from '@questa/scoring';
 import type { Learner } from '../learning/learning-test-kit';
@@ -216,8 +217,9 @@ describe('challenge assignments', () => {
     const column = book.assignments.findIndex((entry) => entry.id === given.id);
     expect(book.assignments[column]).toMatchObject({ kind: 'challenge', questionCount: 3 });
     const adaRow = book.learners.find((row) => row.userId === ada.userId)!;
-    expect(adaRow.cells[column]).toMatchObject({ state: 'completed', attempts: 1 });
-    expect(adaRow.cells[column]!.score).toBeCloseTo(2 / 3, 5);
+    const cell = decodeGradebookCell(adaRow.cells[column]!);
+    expect(cell).toMatchObject({ state: 'completed', attempts: 1 });
+    expect(cell.score).toBeCloseTo(2 / 3, 4);
     const csv = (await k.teacher.call({ url: k.teaching(`/${taught.id}/gradebook.csv`) })).body;
     expect(csv).toContain('Scored challenge');
     const history = (

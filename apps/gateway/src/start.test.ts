@@ -109,6 +109,17 @@ describe('starting and stopping Questa', { timeout: 180_000 }, () => {
         expect(metrics).toMatch(/questa_db_connections\{state="open"\} 1/);
         expect(metrics).toMatch(/questa_live_channel\{measure="connections"\} 0/);
         expect(metrics).toContain('questa_process_resident_memory_bytes');
+        // The dashboard in the repository reads only metrics the process really has.
+        const dashboard = await readFile(
+          path.join(import.meta.dirname, '../../../deploy/grafana/questa-dashboard.json'),
+          'utf8',
+        );
+        const charted = new Set(
+          [...dashboard.matchAll(/questa_[a-z0-9_]+/g)].map(([name]) =>
+            name.replace(/_(bucket|count|sum)$/, ''),
+          ),
+        );
+        for (const name of charted) expect(metrics).toContain(`# TYPE ${name} `);
         const forwarded = await fetch(`${second.url}/metrics`, {
           headers: { 'x-forwarded-for': '203.0.113.9' },
         });

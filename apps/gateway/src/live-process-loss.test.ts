@@ -52,7 +52,7 @@ describe.skipIf(!databaseUrl)('losing and restarting API processes', () => {
     liveRoomsOver(call, host).open({
       bankId,
       count,
-      timerSeconds: 300,
+      timerSeconds: 240,
       topic: 'Capitals',
       difficulty: 1,
     });

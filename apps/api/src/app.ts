@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database, Kysely } from '@questa/db';
 import { createRootServer, healthRoute, httpKit, openApi } from '@questa/http-kit';
@@ -85,6 +86,9 @@ import { access } from './plugins/access';
 import { readCookie } from './modules/auth/session-cookie';
 import { createLiveChannel } from './modules/live/live.channel';
 import { startLiveClock } from './modules/live/live.clock';
+import { createLiveConnectionsRepository } from './modules/live/live-connections.repository';
+import { startLiveHeartbeat } from './modules/live/live-heartbeat';
+import { HEARTBEAT_EVERY_MS, HEARTBEAT_LAPSE_MS } from './modules/live/live-timing';
 import { createLiveRepository } from './modules/live/live.repository';
 import { liveRoutes } from './modules/live/live.routes';
 import { createLiveService, type LiveChange } from './modules/live/live.service';
@@ -120,6 +124,10 @@ export interface ApiDeps {
   reminderSweepIntervalMs?: number;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
+  /** How often this process says it is alive to the others (decision 0041). */
+  liveHeartbeatMs?: number;
+  /** How long a process may go unheard before its live connections are ended. */
+  liveHeartbeatLapseMs?: number;
   /** Redis, for live rooms that span API processes; unset: in-process fan-out. */
   redisUrl?: string | undefined;
   /** Starts the names of what Questa keeps in Redis (`questa:` unless configured). */
@@ -217,6 +225,10 @@ export function createApiCore(deps: ApiDeps) {
     opened: (_roomId: string, _position: number, _closesAt: Date, _serverNow: Date) => {},
   };
   const liveRepository = createLiveRepository(db);
+  const liveConnections = createLiveConnectionsRepository(db);
+  // Names this process's live connections in the database, so another process can end them
+  // should this one die without saying goodbye.
+  const liveProcessId = randomUUID();
   const roomQuestions = createRoomQuestions({ banks, questionDb: deps.questionDb, auth });
   const live = createLiveService({
     live: liveRepository,
@@ -232,6 +244,8 @@ export function createApiCore(deps: ApiDeps) {
       liveHooks.opened(roomId, position, closesAt, serverNow),
     moderation: createLiveModerationRepository(db),
     teams: createLiveTeamsRepository(db),
+    connections: liveConnections,
+    processId: liveProcessId,
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   const classRepository = createClassRepository(db);
@@ -333,6 +347,8 @@ export function createApiCore(deps: ApiDeps) {
     roomQuestions,
     liveClaims,
     liveHooks,
+    liveConnections,
+    liveProcessId,
     audit,
     auth,
     catalog,
@@ -474,8 +490,25 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   });
   core.liveHooks.changed = channel.changed;
   core.liveHooks.opened = clock.opened;
+  const heartbeat = await startLiveHeartbeat({
+    connections: core.liveConnections,
+    processId: core.liveProcessId,
+    everyMs: deps.liveHeartbeatMs ?? HEARTBEAT_EVERY_MS,
+    lapseMs: deps.liveHeartbeatLapseMs ?? HEARTBEAT_LAPSE_MS,
+    held: channel.heldPlayers,
+    recordConnected: (playerId, roomId) => core.live.setConnected(playerId, roomId, true),
+    changed: (roomIds) => roomIds.forEach((roomId) => channel.changed(roomId, 'presence')),
+    log: app.log,
+  });
   app.addHook('preClose', async () => {
     clock.stop();
+    // This process's players count as away from now on, until they come back elsewhere; the
+    // hosts hear it before the channel closes, as those who do not come back never say so.
+    const rooms = await heartbeat.stop().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'live connections not ended');
+      return [];
+    });
+    await channel.sendHosts(rooms).catch(() => undefined);
     await channel.close();
   });
 

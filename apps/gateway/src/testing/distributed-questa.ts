@@ -124,8 +124,10 @@ export async function startDistributedQuesta(options: {
     return running;
   }
 
+  // Counted when a start begins: processes started together would otherwise share a name.
+  let apiStarts = 0;
   async function startApi() {
-    const api = await launch(`api-${apis.length + 1}`, 'apps/api/src/server.ts', '/api/health', {
+    const api = await launch(`api-${++apiStarts}`, 'apps/api/src/server.ts', '/api/health', {
       QDB_URL: `http://127.0.0.1:${questionDbPort}/qdb/api/v1`,
     });
     apis.push(api);

@@ -3,6 +3,7 @@ import { generatedNickname, LIVE_LIMITS, type LiveJoin, type LiveJoined } from '
 import { HttpProblem } from '@questa/http-kit';
 import { batchedWrites } from '../../db/batched-writes';
 import type { UserRow } from '../users/user.repository';
+import type { LiveConnectionsRepository } from './live-connections.repository';
 import type { LiveRepository } from './live.repository';
 import type { LiveChange } from './live.service';
 import type { LiveModeration } from './live.moderation';
@@ -38,9 +39,12 @@ export function createLiveJoining(deps: {
     | 'countPlayers'
     | 'addPlayer'
     | 'playersByTokens'
-    | 'setConnectedMany'
     | 'isClassMember'
   >;
+  /** Where this process records the connections it holds. */
+  connections: Pick<LiveConnectionsRepository, 'record'>;
+  /** This process, as its connections are recorded under it. */
+  processId: string;
   moderation: Pick<LiveModeration, 'admit'>;
   changed: (roomId: string, what: LiveChange) => void;
 }) {
@@ -157,7 +161,7 @@ export function createLiveJoining(deps: {
   );
   const writeConnected = batchedWrites(
     async (changes: readonly { playerId: string; connected: boolean }[]) => {
-      await live.setConnectedMany(changes);
+      await deps.connections.record(deps.processId, changes);
       return changes.map(() => undefined);
     },
     { maxBatch: 1000, name: 'live_connections' },
@@ -169,6 +173,10 @@ export function createLiveJoining(deps: {
     return player && player.roomId === roomId && !player.kicked ? player : undefined;
   }
 
+  /**
+   * A player's connection in this process opened (`connected`) or this process holds none of
+   * theirs any more; whether they are connected is settled across every process's connections.
+   */
   async function setConnected(playerId: string, roomId: string, connected: boolean) {
     await writeConnected({ playerId, connected });
     // Only the host's console shows who is connected: a tenth of a room dropping and coming back

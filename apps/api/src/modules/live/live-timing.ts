@@ -31,3 +31,13 @@ export const EARLY_TOLERANCE_MS = 250;
 
 /** How long teams talk before a question's answers open: nothing outside team mode. */
 export const talkMsOf = (room: Pick<RoomRow, 'teams'>) => (room.teams?.talkSeconds ?? 0) * 1000;
+
+/** How often each API process tells the others it is alive and sweeps for those that are not. */
+export const HEARTBEAT_EVERY_MS = 2000;
+
+/**
+ * A process not heard from for this long is given up, and its players' connections with it: long
+ * enough for a busy event loop to miss a few heartbeats, short enough for the host's count of
+ * connected players to be right a few seconds after a process dies.
+ */
+export const HEARTBEAT_LAPSE_MS = 8000;

@@ -180,12 +180,12 @@ export function createLiveChannel(options: {
 
     socket.on('disconnect', () => {
       if (actor.role !== 'player') return;
-      // Away, not gone: the same token brings the player back with everything they had.
-      // Asked of the player's own room, not the whole room's: with several processes each would
-      // otherwise send every connection it holds in the room, for every device that drops.
+      // Away, not gone: the same token brings the player back with everything they had. Only
+      // this process's own connections are asked about: the database settles whether another
+      // process holds one of the player's, which a dead process could not have answered.
       void (async () => {
-        const stillHere = (await io.in(playerKey(actor.player.id)).fetchSockets()).length > 0;
-        if (!stillHere) await live.setConnected(actor.player.id, actor.roomId, false);
+        const stillHere = io.of('/').adapter.rooms.get(playerKey(actor.player.id))?.size ?? 0;
+        if (stillHere === 0) await live.setConnected(actor.player.id, actor.roomId, false);
       })().catch((error: unknown) => log.warn({ err: error }, 'live disconnect not recorded'));
     });
   });
@@ -333,6 +333,20 @@ export function createLiveChannel(options: {
   return {
     io,
     changed,
+    /** The players connected to this process, once each. */
+    *heldPlayers() {
+      const seen = new Set<string>();
+      for (const socket of io.of('/').sockets.values()) {
+        const actor = socket.data.actor;
+        if (actor?.role !== 'player' || seen.has(actor.player.id)) continue;
+        seen.add(actor.player.id);
+        yield { playerId: actor.player.id, roomId: actor.roomId };
+      }
+    },
+    /** Sends these rooms' hosts their consoles now, wherever they are connected. */
+    async sendHosts(roomIds: readonly string[]) {
+      await Promise.all(roomIds.map((roomId) => sendHost(roomId)));
+    },
     /**
      * Ends every connection so that its client reconnects elsewhere; the HTTP server itself is
      * the web framework's to close.

@@ -494,19 +494,6 @@ export function createLiveRepository(db: ApiDb) {
         .execute();
     },
 
-    /** Players connecting and going away, in one statement; the last change of a player wins. */
-    async setConnectedMany(changes: readonly { playerId: string; connected: boolean }[]) {
-      const last = new Map(changes.map((change) => [change.playerId, change.connected]));
-      if (last.size === 0) return;
-      const values = JSON.stringify([...last].map(([id, connected]) => ({ id, connected })));
-      await sql`
-        update ${table('live_players')} as p
-        set connected = v.connected,
-          disconnected_at = case when v.connected then null else now() end
-        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, connected boolean)
-        where p.id = v.id`.execute(db);
-    },
-
     async kick(roomId: string, playerId: string, ban: boolean) {
       const result = await db
         .updateTable('live_players')

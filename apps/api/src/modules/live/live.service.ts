@@ -6,6 +6,7 @@ import { createAnswerWindows } from './live-answer-windows';
 import { createDatabaseClock } from './live-database-clock';
 import { createLiveHostCommands } from './live-host-commands';
 import { createInFlightAnswers } from './live-in-flight';
+import type { LiveConnectionsRepository } from './live-connections.repository';
 import { createLiveJoining } from './live-joining';
 import { createPinnedRoomData } from './live-pinned';
 import { createLiveQuestions } from './live-questions';
@@ -55,6 +56,10 @@ export function createLiveService(deps: {
   moderation: LiveModerationRepository;
   /** Team mode: the host's teams, their sizes and standings. */
   teams: LiveTeamsRepository;
+  /** Which process holds which player's connections (decision 0041). */
+  connections: Pick<LiveConnectionsRepository, 'record'>;
+  /** This process, as its players' connections are recorded under it. */
+  processId: string;
   log: { warn: (details: object, message: string) => void };
 }) {
   const { live } = deps;
@@ -70,7 +75,13 @@ export function createLiveService(deps: {
   const views = createLiveViews({ live, pinned, teams });
   const moderation = createLiveModeration({ moderation: deps.moderation, changed });
   const rooms = createLiveRooms(deps);
-  const joining = createLiveJoining({ live, moderation, changed });
+  const joining = createLiveJoining({
+    live,
+    moderation,
+    changed,
+    connections: deps.connections,
+    processId: deps.processId,
+  });
   const inFlight = createInFlightAnswers({ maxWaitMs: STORE_MARGIN_MS });
   const windows = createAnswerWindows();
   const questions = createLiveQuestions({

@@ -1,3 +1,4 @@
+import { localBroadcast, redisBroadcast } from './adapters/broadcast';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database, Kysely } from '@questa/db';
@@ -155,6 +156,14 @@ export function createApiCore(deps: ApiDeps) {
   const entitlements = createEntitlements({
     pastDueGraceDays: deps.billing?.pastDueGraceDays ?? 7,
   });
+  // Whose cached sessions to drop, heard by every API process through Redis when there is one.
+  const ownerChanges = deps.redisUrl
+    ? redisBroadcast({
+        url: deps.redisUrl,
+        channel: `${deps.redisKeyPrefix ?? 'questa:'}session-owners`,
+        log: { warn: (details, message) => serviceLog.warn(details, message) },
+      })
+    : localBroadcast();
   const auth = createAuthService({
     oidc: deps.oidc,
     users,
@@ -164,6 +173,7 @@ export function createApiCore(deps: ApiDeps) {
     questionDb: deps.questionDb,
     entitlements,
     passwordPage: deps.identityAccounts !== undefined,
+    ownerChanges,
     // The account service is built further down; a sign-in only happens once both exist.
     signedIn: (userId) => account.signedIn(userId),
   });
@@ -336,6 +346,7 @@ export function createApiCore(deps: ApiDeps) {
     log: { warn: (details, message) => serviceLog.warn(details, message) },
   });
   return {
+    ownerChanges,
     deps,
     db,
     users,
@@ -500,6 +511,7 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     changed: (roomIds) => roomIds.forEach((roomId) => channel.changed(roomId, 'presence')),
     log: app.log,
   });
+  app.addHook('onClose', () => core.ownerChanges.close());
   app.addHook('preClose', async () => {
     clock.stop();
     // This process's players count as away from now on, until they come back elsewhere; the

@@ -7,6 +7,7 @@ import type { OidcClient } from '../../adapters/oidc-client';
 import { newNonce, newPkceVerifier, newState } from '../../adapters/oidc-client';
 import { InvalidLogoutTokenError } from '../../adapters/logout-token';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
+import { localBroadcast, type Broadcast } from '../../adapters/broadcast';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { EntitlementService } from '../entitlements/entitlements';
 import type { UserRepository, UserRow } from '../users/user.repository';
@@ -51,6 +52,11 @@ export function createAuthService(deps: {
   /** Whether the identity provider has a page for changing one's password. */
   passwordPage?: boolean;
   /**
+   * Tells every API process whose cached sessions to drop; without it, only this one. Other
+   * processes would otherwise show old roles or an old plan until their copy expires.
+   */
+  ownerChanges?: Broadcast;
+  /**
    * Asked at every sign-in before the session opens (a pending account deletion is cancelled by
    * it, or refuses it): a path to send the person to instead of where they were going, or
    * undefined. It may throw a problem to refuse the sign-in.
@@ -84,9 +90,12 @@ export function createAuthService(deps: {
       owned.set(key, sessions);
     }
   }
-  function forgetOwner(key: string) {
+  function forgetOwnerHere(key: string) {
     for (const idHash of [...(owned.get(key) ?? [])]) cache.delete(idHash);
   }
+  const ownerChanges = deps.ownerChanges ?? localBroadcast();
+  ownerChanges.subscribe(forgetOwnerHere);
+  const forgetOwner = (key: string) => ownerChanges.publish(key);
 
   function forget(idHash: string) {
     cache.delete(idHash);

@@ -77,9 +77,14 @@ describe.skipIf(!databaseUrl)('the question database stopped and started again',
     expect(started.status).toBe(201);
     const attempt = started.body;
     const acked: { position: number; answer: unknown }[] = [];
+    // The questions of a type the load knows how to answer, in order.
+    const answerable = attempt.questions.flatMap(({ position, question }) => {
+      const answer = examAnswer(question, position);
+      return answer ? [{ position, answer }] : [];
+    });
+    expect(answerable.length).toBeGreaterThanOrEqual(4);
     const answerNext = async () => {
-      const { position, question } = attempt.questions[acked.length]!;
-      const answer = examAnswer(question, acked.length)!;
+      const { position, answer } = answerable[acked.length]!;
       const saved = await timed('PUT', `/api/exams/${attempt.id}/responses/${position}`, {
         answer,
       });

@@ -41,6 +41,11 @@ export interface DistributedQuesta {
   redisKeyPrefix: string;
   /** Starts one more API process, e.g. to replace one a test killed. */
   startApi(): Promise<QuestaProcess>;
+  /**
+   * Starts a question database again on the first one's port and media, e.g. after a test
+   * stopped it: the API processes find it where they were told it is.
+   */
+  startQuestionDb(): Promise<QuestaProcess>;
   /** What every process printed, for the message of a failed test or benchmark. */
   output(): string;
   stop(): Promise<void>;
@@ -69,6 +74,7 @@ export async function startDistributedQuesta(options: {
   const apis: QuestaProcess[] = [];
   let questionDbPort = 0;
   let identityPort = 0;
+  let mediaDir = '';
 
   // The balancer spreads requests over the API processes still running, as a health-checking
   // load balancer would once it noticed one had gone.
@@ -98,8 +104,9 @@ export async function startDistributedQuesta(options: {
     entry: string,
     healthPath: string,
     env: Record<string, string> = {},
+    port?: number,
   ) {
-    const port = await freePort();
+    port ??= await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), `questa-apart-${name}-`));
     dirs.push(dataDir);
     const url = `http://127.0.0.1:${port}`;
@@ -134,6 +141,15 @@ export async function startDistributedQuesta(options: {
     return api;
   }
 
+  const startQuestionDb = () =>
+    launch(
+      'question-db',
+      'apps/question-db/src/server.ts',
+      '/qdb/api/v1/health',
+      { QUESTA_DATA_DIR: mediaDir },
+      questionDbPort || undefined,
+    );
+
   async function stop() {
     await Promise.all(processes.map((running) => running.stop()));
     // Every step runs even if one before it failed; the first failure is reported.
@@ -149,15 +165,13 @@ export async function startDistributedQuesta(options: {
 
   try {
     // The question database serves media from its data folder: the first start writes them there.
-    const mediaDir = await mkdtemp(path.join(tmpdir(), 'questa-apart-media-'));
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'questa-apart-media-'));
     dirs.push(mediaDir);
     await writeFirstStartContent(database.url, mediaDir);
 
     const [identity, questionDb] = await Promise.all([
       launch('identity', 'apps/identity/src/server.ts', '/idp/health'),
-      launch('question-db', 'apps/question-db/src/server.ts', '/qdb/api/v1/health', {
-        QUESTA_DATA_DIR: mediaDir,
-      }),
+      startQuestionDb(),
     ]);
     identityPort = portOf(identity);
     questionDbPort = portOf(questionDb);
@@ -171,6 +185,7 @@ export async function startDistributedQuesta(options: {
       redisUrl,
       redisKeyPrefix,
       startApi,
+      startQuestionDb,
       output: () =>
         processes.map((running) => `--- ${running.name}\n${running.output()}`).join('\n'),
       stop,

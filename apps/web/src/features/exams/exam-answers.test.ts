@@ -185,6 +185,37 @@ describe('ExamAnswers', () => {
     expect(store.getSnapshot()).toMatchObject({ connection: 'online', pending: 0 });
   });
 
+  it('rides out an outage of 503s with every answer kept, and sends them within the server’s Retry-After of its return', async () => {
+    let down = true;
+    send.mockImplementation(async () => {
+      if (down) throw new ApiError({ code: 'unavailable', status: 503, title: 'x', retryAfter: 5 });
+      return {};
+    });
+    const store = create();
+    await store.save(1, choice('a'));
+    await settle();
+    // Ten seconds down, with answers given (and changed) meanwhile.
+    for (let second = 1; second <= 10; second++) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      if (second === 3) await store.save(2, choice('b'));
+      if (second === 7) await store.save(1, choice('c'));
+    }
+    expect(store.getSnapshot()).toMatchObject({ connection: 'failing', pending: 2 });
+    expect(await queue.list(attemptId)).toHaveLength(2);
+
+    down = false;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(store.getSnapshot()).toMatchObject({ connection: 'online', pending: 0 });
+    expect([...store.getSnapshot().status]).toEqual([
+      [1, 'saved'],
+      [2, 'saved'],
+    ]);
+    expect(send).toHaveBeenLastCalledWith(2, choice('b'));
+    expect(send.mock.calls.filter(([position]) => position === 1).at(-1)).toEqual([1, choice('c')]);
+    expect(await queue.list(attemptId)).toEqual([]);
+    store.disconnect();
+  });
+
   it('resolves a flush to whether everything got through', async () => {
     send.mockRejectedValueOnce(networkError(new TypeError('offline')));
     const store = create();

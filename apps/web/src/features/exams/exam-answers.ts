@@ -1,5 +1,5 @@
 import type { AnswerInput, SavedResponse } from '@questa/contracts';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, type ApiError } from '../../lib/api-client';
 import type { AnswerQueue, QueuedAnswer } from './answer-queue';
 import { retryDelay } from './exam-clock';
 
@@ -197,7 +197,7 @@ export class ExamAnswers {
       } catch (error) {
         const failure = classify(error);
         if (failure === 'network') return this.#fail('offline');
-        if (failure === 'server') return this.#fail('failing');
+        if (failure === 'server') return this.#fail('failing', (error as ApiError).retryAfter);
         if (failure === 'expired') {
           // Too late for every answer still queued: the server will not take any of them.
           this.#unsent.clear();
@@ -218,11 +218,19 @@ export class ExamAnswers {
     }
   }
 
-  #fail(connection: Connection): false {
+  /**
+   * No longer than a failing server's Retry-After: the backoff alone, grown by every answer given
+   * during an outage, would leave the answers waiting up to 30 s after the server is back.
+   */
+  #fail(connection: Connection, retryAfterSeconds?: number): false {
     this.#failures += 1;
     this.#update({ connection });
     if (this.#connected) {
-      this.#retry = setTimeout(() => void this.flush(), retryDelay(this.#failures));
+      const delay =
+        retryAfterSeconds && retryAfterSeconds > 0
+          ? Math.min(retryDelay(this.#failures), retryAfterSeconds * 1000)
+          : retryDelay(this.#failures);
+      this.#retry = setTimeout(() => void this.flush(), delay);
     }
     return false;
   }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { answerAnything } from './support/learning';
+import { answerOnPhone } from './support/live';
 import { signIn, submitSignIn } from './support/sign-in';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
@@ -41,24 +41,6 @@ describe.skipIf(!browserAvailable)('live rooms', () => {
     for (const open of contexts) await open.close();
     await browser?.close();
   });
-
-  /** Answers whatever the phone shows: the first shape, or the form's fields and Send. */
-  async function answerOnPhone(page: Page) {
-    const shapes = page.locator('.live-choice');
-    const form = page.locator('form.live-player__answer');
-    await shapes.or(form).first().waitFor();
-    if (await shapes.count()) {
-      await shapes.first().click();
-    } else {
-      await answerAnything(form);
-      await form.getByRole('button', { name: 'Send answer' }).click();
-    }
-    // The last answer closes the question at once: then the result shows instead.
-    await page
-      .getByText('Answer sent. Waiting for the others…')
-      .or(page.locator('.live-result'))
-      .waitFor();
-  }
 
   const hostShowsAnswer = () => host.getByText(/^The answer: /).waitFor({ timeout: 60_000 });
   const next = async () => {

@@ -32,7 +32,7 @@ await runProcess({
           `  payments     ${config.publicUrl}/sandbox-pay (sandbox partner, no real payment; keys in ${sandboxKeysFile(config.dataDir)})`,
         ]),
     ...(config.oidc.embedded && !config.mail.smtpUrl
-      ? [`  mail outbox  ${config.dataDir}/outbox`]
+      ? [`  mail outbox  ${config.mail.outboxDir}`]
       : []),
     `  data folder  ${config.databaseUrl ? 'PostgreSQL from DATABASE_URL' : config.dataDir}`,
     ...(config.seedDemoAccounts && config.oidc.embedded

@@ -23,6 +23,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('writes mail into the data folder’s outbox unless told of a shared one', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/questa', QUESTA_DATA_DIR: 'api-1' }).mail.outboxDir).toBe(
+      '/srv/questa/api-1/outbox',
+    );
+    expect(
+      loadConfig({ INIT_CWD: '/srv/questa', QUESTA_DATA_DIR: 'api-1', MAIL_OUTBOX_DIR: 'mail' })
+        .mail.outboxDir,
+    ).toBe('/srv/questa/mail');
+  });
+
   it('sweeps for due reminders every five minutes unless told otherwise', () => {
     expect(loadConfig({}).reminderSweepIntervalMs).toBe(300_000);
     expect(loadConfig({ REMINDER_SWEEP_INTERVAL_MS: '2000' }).reminderSweepIntervalMs).toBe(2000);

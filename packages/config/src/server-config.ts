@@ -42,6 +42,7 @@ const schema = z.object({
   DEMO_ACCOUNTS: booleanFlag.default('true'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('Questa <no-reply@questa.test>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3, { error: 'must name a bucket' }).optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: httpUrl.optional(),
@@ -203,7 +204,16 @@ export interface QuestaConfig {
     accessTokenTtlSeconds: number;
   };
   seedDemoAccounts: boolean;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /**
+     * Where mail is written as files when there is no SMTP server: the data folder's `outbox`
+     * unless MAIL_OUTBOX_DIR names one that several processes share, so a cluster's mail is
+     * read in one place.
+     */
+    outboxDir: string;
+  };
   /** Media on S3-compatible storage; unset keeps media in the data folder. */
   s3:
     | {
@@ -323,7 +333,13 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
       accessTokenTtlSeconds: raw.IDP_ACCESS_TOKEN_TTL_SECONDS,
     },
     seedDemoAccounts: toBoolean(raw.DEMO_ACCOUNTS),
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM },
+    mail: {
+      smtpUrl: raw.SMTP_URL,
+      from: raw.MAIL_FROM,
+      outboxDir: raw.MAIL_OUTBOX_DIR
+        ? path.resolve(invocationDir, raw.MAIL_OUTBOX_DIR)
+        : path.join(path.resolve(invocationDir, raw.QUESTA_DATA_DIR), 'outbox'),
+    },
     secureCookies: publicUrl.startsWith('https://'),
     hsts:
       publicUrl.startsWith('https://') && raw.HSTS_MAX_AGE_SECONDS > 0

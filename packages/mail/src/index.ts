@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { QuestaConfig } from '@questa/config';
 import type { MailTransport } from './mail-transport';
 import { createOutboxTransport } from './outbox-transport';
@@ -14,9 +13,9 @@ export { invitationMail } from './templates/invitation';
 export { deletionCancelledMail, deletionScheduledMail } from './templates/account-deletion';
 
 /** Where the outbox transport writes mail when no SMTP server is configured. */
-export const outboxDir = (config: QuestaConfig) => path.join(config.dataDir, 'outbox');
+export const outboxDir = (config: QuestaConfig) => config.mail.outboxDir;
 
-/** SMTP when `SMTP_URL` names a server, otherwise JSON files in the data folder's outbox. */
+/** SMTP when `SMTP_URL` names a server, otherwise JSON files in the outbox (MAIL_OUTBOX_DIR, or the data folder's). */
 export function mailTransportFromConfig(config: QuestaConfig): MailTransport & { close?(): void } {
   return config.mail.smtpUrl
     ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)

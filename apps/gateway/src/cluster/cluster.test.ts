@@ -1,35 +1,22 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScaledTimeout, readTestSettings } from '@questa/config';
 import type { LiveRoomSummary } from '@questa/contracts';
-import { createServerDatabase } from '@questa/db/testing';
-import { makeUpSandboxKeys } from '@questa/payments-sandbox';
 import {
+  clusterUnavailable,
   connectLive,
   liveRoomsOver,
   questaHttp,
   signInOverHttp,
+  startQuestaCluster,
   until,
   type LiveClient,
+  type QuestaCluster,
 } from '../testing';
-import { DRAIN_MS, type ClusterSettings } from './plan';
-import { freePort } from './processes';
-import { startCluster, type RunningCluster } from './run-cluster';
+import { DRAIN_MS } from './plan';
 
 const PASSWORD = 'practice-makes-perfect';
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const { databaseUrl } = readTestSettings();
-const haproxy = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((file) => existsSync(file));
-const skipped = !databaseUrl
-  ? 'DATABASE_URL is not set (a cluster needs a PostgreSQL server)'
-  : !haproxy
-    ? 'HAProxy is not installed (apt-get install haproxy)'
-    : undefined;
+const skipped = clusterUnavailable(databaseUrl);
 if (skipped) console.warn(`The cluster behind HAProxy (cluster.test.ts) is skipped: ${skipped}.`);
 
 /**
@@ -37,13 +24,8 @@ if (skipped) console.warn(`The cluster behind HAProxy (cluster.test.ts) is skipp
  * the run's own, HAProxy in front with deploy/haproxy.cfg, and browsers' traffic through it.
  */
 describe.skipIf(skipped)('Questa as a cluster behind HAProxy', () => {
-  let database: Awaited<ReturnType<typeof createServerDatabase>>;
-  let dataDir: string;
-  let cluster: RunningCluster;
+  let cluster: QuestaCluster;
   let call: ReturnType<typeof questaHttp>;
-  const redisKeyPrefix = `questa-test:${randomBytes(6).toString('hex')}:`;
-  const lines: string[] = [];
-  const unexpected: string[] = [];
   const clients: LiveClient[] = [];
 
   /** A signed-in learner's session document through HAProxy, and which API process answered. */
@@ -71,35 +53,9 @@ describe.skipIf(skipped)('Questa as a cluster behind HAProxy', () => {
   }
 
   beforeAll(async () => {
-    database = await createServerDatabase(databaseUrl!);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'questa-cluster-'));
-    const names = ['identity', 'question-db', 'payments-sandbox', 'api-1', 'api-2', 'api-3', 'web'];
-    const ports = new Map<string, number>();
-    for (const name of [...names, 'haproxy', 'stats']) ports.set(name, await freePort());
-    const publicUrl = `http://127.0.0.1:${ports.get('haproxy')}`;
-    const settings: ClusterSettings = {
-      publicUrl,
-      databaseUrl: database.url,
-      redisUrl: REDIS_URL,
-      redisKeyPrefix,
-      oidcClientSecret: randomBytes(24).toString('base64url'),
-      sandboxKeys: makeUpSandboxKeys(),
-      listenHost: '127.0.0.1',
-      addressOf: (name) => ({ host: '127.0.0.1', port: ports.get(name)! }),
-      dataDirOf: (_service, name) => path.join(dataDir, name),
-    };
-    cluster = await startCluster({
-      settings,
-      binds: {
-        bind: `127.0.0.1:${ports.get('haproxy')}`,
-        statsBind: `127.0.0.1:${ports.get('stats')}`,
-      },
-      haproxyPath: haproxy!,
+    cluster = await startQuestaCluster({
+      adminDatabaseUrl: databaseUrl!,
       env: { LOG_LEVEL: 'warn' },
-      onLine: (name, line) => lines.push(`${name} │ ${line}`),
-      onUnexpectedExit: (name, code, signal) => unexpected.push(`${name}: ${code ?? signal}`),
-    }).catch((error: unknown) => {
-      throw new Error(`${(error as Error).message}\n${lines.join('\n')}`);
     });
     call = questaHttp(cluster.url);
   }, loadScaledTimeout(300_000));
@@ -107,9 +63,6 @@ describe.skipIf(skipped)('Questa as a cluster behind HAProxy', () => {
   afterAll(async () => {
     for (const client of clients) client.socket.disconnect();
     await cluster?.stop();
-    await database?.drop();
-    await removeKeys(redisKeyPrefix);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 120_000);
 
   it('serves the catalog page and every readiness through HAProxy', async () => {
@@ -183,7 +136,7 @@ describe.skipIf(skipped)('Questa as a cluster behind HAProxy', () => {
     expect(again.nickname).toBe('Ana');
     expect(await liveConnectionServer()).not.toBe(holder);
     await exited;
-    expect(unexpected).toEqual([`${holder}: 0`]);
+    expect(cluster.unexpectedExits).toEqual([`${holder}: 0`]);
   }, 120_000);
 
   it('answers every request during a rolling restart of the three API processes', async () => {
@@ -220,19 +173,3 @@ describe.skipIf(skipped)('Questa as a cluster behind HAProxy', () => {
     expect(failures).toEqual([]);
   }, 240_000);
 });
-
-async function removeKeys(prefix: string) {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}

@@ -71,4 +71,11 @@ describe('the deployment files and the cluster plan', () => {
       expect(backend, running.service).toContain(`GET ${running.readyPath}\n`);
     }
   });
+
+  it('gives every process that sends mail the one outbox, when the run names one', () => {
+    const shared = clusterProcesses({ ...settings, mailOutboxDir: '/mail' });
+    const writing = shared.filter((running) => running.env.MAIL_OUTBOX_DIR === '/mail');
+    expect(writing.map((running) => running.name)).toEqual(['identity', 'api-1', 'api-2', 'api-3']);
+    expect(plan.some((running) => 'MAIL_OUTBOX_DIR' in running.env)).toBe(false);
+  });
 });

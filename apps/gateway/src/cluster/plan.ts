@@ -40,6 +40,11 @@ export interface ClusterSettings {
   addressOf(process: string): { host: string; port: number };
   /** The data folder of a process (the question database's holds the media). */
   dataDirOf(service: ServiceName, process: string): string;
+  /**
+   * One outbox for the mail of every process that sends some, where there is no SMTP server;
+   * unset, each writes into its own data folder.
+   */
+  mailOutboxDir?: string;
 }
 
 export interface ClusterProcess {
@@ -75,6 +80,9 @@ export function clusterProcesses(settings: ClusterSettings): ClusterProcess[] {
     // HAProxy is the one proxy in front: its X-Forwarded-For entry is the learner's address.
     TRUST_PROXY: '1',
   };
+  const mail: Record<string, string> = settings.mailOutboxDir
+    ? { MAIL_OUTBOX_DIR: settings.mailOutboxDir }
+    : {};
   const stripeKeys = {
     STRIPE_SECRET_KEY: settings.sandboxKeys.secretKey,
     STRIPE_WEBHOOK_SECRET: settings.sandboxKeys.webhookSecret,
@@ -101,6 +109,7 @@ export function clusterProcesses(settings: ClusterSettings): ClusterProcess[] {
       REDIS_URL: settings.redisUrl,
       REDIS_KEY_PREFIX: settings.redisKeyPrefix,
       OIDC_CLIENT_SECRET: settings.oidcClientSecret,
+      ...mail,
     }),
     process(
       'question-db',
@@ -131,6 +140,7 @@ export function clusterProcesses(settings: ClusterSettings): ClusterProcess[] {
         ...stripeKeys,
         STRIPE_API_BASE: url('payments-sandbox'),
         SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+        ...mail,
       }),
     ),
     process('web', 'web', 'apps/gateway/src/web-server.ts', `${WEB_HEALTH_PREFIX}/ready`, {

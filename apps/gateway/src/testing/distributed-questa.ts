@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { createServerDatabase } from '@questa/db/testing';
 import { startLoopbackBalancer } from './loopback-balancer';
+import { removeRedisKeys } from './redis-keys';
 import { freePort, spawnEntry, stopChild, waitForHealth } from './start-questa';
 
 /** The machines' Redis (docs/architecture.md); a test that takes Redis away brings its own. */
@@ -156,7 +156,7 @@ export async function startDistributedQuesta(options: {
     const steps = await Promise.allSettled([
       balancer.close(),
       database.drop(),
-      removeKeys(redisUrl, redisKeyPrefix),
+      removeRedisKeys(redisUrl, redisKeyPrefix),
       ...dirs.map((dir) => rm(dir, { recursive: true, force: true })),
     ]);
     const failed = steps.find((step) => step.status === 'rejected');
@@ -211,26 +211,4 @@ async function writeFirstStartContent(databaseUrl: string, dataDir: string) {
   );
   const code = await exited;
   if (code !== 0) throw new Error(`The first start exited with ${code}:\n${output()}`);
-}
-
-async function removeKeys(url: string, prefix: string) {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } catch {
-    // A Redis that is gone (a test may have taken it away) holds nothing of this run's any more.
-  } finally {
-    redis.disconnect();
-  }
 }

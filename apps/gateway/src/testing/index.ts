@@ -25,3 +25,9 @@ export {
   type LiveClient,
   type QuestaCall,
 } from './live-client';
+export {
+  clusterUnavailable,
+  haproxyPath,
+  startQuestaCluster,
+  type QuestaCluster,
+} from './questa-cluster';

@@ -1,4 +1,9 @@
-export { loadConfig, ConfigError, type QuestaConfig } from './server-config.ts';
+export {
+  loadConfig,
+  ConfigError,
+  type QuestaConfig,
+  type RateLimitSettings,
+} from './server-config.ts';
 export { loadClusterConfig, type ClusterConfig } from './cluster-config.ts';
 export { loadWebBuildConfig, type WebBuildConfig } from './web-build-config.ts';
 export {

@@ -24,3 +24,17 @@ export {
   metricsRegistry,
   sampledGauge,
 } from './metrics';
+export {
+  createRequestLimiter,
+  rateLimits,
+  type RateLimitCaller,
+  type RateLimitDecision,
+  type RateLimitsOptions,
+} from './rate-limit';
+export {
+  createMemoryRateLimitStore,
+  createRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+  type WindowCount,
+} from './rate-limit-store';

@@ -53,8 +53,11 @@ export function createRequestLimiter(options: {
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('rate-limit store timed out')), timeoutMs);
     });
+    const counted = store.hit(key, windowMs);
+    // A hit that fails after the wait has ended has nobody left to tell.
+    counted.catch(() => {});
     try {
-      return await Promise.race([store.hit(key, windowMs), late]);
+      return await Promise.race([counted, late]);
     } finally {
       clearTimeout(timer);
     }

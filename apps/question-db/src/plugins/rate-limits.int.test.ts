@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitSettings } from '@questa/config';
 import { createLimitRepository } from '../modules/limits/limit.repository';
@@ -9,7 +10,7 @@ const settings: RateLimitSettings = {
   perSession: 4,
   perAddress: 3,
   perApiKey: { free: 5, paid: 8 },
-  redisTimeoutMs: 250,
+  redisTimeoutMs: 200,
 };
 
 describe('request limits of the question database', () => {
@@ -121,6 +122,40 @@ describe('request limits of the question database', () => {
     for (let made = 0; made < settings.perAddress * 2; made++) {
       const response = await t.app.inject({ url: `${API}/health/live`, remoteAddress: '10.3.0.1' });
       expect(response.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('request limits while Redis is unreachable', () => {
+  let t: TestQuestionDb;
+
+  beforeAll(async () => {
+    // A port that was just free and is closed again: every connection is refused.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    await new Promise((resolve) => server.close(resolve));
+    t = await startTestQuestionDb({
+      rateLimits: {
+        settings,
+        redisUrl: `redis://127.0.0.1:${port}`,
+        redisKeyPrefix: 'questa-test:outage:',
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('lets every request through, promptly, uncounted', async () => {
+    for (let made = 0; made < settings.perAddress * 3; made++) {
+      const started = performance.now();
+      const response = await t.app.inject({
+        url: `${API}/catalog/banks`,
+        remoteAddress: '10.4.0.1',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['ratelimit-limit']).toBeUndefined();
+      // The store's bound (200 ms) plus a busy machine's slack; never ioredis's reconnecting.
+      expect(performance.now() - started).toBeLessThan(2000);
     }
   });
 });

@@ -7,8 +7,10 @@ export {
 export { loadClusterConfig, type ClusterConfig } from './cluster-config.ts';
 export { loadWebBuildConfig, type WebBuildConfig } from './web-build-config.ts';
 export {
+  BENCH_RATE_LIMITS,
   childProcessEnv,
   loadScaledTimeout,
+  passToChildProcesses,
   readTestSettings,
   type TestSettings,
 } from './test-settings.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestLimiter } from './rate-limit';
@@ -47,7 +47,10 @@ describe('the request limiter', () => {
 
   it('lets requests through uncounted when its store hangs or fails, and says so once', async () => {
     const warnings: string[] = [];
-    const log = { warn: (_: object, message: string) => warnings.push(message), info: () => {} };
+    const log = {
+      warn: (_: object, message: string) => void warnings.push(message),
+      info: () => {},
+    };
     const hanging: RateLimitStore = {
       hit: () => new Promise(() => {}),
       close: async () => {},
@@ -129,6 +132,7 @@ describe('a Redis that does not answer', () => {
   let closedPort: number;
   let silent: Server;
   let silentPort: number;
+  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     // A port that was just free and is closed again: connections are refused.
@@ -137,12 +141,12 @@ describe('a Redis that does not answer', () => {
     closedPort = (server.address() as { port: number }).port;
     await new Promise((resolve) => server.close(resolve));
     // A server that takes connections and never answers: commands hang.
-    silent = createServer(() => {});
+    silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     silentPort = (silent.address() as { port: number }).port;
   });
   afterAll(async () => {
-    silent.closeAllConnections?.();
+    for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
   });
 

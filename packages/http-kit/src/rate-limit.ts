@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { counterMetric } from './metrics';
 import { HttpProblem } from './problem';
 import type { RateLimitStore } from './rate-limit-store';
@@ -37,7 +37,7 @@ export function createRequestLimiter(options: {
   store: RateLimitStore;
   windowMs: number;
   timeoutMs: number;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  log?: { warn(details: object, message: string): void; info(message: string): void };
 }) {
   const { store, windowMs, timeoutMs, log } = options;
   const outcomes = counterMetric({

@@ -110,6 +110,11 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
       'such as `auth.required`, `auth.forbidden`, `not_found`, `validation.failed` (with `errors`',
       'per field), `conflict.version`, `import.invalid` (with `lines`) or `unavailable` (with',
       '`Retry-After`), and a `requestId` to quote.',
+      '',
+      'Each API key may make a number of requests a minute that its workspace’s plan sets; every',
+      'answer to a key says how many are left in `RateLimit-Limit`, `RateLimit-Remaining` and',
+      '`RateLimit-Reset` (seconds until the count starts again). Past the limit the answer is 429',
+      '`rate_limited` with `Retry-After`.',
     ].join('\n'),
     securitySchemes: {
       bearer: {

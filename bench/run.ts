@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, signInOverHttp, startQuesta } from '@questa/gateway/testing';
 import { ensureWebBuild } from '@questa/web/build';
-import { readTestSettings } from '@questa/config';
+import { BENCH_RATE_LIMITS, passToChildProcesses, readTestSettings } from '@questa/config';
 import { benchApiReference } from './api-reference';
 import { benchBilling } from './billing';
 import { benchClasses } from './classes';
@@ -48,6 +48,9 @@ for (const part of parts) {
     throw new Error(`Unknown bench part "${part}"; the parts are ${known.join(', ')}.`);
   }
 }
+// Every server the parts start inherits limits they never reach (decision 0042).
+passToChildProcesses(BENCH_RATE_LIMITS);
+
 /** Interleaved rounds per comparison: at least three, so a median and a range mean something. */
 const ROUNDS = 5;
 const SECONDS_PER_ROUND = 5;

@@ -1,6 +1,7 @@
 import { localBroadcast, redisBroadcast } from './adapters/broadcast';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { RateLimitSettings } from '@questa/config';
 import type { Database, Kysely } from '@questa/db';
 import { createRootServer, healthRoute, httpKit, openApi } from '@questa/http-kit';
 import type { MailTransport } from '@questa/mail';
@@ -84,6 +85,7 @@ import { createWorkspaceDeletionRepository } from './modules/workspace-deletion/
 import { workspaceDeletionRoutes } from './modules/workspace-deletion/workspace-deletion.routes';
 import { createWorkspaceDeletionService } from './modules/workspace-deletion/workspace-deletion.service';
 import { access } from './plugins/access';
+import { apiRateLimits } from './plugins/rate-limits';
 import { readCookie } from './modules/auth/session-cookie';
 import { createLiveChannel } from './modules/live/live.channel';
 import { startLiveClock } from './modules/live/live.clock';
@@ -133,6 +135,8 @@ export interface ApiDeps {
   redisUrl?: string | undefined;
   /** Starts the names of what Questa keeps in Redis (`questa:` unless configured). */
   redisKeyPrefix?: string;
+  /** Requests per window for each caller (decision 0042); unset: nobody is limited. */
+  rateLimits?: RateLimitSettings | undefined;
   /** The payment partner; unset: everything that needs it answers `unavailable`. */
   payments?: PaymentPartner | undefined;
   /** Billing mail (a failed payment, a renewal ahead); unset: it waits for a process that has it. */
@@ -384,7 +388,7 @@ export type ApiCore = ReturnType<typeof createApiCore>;
 export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core }) => {
   const { deps, auth, cookieName } = core;
   // Shared behaviour first so every later route is validated, permission-checked and documented;
-  // access control before routes so its hooks cover all of them.
+  // access control and rate limits before routes so their hooks cover all of them.
   await app.register(httpKit, { pages: { home: '/', signIn: `${API_PREFIX}/auth/login` } });
   await app.register(openApi, {
     title: 'Questa API',
@@ -416,6 +420,16 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
     publicOrigin: core.publicOrigin,
     deletionScheduled: core.workspaceDeletions.isScheduled,
   });
+  // After access, whose same-origin check refuses forged requests before they are counted.
+  if (deps.rateLimits) {
+    await app.register(apiRateLimits, {
+      settings: deps.rateLimits,
+      auth,
+      cookieName,
+      redisUrl: deps.redisUrl,
+      redisKeyPrefix: deps.redisKeyPrefix ?? 'questa:',
+    });
+  }
 
   healthRoute(app, 'api', deps.database);
   await app.register(catalogRoutes, { catalog: core.catalog });

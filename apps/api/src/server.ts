@@ -53,6 +53,7 @@ await runProcess({
       }),
       redisUrl: config.redisUrl,
       redisKeyPrefix: config.redisKeyPrefix,
+      rateLimits: config.rateLimits,
       ...billingDepsFromConfig(config),
     });
     await core.billing.plans.seedDefaults();

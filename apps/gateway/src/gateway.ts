@@ -108,6 +108,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     }),
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
+    rateLimits: config.rateLimits,
     // The sandbox answers Stripe's API at /v1 of this very server, reached over loopback.
     ...billingDepsFromConfig(
       config,
@@ -149,6 +150,11 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
           rolesClaim: config.oidc.rolesClaim,
           jwks: discoverIssuerKeys(config.oidc.issuer),
           serviceClients: config.oidc.serviceClients,
+        },
+        rateLimits: {
+          settings: config.rateLimits,
+          redisUrl: config.redisUrl,
+          redisKeyPrefix: config.redisKeyPrefix,
         },
       });
     },

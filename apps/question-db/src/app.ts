@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { RateLimitSettings } from '@questa/config';
 import type { Database, Kysely } from '@questa/db';
 import { createRootServer, healthRoute, httpKit, openApi } from '@questa/http-kit';
 import { QUESTION_DB_SCHEMA, type QuestionDbTables } from './db/tables';
@@ -50,6 +51,7 @@ import { createLimitService } from './modules/limits/limit.service';
 import { createTenantRepository } from './modules/tenants/tenant.repository';
 import { tenantRoutes } from './modules/tenants/tenant.routes';
 import { createTenantService } from './modules/tenants/tenant.service';
+import { questionDbRateLimits } from './plugins/rate-limits';
 import { refuseNulCharacters } from './plugins/refuse-nul-characters';
 
 export interface QuestionDbDeps {
@@ -59,6 +61,13 @@ export interface QuestionDbDeps {
   auth: AccessTokenSettings;
   /** Reads import files; a pool of worker threads this app starts and stops unless given. */
   importParser?: ImportParser;
+  /** Requests per window for each caller (decision 0042); unset: nobody is limited. */
+  rateLimits?: {
+    settings: RateLimitSettings;
+    /** Counters shared by every process in Redis; unset: in this process's memory. */
+    redisUrl: string | undefined;
+    redisKeyPrefix: string;
+  };
 }
 
 export type CdnDeps = Pick<QuestionDbDeps, 'database' | 'mediaStore'>;
@@ -101,6 +110,11 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
       'such as `auth.required`, `auth.forbidden`, `not_found`, `validation.failed` (with `errors`',
       'per field), `conflict.version`, `import.invalid` (with `lines`) or `unavailable` (with',
       '`Retry-After`), and a `requestId` to quote.',
+      '',
+      'Each API key may make a number of requests a minute that its workspace’s plan sets; every',
+      'answer to a key says how many are left in `RateLimit-Limit`, `RateLimit-Remaining` and',
+      '`RateLimit-Reset` (seconds until the count starts again). Past the limit the answer is 429',
+      '`rate_limited` with `Retry-After`.',
     ].join('\n'),
     securitySchemes: {
       bearer: {
@@ -114,14 +128,14 @@ export const questionDbApp: FastifyPluginAsync<QuestionDbDeps> = async (app, dep
       create: 'createQdbClient({ baseUrl: `${QUESTA_URL}/qdb/api/v1`, apiKey: QUESTA_API_KEY })',
     },
   });
-  await app.register(authentication, {
-    stateOf: (clientId) => tenants.stateOf(clientId),
-    auth: createAuthService({
-      verifyAccessToken: createAccessTokenVerifier(deps.auth),
-      members,
-      credentials,
-    }),
+  const auth = createAuthService({
+    verifyAccessToken: createAccessTokenVerifier(deps.auth),
+    members,
+    credentials,
   });
+  await app.register(authentication, { stateOf: (clientId) => tenants.stateOf(clientId), auth });
+  // After authentication, so each request is counted against the caller it names.
+  if (deps.rateLimits) await app.register(questionDbRateLimits, { ...deps.rateLimits, auth });
 
   await app.register(refuseNulCharacters);
 

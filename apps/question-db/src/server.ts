@@ -32,6 +32,11 @@ await runProcess({
       database,
       mediaStore,
       auth,
+      rateLimits: {
+        settings: config.rateLimits,
+        redisUrl: config.redisUrl,
+        redisKeyPrefix: config.redisKeyPrefix,
+      },
     });
     await root.register(cdnApp, { prefix: CDN_PREFIX, database, mediaStore });
     return root;

@@ -18,7 +18,14 @@ import type { TenantRole, WorkspaceLimitKind } from '@questa/contracts';
 import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { createRootServer } from '@questa/http-kit';
-import { CDN_PREFIX, cdnApp, QUESTION_DB_PREFIX, questionDb, questionDbApp } from './app';
+import {
+  CDN_PREFIX,
+  cdnApp,
+  QUESTION_DB_PREFIX,
+  questionDb,
+  questionDbApp,
+  type QuestionDbDeps,
+} from './app';
 import { QUESTION_DB_SCHEMA, questionDbMigrations, type QuestionDb } from './db/tables';
 import type { AccessTokenSettings } from './modules/auth/access-token';
 import type { ImportParser } from './modules/exchange/parse-pool';
@@ -147,6 +154,8 @@ export async function startTestQuestionDb(
     mediaStore?: MediaStore;
     /** The app's own worker pool unless given. */
     importParser?: ImportParser;
+    /** Unset: nobody is limited. */
+    rateLimits?: QuestionDbDeps['rateLimits'];
   } = {},
 ): Promise<TestQuestionDb> {
   const database = await createTestDatabase();
@@ -159,6 +168,7 @@ export async function startTestQuestionDb(
     mediaStore,
     auth: options.auth?.(issuer) ?? issuer.auth,
     ...(options.importParser ? { importParser: options.importParser } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   };
 
   const routes: RegisteredRoute[] = [];

@@ -18,6 +18,12 @@ import {
 
 export { ConfigError } from './env.ts';
 
+const requestLimit = (unit: string) =>
+  z.coerce
+    .number({ error: `must be a whole number of ${unit}` })
+    .int({ error: `must be a whole number of ${unit}` })
+    .min(1, { error: `must be at least 1` });
+
 const schema = z.object({
   PORT: port.default(8080),
   HOST: z.string({ error: 'must be a host name or address' }).default('localhost'),
@@ -167,10 +173,37 @@ const schema = z.object({
     .min(10, { error: 'must be at least 10 seconds' })
     .max(86_400, { error: 'must be at most 86400 seconds' })
     .default(600),
+  RATE_LIMIT_WINDOW_SECONDS: requestLimit('seconds')
+    .max(3600, {
+      error: 'must be at most 3600 seconds',
+    })
+    .default(60),
+  RATE_LIMIT_PER_SESSION: requestLimit('requests').default(600),
+  RATE_LIMIT_PER_ADDRESS: requestLimit('requests').default(300),
+  RATE_LIMIT_PER_API_KEY: requestLimit('requests').default(600),
+  RATE_LIMIT_PER_API_KEY_PAID: requestLimit('requests').default(6000),
+  RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a number of milliseconds' })
+    .min(10, { error: 'must be at least 10 milliseconds' })
+    .max(5000, { error: 'must be at most 5000 milliseconds' })
+    .default(250),
   ...paymentsSandboxSchema,
   NODE_ENV: z.string().default('production'),
   INIT_CWD: z.string().optional(),
 });
+
+export interface RateLimitSettings {
+  windowMs: number;
+  /** A signed-in person, over all their sessions' requests (the question database: their token). */
+  perSession: number;
+  /** Anonymous calls from one client address (`request.ip`, the forwarded one behind TRUST_PROXY). */
+  perAddress: number;
+  /** An integrator's API key, by its workspace's plan. */
+  perApiKey: { free: number; paid: number };
+  /** How long a request waits for Redis before it is let through uncounted. */
+  redisTimeoutMs: number;
+}
 
 export interface QuestaConfig {
   port: number;
@@ -275,6 +308,11 @@ export interface QuestaConfig {
     /** Between asking and erasing; unset: WORKSPACE_DELETION_GRACE_DAYS of the contracts. */
     graceMs: number | undefined;
   };
+  /**
+   * Requests each caller may make to the main API and the question database per window, counted
+   * in Redis across processes when REDIS_URL is set (decision 0042).
+   */
+  rateLimits: RateLimitSettings;
   /** The payment partner: Stripe with keys, the built-in sandbox without. */
   payments: {
     /** Unset: the built-in sandbox, whose key the one-process launcher makes up at each start. */
@@ -377,6 +415,13 @@ export function loadConfig(env: Env = process.env): QuestaConfig {
         raw.WORKSPACE_DELETION_GRACE_SECONDS === undefined
           ? undefined
           : raw.WORKSPACE_DELETION_GRACE_SECONDS * 1000,
+    },
+    rateLimits: {
+      windowMs: raw.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      perSession: raw.RATE_LIMIT_PER_SESSION,
+      perAddress: raw.RATE_LIMIT_PER_ADDRESS,
+      perApiKey: { free: raw.RATE_LIMIT_PER_API_KEY, paid: raw.RATE_LIMIT_PER_API_KEY_PAID },
+      redisTimeoutMs: raw.RATE_LIMIT_REDIS_TIMEOUT_MS,
     },
     payments: paymentsOf(raw),
     billing: {

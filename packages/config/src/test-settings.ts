@@ -63,3 +63,20 @@ export function loadScaledTimeout(
   const factor = Math.min(5, Math.max(1, load / Math.max(1, cores)));
   return Math.round(baseMs * factor);
 }
+
+/**
+ * Request limits no bench reaches (a million a minute per caller): a bench's thousands of players
+ * share one address and its learners answer far faster than people, but requests are still
+ * counted, so the limiter's cost stays in what is measured.
+ */
+export const BENCH_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_PER_SESSION: '1000000',
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+  RATE_LIMIT_PER_API_KEY: '1000000',
+  RATE_LIMIT_PER_API_KEY_PAID: '1000000',
+};
+
+/** Settings that every child process this one starts from now on inherits (a bench's servers). */
+export function passToChildProcesses(settings: Record<string, string>): void {
+  Object.assign(process.env, settings);
+}

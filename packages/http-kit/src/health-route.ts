@@ -55,7 +55,7 @@ export function healthRoute(
   typed.get(
     '/health',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: false },
       schema: { summary: 'Check that the service and its database answer', ...readySchema },
     },
     ready,
@@ -63,7 +63,7 @@ export function healthRoute(
   typed.get(
     '/health/ready',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: false },
       schema: { summary: 'Check that the service should get work (readiness)', ...readySchema },
     },
     ready,
@@ -71,7 +71,7 @@ export function healthRoute(
   typed.get(
     '/health/live',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: false },
       schema: {
         summary: 'Check that the process answers (liveness)',
         description:

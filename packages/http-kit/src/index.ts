@@ -25,3 +25,17 @@ export {
   sampledGauge,
 } from './metrics';
 export { startTracing, stopTracing, traceHeaders } from './tracing';
+export {
+  createRequestLimiter,
+  rateLimits,
+  type RateLimitCaller,
+  type RateLimitDecision,
+  type RateLimitsOptions,
+} from './rate-limit';
+export {
+  createMemoryRateLimitStore,
+  createRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+  type WindowCount,
+} from './rate-limit-store';

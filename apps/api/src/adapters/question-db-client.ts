@@ -292,6 +292,10 @@ export function createHttpQuestionDbClient(options: {
     }
   }
 
+  // The catalog is public, but read in the main API's own name when it has one: the question
+  // database then knows the calls for every learner come from Questa and does not count them
+  // against one address (decision 0042).
+  const callForLearners = options.serviceToken ? callAsService : call;
   const tenantPath = (clientId: string) => `/clients/${encodeURIComponent(clientId)}`;
   const catalogPath = (bankId: string) => `/catalog/banks/${encodeURIComponent(bankId)}`;
   return {
@@ -300,10 +304,10 @@ export function createHttpQuestionDbClient(options: {
       for (const [name, value] of Object.entries(query)) {
         if (value !== undefined) search.set(name, String(value));
       }
-      return call({ path: `/catalog/banks?${search}`, schema: catalogList, requestId });
+      return callForLearners({ path: `/catalog/banks?${search}`, schema: catalogList, requestId });
     },
     getCatalogBank: (bankId, requestId) =>
-      call({
+      callForLearners({
         path: catalogPath(bankId),
         schema: catalogBankDetail,
         requestId,

@@ -70,6 +70,7 @@ export function createAuthService(deps: {
       sub: apiKeySubject(credential.id),
       credentialId: credential.id,
       clientId: credential.clientId,
+      paidPlan: credential.paidPlan,
       roles: [],
       memberships: new Map([[credential.clientId, roleOfScopes(credential.scopes)]]),
       premium: false,

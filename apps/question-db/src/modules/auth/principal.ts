@@ -10,6 +10,8 @@ export interface ApiKeyPrincipal extends Principal {
   kind: 'api_key';
   credentialId: string;
   clientId: string;
+  /** The workspace pays for its plan, which raises the key's request limit. */
+  paidPlan: boolean;
 }
 
 /**

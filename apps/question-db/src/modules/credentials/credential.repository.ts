@@ -59,17 +59,19 @@ export function createCredentialRepository(db: QuestionDb) {
     findForAuthentication(credentialId: string) {
       return db
         .selectFrom('credentials')
+        .innerJoin('clients', 'clients.id', 'credentials.client_id')
         .select([
-          'id',
-          'client_id as clientId',
-          'secret_hash as secretHash',
-          'scopes',
-          sql<boolean>`revoked_at is not null`.as('revoked'),
-          sql<boolean>`last_used_at is null or last_used_at < now() - interval '1 minute'`.as(
+          'credentials.id',
+          'credentials.client_id as clientId',
+          'credentials.secret_hash as secretHash',
+          'credentials.scopes',
+          sql<boolean>`credentials.revoked_at is not null`.as('revoked'),
+          sql<boolean>`clients.plan_limits is not null`.as('paidPlan'),
+          sql<boolean>`credentials.last_used_at is null or credentials.last_used_at < now() - interval '1 minute'`.as(
             'usageIsStale',
           ),
         ])
-        .where('id', '=', credentialId)
+        .where('credentials.id', '=', credentialId)
         .executeTakeFirst();
     },
 

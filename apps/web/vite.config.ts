@@ -159,6 +159,14 @@ export default defineConfig(({ command }) => {
                 test: playerPageParts,
                 priority: 2,
               },
+              // The quick types' widgets and what every widget and answer form uses, in one file
+              // rather than five small ones: the live player's page and most practice questions
+              // need all of it (the other types' widgets stay chunks of their own).
+              {
+                name: 'quick-answers',
+                test: /apps[\\/]web[\\/]src[\\/]components[\\/]answering[\\/](quick-answer-fields|choice-fields|ordering-field|typed-fields|answer-draft|field-common|use-touch-only|mark)\.tsx?$/,
+                priority: 2,
+              },
               { name: 'shared', test: sharedParts, priority: 1 },
             ],
           },

@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vitest/config';
 // Relative with extensions: config loaders bundle relative imports only, and natively need extensions.
 import { loadScaledTimeout, readTestSettings } from './packages/config/src/index.ts';
 
@@ -15,12 +16,28 @@ const serverTests = [
   'apps/payments-sandbox/src/**/*.test.ts',
 ];
 
+/**
+ * A locale file cut for a page (`en.json?page=app-first`, cut by apps/web/vite.config.ts) is the
+ * whole file in tests: a component test renders a page without the route that loads the rest.
+ */
+const wholeCatalogues: Plugin = {
+  name: 'questa-whole-catalogues',
+  enforce: 'pre',
+  load: {
+    filter: { id: /\.json\?(?:.*&)?page=/ },
+    async handler(id) {
+      return `export default ${await readFile(id.split('?')[0] ?? '', 'utf8')};`;
+    },
+  },
+};
+
 // Integration tests (`*.int.test.ts`) run on embedded PGlite always, and a second time on the
 // PostgreSQL server when DATABASE_URL names one, so both engines stay supported.
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [wholeCatalogues],
         test: {
           name: 'web',
           root: 'apps/web',

@@ -34,3 +34,50 @@ export const clientPages = [
 export function pageFor(pathname: string): string {
   return clientPages.find((page) => page.path.test(pathname))?.html ?? 'index.html';
 }
+
+/**
+ * Messages the app's first pages show: the header and footer, the catalog, a bank's page and
+ * practice, and what the parts they share say (answer widgets, problems, banners). English ships
+ * these in the entry chunk; the rest of English (`app-later`, over half of the words: the studio,
+ * admin, live hosting, billing, classes…) is a chunk of its own that every other page's route
+ * loads with its code (src/app/router.tsx). A key prefix is followed by a dot or ends the key.
+ */
+const firstMessagePrefixes = [
+  'app',
+  'nav',
+  'theme',
+  'language',
+  'footer',
+  'loading',
+  'auth',
+  'session',
+  'forbidden',
+  'confirm',
+  'notFound',
+  'error',
+  'problem',
+  'premium',
+  'catalog',
+  'bank',
+  'questionType',
+  'exams.start',
+  'answering',
+  'passage',
+  'practice',
+  // The banners and the bell of the app's header.
+  'billing.banner',
+  'workspaces.deletion',
+  'notifications.bell',
+  'notifications.bellUnread',
+];
+
+export function isFirstMessage(key: string): boolean {
+  return firstMessagePrefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}.`));
+}
+
+/** Cuts of a locale file by name, as `locales/xx.json?page=<name>` asks for them. */
+export const messageCuts: { name: string; messages: (key: string) => boolean }[] = [
+  ...clientPages,
+  { name: 'app-first', messages: isFirstMessage },
+  { name: 'app-later', messages: (key) => !isFirstMessage(key) },
+];

@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 // TypeScript on Node 20; importing @questa/config's entry by path keeps `vite build` loader-free.
 import { loadWebBuildConfig } from '../../packages/config/src/index.ts';
 import type { ClientConfig } from './src/lib/config';
-import { clientPages, pageFor } from './pages.ts';
+import { clientPages, messageCuts, pageFor } from './pages.ts';
 
 /** The dev server answers each page's addresses with that page, as the gateway does. */
 function clientPagesInDev(): Plugin {
@@ -50,7 +50,10 @@ function playerPageModules(context: Rolldown.ChunkingContext): Set<string> {
   return modules;
 }
 
-/** `locales/xx.json?page=live` is that locale cut down to the messages the page shows. */
+/**
+ * `locales/xx.json?page=live` is that locale cut down to the messages the page shows; the app's
+ * `app-first` and `app-later` cuts split its messages between its first pages and the rest.
+ */
 function pageMessages(): Plugin {
   return {
     name: 'questa-page-messages',
@@ -60,11 +63,11 @@ function pageMessages(): Plugin {
       async handler(id) {
         const [file = '', query = ''] = id.split('?');
         const name = new URLSearchParams(query).get('page');
-        const page = clientPages.find((candidate) => candidate.name === name);
-        if (!page) return null;
+        const cut = messageCuts.find((candidate) => candidate.name === name);
+        if (!cut) return null;
         this.addWatchFile(file);
         const messages = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-        const kept = Object.entries(messages).filter(([key]) => page.messages(key));
+        const kept = Object.entries(messages).filter(([key]) => cut.messages(key));
         return `export default ${JSON.stringify(Object.fromEntries(kept))};`;
       },
     },
@@ -154,6 +157,14 @@ export default defineConfig(({ command }) => {
                 name: (id, context) => (playerPageModules(context).has(id) ? 'common' : null),
                 debugName: 'common',
                 test: playerPageParts,
+                priority: 2,
+              },
+              // The quick types' widgets and what every widget and answer form uses, in one file
+              // rather than five small ones: the live player's page and most practice questions
+              // need all of it (the other types' widgets stay chunks of their own).
+              {
+                name: 'quick-answers',
+                test: /apps[\\/]web[\\/]src[\\/]components[\\/]answering[\\/](quick-answer-fields|choice-fields|ordering-field|typed-fields|answer-draft|field-common|use-touch-only|mark)\.tsx?$/,
                 priority: 2,
               },
               { name: 'shared', test: sharedParts, priority: 1 },

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '../ui/button';
 import { useT } from '../../lib/i18n';
 import { draftFromAnswer, toAnswer, type AnswerDraft } from './answer-draft';
-import { AnswerFields, type ChangeKind } from './answer-fields';
+import { AnswerFields } from './answer-fields';
+import type { ChangeKind } from './field-common';
 import { QuestionStem } from './question-stem';
 
 /**

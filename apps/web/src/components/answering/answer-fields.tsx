@@ -1,83 +1,32 @@
-import type { AnswerFeedback, LearnerQuestion } from '@questa/contracts';
-import type { AnswerDraft } from './answer-draft';
-import { ClozeFields } from './cloze-fields';
-import { HotspotField } from './hotspot-field';
-import { EssayField } from './essay-field';
-import { MatchingFields } from './matching-fields';
-import {
-  feedbackOf,
-  QuickAnswerFields,
-  useFieldCommon,
-  type AnswerFieldsProps,
-} from './quick-answer-fields';
+import { createElement } from 'react';
+import { Skeleton } from '../ui/skeleton';
+import { useT } from '../../lib/i18n';
+import { useAnswerWidget } from './answer-widgets';
+import type { AnswerFieldsProps } from './field-common';
 import '../ui/field.css';
 import './answer-fields.css';
 
-/** `choose` for a click or a pick, sent at once; `type` for typing, which callers may debounce. */
-export type ChangeKind = 'choose' | 'type';
-
-export interface FieldProps<Type extends LearnerQuestion['type']> {
-  question: Extract<LearnerQuestion, { type: Type }>;
-  draft: Extract<AnswerDraft, { type: Type }>;
-  onChange: (draft: Extract<AnswerDraft, { type: Type }>, kind: ChangeKind) => void;
-  /** Graded: the answer is shown, marked, and can no longer change. */
-  feedback: Extract<AnswerFeedback, { type: Type }> | null;
-  readOnly: boolean;
-  /** The id of the element holding the question, read with the answer group. */
-  describedBy: string | undefined;
-  /** Show the number keys that pick options. */
-  showKeys: boolean;
-}
-
 /**
  * The answer form part of a question, one widget per question type, each a labelled group.
- * Controlled: the draft lives with the caller, so a failed request never loses it.
+ * Controlled: the draft lives with the caller, so a failed request never loses it. Each type's
+ * widget is its own chunk (answer-widgets.ts); until it arrives a placeholder of about a widget's
+ * height holds the place, so the buttons under the form do not jump.
  */
 export function AnswerFields(props: AnswerFieldsProps) {
-  const { question, draft, feedback } = props;
-  const common = useFieldCommon(props);
-  switch (question.type) {
-    case 'matching':
-      if (draft.type !== 'matching') return null;
-      return (
-        <MatchingFields
-          {...common}
-          question={question}
-          draft={draft}
-          feedback={feedbackOf(feedback, 'matching')}
-        />
-      );
-    case 'cloze':
-      if (draft.type !== 'cloze') return null;
-      return (
-        <ClozeFields
-          {...common}
-          question={question}
-          draft={draft}
-          feedback={feedbackOf(feedback, 'cloze')}
-        />
-      );
-    case 'hotspot':
-      if (draft.type !== 'hotspot') return null;
-      return (
-        <HotspotField
-          {...common}
-          question={question}
-          draft={draft}
-          feedback={feedbackOf(feedback, 'hotspot')}
-        />
-      );
-    case 'essay':
-      if (draft.type !== 'essay') return null;
-      return (
-        <EssayField
-          {...common}
-          question={question}
-          draft={draft}
-          feedback={feedbackOf(feedback, 'essay')}
-        />
-      );
-    default:
-      return <QuickAnswerFields {...props} />;
-  }
+  const widget = useAnswerWidget(props.question.type);
+  // Each widget is made once, when its module loads, and kept: a type renders the same component
+  // every time, so its state survives re-renders.
+  return widget ? createElement(widget, props) : <AnswerFieldsLoading />;
+}
+
+function AnswerFieldsLoading() {
+  const t = useT();
+  return (
+    <div className="answer-fields-loading" role="status" aria-busy="true">
+      <span className="visually-hidden">{t('answering.loadingFields')}</span>
+      <Skeleton height="2.75rem" />
+      <Skeleton height="2.75rem" />
+      <Skeleton height="2.75rem" />
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { toggled, type AnswerDraft } from './answer-draft';
-import type { FieldProps } from './answer-fields';
+import type { FieldProps } from './field-common';
 import { Mark } from './mark';
 import { RichText } from './rich-text';
 

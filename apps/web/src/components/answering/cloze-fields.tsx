@@ -1,16 +1,8 @@
-import type { LearnerQuestion } from '@questa/contracts';
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
-import type { FieldProps } from './answer-fields';
+import { widgetFor, type FieldProps } from './field-common';
 import { PairingMark } from './mark';
 import { ANSWER_LIMITS } from '@questa/contracts/rules';
-
-type Cloze = Extract<LearnerQuestion, { type: 'cloze' }>;
-
-/** What each blank shows in the stem: its number, which labels its field below. */
-export function blankNumbers(question: Cloze): Record<string, string> {
-  return Object.fromEntries(question.blanks.map((blank, index) => [blank.id, `(${index + 1})`]));
-}
 
 /**
  * The blanks listed under the stem, numbered as the stem shows them: a text field for a text blank,
@@ -83,3 +75,6 @@ export function ClozeFields({
     </fieldset>
   );
 }
+
+/** The answer form's widget for cloze questions, loaded when one arrives (answer-widgets.ts). */
+export const ClozeWidget = widgetFor('cloze', ClozeFields);

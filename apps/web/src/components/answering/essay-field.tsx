@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ESSAY_LIMITS } from '@questa/contracts/rules';
 import { useT } from '../../lib/i18n';
-import type { FieldProps } from './answer-fields';
+import { widgetFor, type FieldProps } from './field-common';
 import { countWords, withinWordLimits } from './essay-words';
 
 /**
@@ -50,3 +50,6 @@ export function EssayField({
     </div>
   );
 }
+
+/** The answer form's widget for essay questions, loaded when one arrives (answer-widgets.ts). */
+export const EssayWidget = widgetFor('essay', EssayField);

@@ -2,7 +2,7 @@ import type { ImagePoint } from '@questa/contracts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
-import type { FieldProps } from './answer-fields';
+import { widgetFor, type FieldProps } from './field-common';
 import { HotspotPicture, pointOn, type DrawnMarker, type DrawnRegion } from './hotspot-picture';
 import { Mark } from './mark';
 
@@ -195,3 +195,6 @@ export function HotspotField({
     </fieldset>
   );
 }
+
+/** The answer form's widget for hotspot questions, loaded when one arrives (answer-widgets.ts). */
+export const HotspotWidget = widgetFor('hotspot', HotspotField);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
-import type { FieldProps } from './answer-fields';
+import { widgetFor, type FieldProps } from './field-common';
 import { PairingMark } from './mark';
 import { RichText } from './rich-text';
 
@@ -52,3 +52,6 @@ export function MatchingFields({
     </fieldset>
   );
 }
+
+/** The answer form's widget for matching questions, loaded when one arrives (answer-widgets.ts). */
+export const MatchingWidget = widgetFor('matching', MatchingFields);

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { ArrowDownIcon, ArrowUpIcon } from '../ui/icons';
 import { moved } from './answer-draft';
-import type { FieldProps } from './answer-fields';
+import type { FieldProps } from './field-common';
 import { Mark } from './mark';
 import { RichText } from './rich-text';
 

@@ -1,6 +1,6 @@
 import type { LearnerQuestion } from '@questa/contracts';
 import { useMemo } from 'react';
-import { blankNumbers } from './cloze-fields';
+import { blankNumbers } from './cloze-blanks';
 import { RichText } from './rich-text';
 
 /** The question's text, Markdown and math included; cloze blanks show the number of their field. */

@@ -1,37 +1,9 @@
-import type { AnswerFeedback, LearnerQuestion } from '@questa/contracts';
-import type { AnswerDraft } from './answer-draft';
-import type { ChangeKind } from './answer-fields';
 import { ChoiceFields, TrueFalseFields } from './choice-fields';
 import { OrderingField } from './ordering-field';
 import { NumericField, ShortTextField } from './typed-fields';
-import { useTouchOnly } from './use-touch-only';
+import { feedbackOf, useFieldCommon, type AnswerFieldsProps } from './field-common';
 import '../ui/field.css';
 import './answer-fields.css';
-
-export interface AnswerFieldsProps {
-  question: LearnerQuestion;
-  draft: AnswerDraft;
-  onChange: (draft: AnswerDraft, kind: ChangeKind) => void;
-  feedback?: AnswerFeedback | null;
-  readOnly?: boolean;
-  describedBy?: string;
-  showKeys?: boolean;
-}
-
-/** What every widget takes, and the feedback of the widget's own type or none. */
-export function useFieldCommon({
-  onChange,
-  readOnly = false,
-  describedBy,
-  showKeys = false,
-}: AnswerFieldsProps) {
-  // Number badges are keyboard hints too: on a touch-only screen there is nothing to press.
-  const touchOnly = useTouchOnly();
-  return { onChange, readOnly, describedBy, showKeys: showKeys && !touchOnly };
-}
-
-export const feedbackOf = <T,>(value: { type: string } | null | undefined, type: string) =>
-  (value && value.type === type ? value : null) as T | null;
 
 /**
  * The widgets of the types answered in a few seconds: choices, true or false, a word, a number,

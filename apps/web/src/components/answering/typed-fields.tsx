@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
 import { parseNumber } from './answer-draft';
-import type { FieldProps } from './answer-fields';
+import type { FieldProps } from './field-common';
 import { Mark } from './mark';
 // The rule's own file, not the rules' index: the player's page loads only what it uses.
 import { ANSWER_LIMITS } from '@questa/contracts/rules/questions';

@@ -2,6 +2,7 @@ import type { AnswerInput } from '@questa/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AnswerEditor } from '../../../components/answering/answer-editor';
+import { preloadAnswerWidgets } from '../../../components/answering/answer-widgets';
 import { WithPassage } from '../../../components/answering/passage';
 import { loadRichText } from '../../../components/answering/rich-text';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -62,13 +63,16 @@ export function ExamRunner({ loaded }: { loaded: LoadedExam }) {
     if (moved.current) heading.current?.focus();
   }, [current]);
 
-  // The learner may lose the connection on any later question. Fetch the Markdown renderer while
-  // the connection is there, so every question still renders fully offline.
+  // The learner may lose the connection on any later question. Fetch the Markdown renderer and
+  // the widgets of the attempt's question types while the connection is there, so every question
+  // still renders fully offline.
+  const { questions } = attempt;
   useEffect(() => {
     loadRichText().catch(() => {
       // Offline already: questions show their source text until the connection returns.
     });
-  }, []);
+    void preloadAnswerWidgets(questions.map((question) => question.question.type));
+  }, [questions]);
 
   /** Sends what is queued, then hands the attempt in; the review follows. */
   const finish = useCallback(async (): Promise<ApiError | 'sent'> => {

@@ -9,6 +9,7 @@ import {
 } from '../../../components/answering/answer-draft';
 import { AnswerFields } from '../../../components/answering/answer-fields';
 import { AnswerKeysHint } from '../../../components/answering/answer-keys-hint';
+import { preloadAnswerWidgets } from '../../../components/answering/answer-widgets';
 import { QuestionHints } from '../../../components/answering/question-hints';
 import { QuestionStem } from '../../../components/answering/question-stem';
 import { useAnswerKeys } from '../../../components/answering/use-answer-keys';
@@ -57,6 +58,10 @@ export function PracticeItem({
   useEffect(() => {
     if (result && submittedHere.current) feedback.current?.focus();
   }, [result]);
+
+  // The next question's type is known only once it is drawn; while this one is answered, the
+  // other types' widgets (a few KB each) download when the browser is idle, so Next never waits.
+  useEffect(() => whenIdle(() => void preloadAnswerWidgets()), []);
 
   const send = async () => {
     const answer = toAnswer(draft);
@@ -153,4 +158,14 @@ export function PracticeItem({
       <AnswerKeysHint question={question} graded={result !== null} next="question" />
     </section>
   );
+}
+
+/** Runs `task` once the browser has nothing more pressing; returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 1000);
+  return () => clearTimeout(timer);
 }

@@ -24,3 +24,4 @@ export {
   metricsRegistry,
   sampledGauge,
 } from './metrics';
+export { backUpDataDir, openBackupChannel, type BackupChannel } from './backup-channel';

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,10 +12,16 @@ import { DataDirError, prepareDataDir } from '../data-dir';
 import { backupArchive, restoreArchive } from './archive';
 import { tarChunks } from './tar';
 
-const scratch = () => mkdtemp(path.join(tmpdir(), 'questa-archive-'));
+const folders: string[] = [];
+const scratch = async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'questa-archive-'));
+  folders.push(folder);
+  return folder;
+};
 const opened: Database[] = [];
 afterAll(async () => {
   for (const database of opened) await database.close();
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
 async function open(dataDir: string) {

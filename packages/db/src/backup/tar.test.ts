@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { tarChunks, untar, type TarFile } from './tar';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -47,6 +47,7 @@ describe('backup archives', () => {
   it('writes archives the system tar reads', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'questa-tar-'));
     const file = path.join(dir, 'backup.tar');
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     await writeFile(file, await archive(files));
     const listed = execFileSync('tar', ['-tf', file], { encoding: 'utf8' }).trim().split('\n');
     expect(listed).toEqual(files.map(({ name }) => name));

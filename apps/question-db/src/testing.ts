@@ -229,3 +229,4 @@ export async function startTestQuestionDb(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export { png } from './modules/media/test-images';

@@ -47,6 +47,12 @@ export interface Database {
    */
   scriptTransaction<T>(work: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
   poolState(): PoolState;
+  /**
+   * The embedded database's files as PGlite's tarball, taken between transactions holding the
+   * one connection, so no transaction is half in it. Absent for PostgreSQL (pg_dump backs it up)
+   * and for an in-memory PGlite.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -102,6 +108,15 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         ),
       ),
     poolState: () => ({ open: 1, busy: lock.held ? 1 : 0, waiting: lock.waiting, max: 1 }),
+    ...(dataDir && {
+      dumpDataDir: () =>
+        lock.run(async () => {
+          // Writes every committed change into the data files, so the copy needs no WAL replay
+          // from a point PGlite may not have flushed.
+          await pglite.exec('checkpoint');
+          return pglite.dumpDataDir('none');
+        }),
+    }),
     async close() {
       if (closed) return;
       closed = true;

@@ -12,7 +12,12 @@ export interface DataDirLock {
 }
 
 const MARKER = 'questa-data.json';
-const LOCK = 'questa.lock';
+export const DATA_DIR_LOCK = 'questa.lock';
+/**
+ * Where a running embedded Questa tells its backup channel's address and secret (0600, like
+ * the folder's other secrets); removed when it stops.
+ */
+export const DATA_DIR_CONTROL = 'questa-control.json';
 
 /**
  * Makes sure `dir` is Questa's own data folder and that no other Questa process uses it. An
@@ -55,6 +60,26 @@ export async function prepareDataDir(dir: string): Promise<DataDirLock> {
   return takeLock(dir);
 }
 
+/**
+ * Takes the lock of an existing data folder, for a tool that works on it while Questa is
+ * stopped; unlike `prepareDataDir` it never makes a folder.
+ */
+export async function lockExistingDataDir(dir: string): Promise<DataDirLock> {
+  const marker = await readFile(path.join(dir, MARKER), 'utf8').catch(() => '');
+  if (!isMarker(marker)) {
+    throw new DataDirError(`${dir} (QUESTA_DATA_DIR) is not a Questa data folder.`);
+  }
+  return prepareDataDir(dir);
+}
+
+/** The process id of a running Questa that holds the data folder's lock, if there is one. */
+export async function dataDirHolder(dir: string): Promise<number | undefined> {
+  const holder = Number(
+    (await readFile(path.join(dir, DATA_DIR_LOCK), 'utf8').catch(() => '')).trim(),
+  );
+  return holder && holder !== process.pid && isRunning(holder) ? holder : undefined;
+}
+
 function isMarker(text: string): boolean {
   try {
     const parsed = JSON.parse(text) as { app?: unknown };
@@ -65,7 +90,7 @@ function isMarker(text: string): boolean {
 }
 
 async function takeLock(dir: string): Promise<DataDirLock> {
-  const lockPath = path.join(dir, LOCK);
+  const lockPath = path.join(dir, DATA_DIR_LOCK);
   try {
     await writeFile(lockPath, String(process.pid), { flag: 'wx' });
   } catch (error) {

@@ -6,7 +6,15 @@ export {
   type ScriptTransaction,
 } from './connection';
 export { migrate, type MigrationResult } from './migrate';
-export { prepareDataDir, DataDirError, type DataDirLock } from './data-dir';
+export {
+  prepareDataDir,
+  lockExistingDataDir,
+  dataDirHolder,
+  DataDirError,
+  DATA_DIR_CONTROL,
+  type DataDirLock,
+} from './data-dir';
+export { backupArchive, restoreArchive } from './backup/archive';
 export { isUnavailableError } from './errors';
 export { ConnectionWaitTimeoutError } from './connection-lock';
 export {

@@ -39,3 +39,4 @@ export {
   type RateLimitStore,
   type WindowCount,
 } from './rate-limit-store';
+export { backUpDataDir, openBackupChannel, type BackupChannel } from './backup-channel';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkRuntime, ConfigError, loadConfig, type QuestaConfig } from '@questa/config';
+import { openBackupChannel, type BackupChannel } from './backup-channel';
 import { databasePoolMetrics } from './metrics';
 import { startTracing, stopTracing } from './tracing';
 import {
@@ -50,8 +51,10 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
   let server: FastifyInstance | undefined;
+  let backupChannel: BackupChannel | undefined;
   const cleanup = async () => {
     await stopTracing();
+    await backupChannel?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     await lock?.release().catch(() => undefined);
   };
@@ -84,6 +87,8 @@ export async function runProcess(plan: ProcessPlan): Promise<void> {
     for (const { schema, migrations } of plan.schemas) await migrate(database, schema, migrations);
     server = await plan.build({ config, database });
     await listen(server, config);
+    // Only an embedded database needs Questa's help to be copied while it runs.
+    if (!config.databaseUrl) backupChannel = await openBackupChannel(config.dataDir, database);
   } catch (error) {
     await server?.close().catch(() => undefined);
     await cleanup();

@@ -14,7 +14,7 @@ export {
 } from './distributed-questa';
 export { startLoopbackBalancer, type LoopbackBalancer } from './loopback-balancer';
 export { startPrivateRedis, type PrivateRedis } from './private-redis';
-export { signInOverHttp } from './sign-in-over-http';
+export { signInOverHttp, signUpOverHttp } from './sign-in-over-http';
 export { openApiDocuments } from './openapi-documents';
 export { nthLiveAnswer, someLiveAnswer } from './live-answers';
 export {

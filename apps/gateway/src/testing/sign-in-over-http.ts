@@ -1,3 +1,5 @@
+import { readOutbox } from '@questa/mail';
+
 /**
  * Signs in to a running Questa the way a browser would, without one: follows the redirects to
  * the embedded provider's page, posts its sign-in form, and returns the session cookie
@@ -57,4 +59,51 @@ export async function signInOverHttp(
     if (session && session[1]) return `${session[0]}=${session[1]}`;
   }
   throw new Error(`Signing in as ${email} did not open a session`);
+}
+
+/**
+ * Makes an account at a running Questa's embedded provider the way a person would, without a
+ * browser: posts the sign-up form and opens the link of the confirmation mail, which the
+ * provider writes to `outbox` (the data folder's `outbox` without SMTP_URL).
+ */
+export async function signUpOverHttp(
+  baseUrl: string,
+  outbox: string,
+  account: { name: string; email: string; password: string },
+): Promise<void> {
+  const form = await fetch(new URL('/idp/signup', baseUrl));
+  const cookie = form.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const hidden = Object.fromEntries(
+    [...(await form.text()).matchAll(/<input[^>]*type="hidden"[^>]*>/g)].map(([input]) => [
+      /name="([^"]+)"/.exec(input)?.[1] ?? '',
+      /value="([^"]*)"/.exec(input)?.[1] ?? '',
+    ]),
+  );
+  const sent = await fetch(new URL('/idp/signup', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams({
+      ...hidden,
+      displayName: account.name,
+      email: account.email,
+      password: account.password,
+    }).toString(),
+  });
+  if (sent.status !== 200) throw new Error(`Signing up answered ${sent.status}`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = (await readOutbox(outbox)).findLast((message) => message.to === account.email);
+    const link = mail && /https?:\/\/\S+\/idp\/verify\?token=\S+/.exec(mail.text)?.[0];
+    if (link) {
+      const verified = await fetch(link);
+      if (verified.status !== 200)
+        throw new Error(`Confirming the address answered ${verified.status}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`No confirmation mail to ${account.email} in 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -31,8 +31,13 @@ export function spawnQuesta(env: Record<string, string>, unset: string[] = []) {
  * Runs one of Questa's entry points (a path from the repository's root) under tsx, as the npm
  * `start` script of its workspace does, without waiting for anything.
  */
-export function spawnEntry(entry: string, env: Record<string, string>, unset: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
+export function spawnEntry(
+  entry: string,
+  env: Record<string, string>,
+  unset: string[] = [],
+  args: string[] = [],
+) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry), ...args], {
     cwd: repoRoot,
     env: childProcessEnv({ LOG_LEVEL: 'warn', ...env }, [
       'DATABASE_URL',

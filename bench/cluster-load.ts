@@ -104,13 +104,16 @@ export function startHttpLoad(options: HttpLoadOptions, tallies: () => Tallies |
         continue;
       }
       const answer = examAnswer(state.item.question, turn);
-      if (answer) {
-        await call(
-          'practice answer',
-          `/api/practice/sessions/${state.session.id}/items/${state.item.id}/answer`,
-          { method: 'POST', cookie, body: { answer } },
-        );
+      // The session would draw nothing new past a question this load cannot answer.
+      if (!answer) {
+        state = undefined;
+        continue;
       }
+      await call(
+        'practice answer',
+        `/api/practice/sessions/${state.session.id}/items/${state.item.id}/answer`,
+        { method: 'POST', cookie, body: { answer } },
+      );
       state = await call<PracticeState>(
         'practice draw',
         `/api/practice/sessions/${state.session.id}/next`,

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 // Linux reports process times in clock ticks; USER_HZ is 100 on every mainstream kernel build.
 const TICKS_PER_SECOND = 100;
 
-function processSeconds(pid: number): number {
+/** CPU seconds (user and system) the process `pid` has used so far; 0 once it is gone. */
+export function processSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name, which may hold spaces, start at state (field 3).

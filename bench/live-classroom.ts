@@ -69,7 +69,7 @@ interface Classroom {
 }
 
 /** A bench process holding a share of the players, and a way to ask it things. */
-function playerProcess() {
+export function playerProcess() {
   const child: ChildProcess = fork(path.join(here, 'live-classroom-players.ts'), [], {
     execArgv: ['--import', 'tsx'],
   });
@@ -104,6 +104,7 @@ function playerProcess() {
     }
   }
   return {
+    pid: child.pid!,
     send: (message: ToPlayers) => child.send(message),
     next,
     stop: () => {

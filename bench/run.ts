@@ -9,6 +9,7 @@ import { BENCH_RATE_LIMITS, passToChildProcesses, readTestSettings } from '@ques
 import { benchApiReference } from './api-reference';
 import { benchBilling } from './billing';
 import { benchClasses } from './classes';
+import { benchCluster } from './cluster';
 import { benchFormats } from './formats';
 import { benchLearning } from './learning';
 import { benchPlayerPage } from './player-page';
@@ -27,7 +28,8 @@ const say = (line = '') => {
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
 // `-- player`, `-- billing`, `-- classes`, `-- formats`, `-- docs`) only those named.
-// `-- classroom` runs only the live classroom's swarm, the first part of `live`.
+// `-- classroom` runs only the live classroom's swarm, the first part of `live`; `-- cluster` a
+// mixed load through HAProxy on 1 and 3 API processes (with DATABASE_URL and HAProxy).
 const known = [
   'server',
   'learning',
@@ -38,10 +40,13 @@ const known = [
   'classes',
   'formats',
   'docs',
+  'cluster',
 ] as const;
-// A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
+// A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default,
+// 500 in the cluster's mixed load.
 const args = process.argv.slice(2);
-const livePlayers = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);
+const playersArg = args.find((arg) => /^\d+$/.test(arg));
+const livePlayers = Number(playersArg ?? 2000);
 const parts = new Set(args.filter((arg) => !/^\d+$/.test(arg)));
 for (const part of parts) {
   if (!known.includes(part as (typeof known)[number])) {
@@ -196,6 +201,8 @@ if (runs('live')) {
   await benchLiveBroadcast(say, { players: livePlayers, rounds: ROUNDS, changes: 20 });
   await benchLiveSpread(say, { players: livePlayers, questions: 10, processes: 3 });
 }
+
+if (runs('cluster')) await benchCluster(say, { players: Number(playersArg ?? 500) });
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('Appended to bench/RESULTS.md');

@@ -78,4 +78,14 @@ describe('the deployment files and the cluster plan', () => {
     expect(writing.map((running) => running.name)).toEqual(['identity', 'api-1', 'api-2', 'api-3']);
     expect(plan.some((running) => 'MAIL_OUTBOX_DIR' in running.env)).toBe(false);
   });
+
+  it('runs fewer API processes when told, while HAProxy still gets every server address', () => {
+    const one = { ...settings, apiProcesses: 1 };
+    const apis = clusterProcesses(one).filter((running) => running.service === 'api');
+    expect(apis.map((running) => running.name)).toEqual(['api-1']);
+    expect(haproxyEnv(one, { bind: ':8080', statsBind: ':8404' })).toMatchObject({
+      QUESTA_API_2: 'api-2:8080',
+      QUESTA_API_3: 'api-3:8080',
+    });
+  });
 });

@@ -16,6 +16,7 @@ export const HAPROXY_CHECK = { intervalMs: 500, fall: 2, rise: 2 } as const;
  */
 export const DRAIN_MS = HAPROXY_CHECK.intervalMs * HAPROXY_CHECK.fall * 3;
 
+/** The main-API processes of a full cluster, each a server of HAProxy's `api` backend. */
 export const API_REPLICAS = 3;
 
 /** The one-shot first start (migrations, demo content) that runs before the services. */
@@ -45,6 +46,12 @@ export interface ClusterSettings {
    * unset, each writes into its own data folder.
    */
   mailOutboxDir?: string;
+  /**
+   * How many of the API_REPLICAS main-API processes run (all, unless set): HAProxy keeps the
+   * others configured, finds them DOWN and sends them nothing, so a bench can compare 1 with 3
+   * on the one configuration file.
+   */
+  apiProcesses?: number;
 }
 
 export interface ClusterProcess {
@@ -130,7 +137,7 @@ export function clusterProcesses(settings: ClusterSettings): ClusterProcess[] {
         PAYMENTS_SANDBOX_WEBHOOK_URL: `${settings.publicUrl}/api/billing/webhook`,
       },
     ),
-    ...Array.from({ length: API_REPLICAS }, (_, i) =>
+    ...Array.from({ length: settings.apiProcesses ?? API_REPLICAS }, (_, i) =>
       process('api', `api-${i + 1}`, 'apps/api/src/server.ts', '/api/health/ready', {
         ...common,
         REDIS_URL: settings.redisUrl,
@@ -162,7 +169,10 @@ export function firstStartEnv(settings: ClusterSettings): Record<string, string>
   };
 }
 
-/** HAProxy's settings: its own addresses and every process's (deploy/haproxy.cfg). */
+/**
+ * HAProxy's settings: its own addresses and every process's (deploy/haproxy.cfg), those of API
+ * processes that do not run included, as the configuration names every server.
+ */
 export function haproxyEnv(
   settings: ClusterSettings,
   binds: { bind: string; statsBind: string },
@@ -171,7 +181,7 @@ export function haproxyEnv(
     QUESTA_BIND: binds.bind,
     QUESTA_STATS_BIND: binds.statsBind,
   };
-  for (const running of clusterProcesses(settings)) {
+  for (const running of clusterProcesses({ ...settings, apiProcesses: API_REPLICAS })) {
     const { host, port } = settings.addressOf(running.name);
     env[running.addressVariable] = `${host}:${port}`;
   }

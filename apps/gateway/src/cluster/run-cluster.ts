@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { childProcessEnv, loadScaledTimeout } from '@questa/config';
 import {
+  API_REPLICAS,
   clusterProcesses,
   DRAIN_MS,
   FIRST_START_COMMAND,
@@ -106,13 +107,18 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     return states;
   };
 
-  const untilUp = async (names: string[]) => {
+  /** Waits until HAProxy sees every server of `names` up, or (`down`) out of service. */
+  const until = async (names: string[], wanted: 'up' | 'down' = 'up') => {
     const deadline = Date.now() + setupMs;
+    // `DOWN 1/2` is a server on its way back, still sent nothing.
+    const holds = (state = '') => (wanted === 'up' ? state === 'UP' : state.startsWith('DOWN'));
     for (;;) {
       const states = await serverStates().catch(() => ({}) as Record<string, string>);
-      if (names.every((server) => states[server] === 'UP')) return;
+      if (names.every((server) => holds(states[server]))) return;
       if (Date.now() > deadline) {
-        throw new Error(`HAProxy did not see ${names.join(', ')} up: ${JSON.stringify(states)}`);
+        throw new Error(
+          `HAProxy did not see ${names.join(', ')} ${wanted}: ${JSON.stringify(states)}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -149,7 +155,14 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       [options.haproxyPath, '-db', '-f', HAPROXY_CONFIG],
       haproxyEnv(settings, options.binds),
     );
-    await untilUp(processes.map((running) => running.name));
+    await until(processes.map((running) => running.name));
+    // HAProxy takes every server for up until its checks fail: a cluster run with fewer API
+    // processes than it names is ready once the missing ones are out.
+    const missing = Array.from(
+      { length: API_REPLICAS - (settings.apiProcesses ?? API_REPLICAS) },
+      (_, i) => `api-${API_REPLICAS - i}`,
+    );
+    await until(missing, 'down');
     if (!isRunning(haproxy)) throw new Error('HAProxy exited; see its lines above.');
   } catch (error) {
     await stop();
@@ -167,7 +180,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
         log(`Restarting ${running.name}…`);
         await stopProcess(running.name);
         await startProcess(running);
-        await untilUp([running.name]);
+        await until([running.name]);
         log(`${running.name} is back in service.`);
       }
     },

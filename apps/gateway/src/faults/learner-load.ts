@@ -172,6 +172,16 @@ export function examAnswer(question: LearnerQuestion, n: number): AnswerInput | 
       return { type: 'essay', text: `An essay, take ${n}.` };
     case 'ordering':
       return { type: 'ordering', itemIds: question.items.map((item) => item.id) };
+    case 'matching':
+      return {
+        type: 'matching',
+        pairs: question.prompts.map((prompt, i) => ({
+          pairId: prompt.id,
+          answer: question.answers[(n + i) % question.answers.length]!,
+        })),
+      };
+    case 'calculated':
+      return { type: 'calculated', value: n };
     default:
       return undefined;
   }

@@ -1,4 +1,5 @@
-import { questaHttp, signInOverHttp } from '../testing';
+import { questaHttp } from '../testing/live-client';
+import { signInOverHttp } from '../testing/sign-in-over-http';
 
 export const DEMO_PASSWORD = 'practice-makes-perfect';
 

@@ -31,3 +31,5 @@ export {
   startQuestaCluster,
   type QuestaCluster,
 } from './questa-cluster';
+export { examAnswer } from '../faults/learner-load';
+export { demoBankId, premiumLearners } from '../faults/premium-learners';

@@ -47,6 +47,8 @@ export async function startQuestaCluster(options: {
   redisUrl?: string;
   /** More settings for every process, e.g. a log level. */
   env?: Record<string, string>;
+  /** Main-API processes to run, of the API_REPLICAS HAProxy names; all unless set. */
+  apiProcesses?: number;
 }): Promise<QuestaCluster> {
   if (!haproxyPath) throw new Error('HAProxy is not installed (apt-get install haproxy)');
   const redisUrl = options.redisUrl ?? MACHINE_REDIS;
@@ -82,6 +84,7 @@ export async function startQuestaCluster(options: {
       addressOf: (name) => ({ host: '127.0.0.1', port: ports.get(name)! }),
       dataDirOf: (_service, name) => path.join(dataDir, name),
       mailOutboxDir: path.join(dataDir, 'outbox'),
+      apiProcesses: options.apiProcesses,
     };
     const cluster = await startCluster({
       settings,

@@ -23,6 +23,34 @@ function clientPagesInDev(): Plugin {
   };
 }
 
+/**
+ * Each page's own stylesheets go into its HTML as `<style>` elements: a stylesheet linked in the
+ * head holds the first paint until it arrives, one round trip per file on a phone's connection.
+ * Each link stays behind, disabled, which the browser does not download: Vite's chunk loader reads
+ * the page's stylesheet links to learn what is loaded already, and would otherwise fetch them
+ * again with the first lazy chunk that shares one of them.
+ */
+function inlinePageStyles(): Plugin {
+  return {
+    name: 'questa-inline-page-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+          (link, fileName: string) => {
+            const asset = context.bundle?.[fileName];
+            if (asset?.type !== 'asset') return link;
+            const css = String(asset.source).replaceAll('</style', '<\\/style');
+            return `<style>${css}</style>\n    <link rel="stylesheet" href="/${fileName}" disabled>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 /** Questa's own modules that many pages use, except the answer widgets and Markdown. */
 const sharedParts = /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!answering[\\/]|.*markdown)/;
 /**
@@ -33,20 +61,28 @@ const sharedParts = /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!answering[
 const playerPageParts = (id: string) =>
   sharedParts.test(id) || /[\\/]packages[\\/][^\\/]+[\\/]src[\\/]|vite[\\/]preload-helper/.test(id);
 
-const playerPageEntry = fileURLToPath(new URL('src/live-main.tsx', import.meta.url));
-let playerPageGraph: { context: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
+const source = (file: string) => fileURLToPath(new URL(`src/${file}`, import.meta.url));
+const playerPageEntries = [source('live-main.tsx')];
+/** The app's entry and the routes of its first pages: the catalog, a bank's page and practice. */
+const firstPageEntries = [
+  source('main.tsx'),
+  ...['catalog', 'bank', 'signed-in', 'practice'].map((route) => source(`app/routes/${route}.tsx`)),
+];
 
-/** Every module the player's page loads up front: what its entry imports, directly or not. */
-function playerPageModules(context: Rolldown.ChunkingContext): Set<string> {
-  if (playerPageGraph?.context === context) return playerPageGraph.modules;
+const graphs = new Map<string[], { context: Rolldown.ChunkingContext; modules: Set<string> }>();
+
+/** Every module that `entries` load up front: what they import, directly or not. */
+function modulesOf(entries: string[], context: Rolldown.ChunkingContext): Set<string> {
+  const known = graphs.get(entries);
+  if (known?.context === context) return known.modules;
   const modules = new Set<string>();
-  const pending = [playerPageEntry];
+  const pending = [...entries];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     if (modules.has(id)) continue;
     modules.add(id);
     pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
   }
-  playerPageGraph = { context, modules };
+  graphs.set(entries, { context, modules });
   return modules;
 }
 
@@ -85,7 +121,7 @@ export default defineConfig(({ command }) => {
   const proxy = { target: settings.devProxyTarget, xfwd: true };
 
   return {
-    plugins: [react(), clientPagesInDev(), pageMessages()],
+    plugins: [react(), clientPagesInDev(), pageMessages(), inlinePageStyles()],
     define: {
       __QUESTA_CONFIG__: JSON.stringify(client),
       // Builds are always production builds, even when started from a process whose NODE_ENV is
@@ -154,7 +190,8 @@ export default defineConfig(({ command }) => {
               // them is a chunk of its own, which the app loads too: the player's page would
               // otherwise load all of `shared` for a few of its modules.
               {
-                name: (id, context) => (playerPageModules(context).has(id) ? 'common' : null),
+                name: (id, context) =>
+                  modulesOf(playerPageEntries, context).has(id) ? 'common' : null,
                 debugName: 'common',
                 test: playerPageParts,
                 priority: 2,
@@ -167,7 +204,15 @@ export default defineConfig(({ command }) => {
                 test: /apps[\\/]web[\\/]src[\\/]components[\\/]answering[\\/](quick-answer-fields|choice-fields|ordering-field|typed-fields|answer-draft|field-common|use-touch-only|mark)\.tsx?$/,
                 priority: 2,
               },
-              { name: 'shared', test: sharedParts, priority: 1 },
+              // What the first pages use of the rest in one chunk, and what only later pages use
+              // (uploads, tables, tabs, dialogs…) in another, which those pages load with their code.
+              {
+                name: (id, context) =>
+                  modulesOf(firstPageEntries, context).has(id) ? 'shared' : 'shared-later',
+                debugName: 'shared',
+                test: sharedParts,
+                priority: 1,
+              },
             ],
           },
         },

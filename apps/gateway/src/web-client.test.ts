@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webClient } from './web-client';
@@ -14,6 +15,10 @@ describe('the web client behind the gateway', () => {
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>');
     await writeFile(path.join(distDir, 'live.html'), '<!doctype html><title>player</title>');
+    await writeFile(
+      path.join(distDir, 'index.html.gz'),
+      gzipSync('<!doctype html><title>app</title>'),
+    );
     await writeFile(path.join(distDir, 'assets', 'live-abc.js'), 'export {};');
     app = Fastify({ logger: false });
     await app.register(webClient, { distDir });
@@ -49,5 +54,23 @@ describe('the web client behind the gateway', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/live-abc.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends a page compressed when the build wrote a copy the browser accepts', async () => {
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/banks/abc',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(compressed.rawPayload).toString()).toContain('<title>app</title>');
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/live/123456',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('player');
   });
 });

@@ -36,11 +36,18 @@ const documentHeaders = {
  */
 export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { distDir }) => {
   const pageFiles = ['index.html', ...clientPages.map((page) => page.html)];
-  const pages = new Map(
-    await Promise.all(
-      pageFiles.map(async (file) => [file, await readFile(path.join(distDir, file))] as const),
-    ),
-  );
+  // A page carries its first stylesheets inline (apps/web/vite.config.ts), tens of KB that the
+  // build's .br and .gz copies shrink to a few.
+  const readPage = async (file: string) => {
+    const read = (name: string) => readFile(path.join(distDir, name)).catch(() => undefined);
+    const [identity, br, gzip] = await Promise.all([
+      readFile(path.join(distDir, file)),
+      read(`${file}.br`),
+      read(`${file}.gz`),
+    ]);
+    return [file, { identity, br, gzip }] as const;
+  };
+  const pages = new Map(await Promise.all(pageFiles.map(readPage)));
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -71,10 +78,17 @@ export const webClient = fp<{ distDir: string }>(async (app: FastifyInstance, { 
       return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
     }
     const pathname = request.url.split('?', 1)[0] ?? '/';
+    const page = pages.get(pageFor(pathname))!;
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = (['br', 'gzip'] as const).find(
+      (name) => page[name] && new RegExp(`\\b${name}\\b`).test(accepted),
+    );
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .headers(documentHeaders)
-      .send(pages.get(pageFor(pathname)));
+      .send(encoding ? page[encoding] : page.identity);
   });
 });

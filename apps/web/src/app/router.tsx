@@ -1,8 +1,19 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { AppShell } from './layout/app-shell';
 import { RootError, RouteError } from './layout/route-error';
 import { loadLaterMessages } from '../lib/i18n/app-messages';
+import { prefetchPracticeSession } from '../features/practice/api/get-practice-session';
+
+/**
+ * Asks for a practice session as the page's code starts to download rather than once it has run,
+ * and while the sign-in check runs: on a phone's connection the question shows a round trip or
+ * two sooner. Nothing waits for it here; the page reads the answer from the query cache.
+ */
+function prefetchPractice({ params }: LoaderFunctionArgs) {
+  if (params.sessionId) prefetchPracticeSession(params.sessionId);
+  return null;
+}
 
 /**
  * A page past the first ones: its route waits for the rest of English along with its code
@@ -52,7 +63,11 @@ export const routes: RouteObject[] = [
                 path: 'workspaces/:clientId/plan',
                 lazy: withLaterMessages(() => import('./routes/workspace-plan')),
               },
-              { path: 'practice/:sessionId', lazy: () => import('./routes/practice') },
+              {
+                path: 'practice/:sessionId',
+                loader: prefetchPractice,
+                lazy: () => import('./routes/practice'),
+              },
               {
                 path: 'challenges/:challengeId',
                 lazy: withLaterMessages(() => import('./routes/challenge')),

@@ -1,15 +1,7 @@
-import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { prefetchPracticeSession } from '../../features/practice/api/get-practice-session';
+import { useParams } from 'react-router';
 import { PracticePage } from '../../features/practice/components/practice-page';
 
-/**
- * Starts loading the session while the sign-in check runs, instead of after it: on a phone's
- * connection that is one round trip less before the question shows. Nothing waits for it here.
- */
-export function loader({ params }: LoaderFunctionArgs) {
-  if (params.sessionId) prefetchPracticeSession(params.sessionId);
-  return null;
-}
+// The route's loader, which asks for the session, is in src/app/router.tsx.
 
 export function Component() {
   const { sessionId = '' } = useParams();

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useT } from '../../lib/i18n';
 import { widgetFor, type FieldProps } from './field-common';
 import { PairingMark } from './mark';
-import { ANSWER_LIMITS } from '@questa/contracts/rules';
+import { ANSWER_LIMITS } from '@questa/contracts/rules/questions';
 
 /**
  * The blanks listed under the stem, numbered as the stem shows them: a text field for a text blank,

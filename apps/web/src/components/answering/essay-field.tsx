@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ESSAY_LIMITS } from '@questa/contracts/rules';
+import { ESSAY_LIMITS } from '@questa/contracts/rules/questions';
 import { useT } from '../../lib/i18n';
 import { widgetFor, type FieldProps } from './field-common';
 import { countWords, withinWordLimits } from './essay-words';

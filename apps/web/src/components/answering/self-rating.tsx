@@ -1,4 +1,4 @@
-import { selfRatings, type SelfRating } from '@questa/contracts/rules';
+import { selfRatings, type SelfRating } from '@questa/contracts/rules/questions';
 import { useId } from 'react';
 import type { ApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';

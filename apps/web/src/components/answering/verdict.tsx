@@ -1,4 +1,4 @@
-import { verdictOf } from '@questa/contracts/rules';
+import { verdictOf } from '@questa/contracts/rules/verdict';
 import type { Ref } from 'react';
 import { useT } from '../../lib/i18n';
 import { CheckIcon, ClockIcon, CrossIcon, PartialIcon } from '../ui/icons';

@@ -1,12 +1,12 @@
 import type { CatalogQuery } from '@questa/contracts';
 import {
   CATALOG_LIMITS,
-  QUESTION_LIMITS,
   catalogAccesses,
   catalogSorts,
   type CatalogAccess,
   type CatalogSort,
-} from '@questa/contracts/rules';
+} from '@questa/contracts/rules/catalog';
+import { QUESTION_LIMITS } from '@questa/contracts/rules/questions';
 
 /** What a learner narrows the catalog by; the page size stays the server's. */
 export type CatalogFilters = Pick<

@@ -1,4 +1,4 @@
-import { MEDIA_ADDRESS } from '@questa/contracts/rules';
+import { MEDIA_ADDRESS } from '@questa/contracts/rules/files';
 import { config } from '../config';
 
 /**

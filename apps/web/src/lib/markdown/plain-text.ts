@@ -4,7 +4,7 @@
  * commands as the symbols they stand for; images, sounds and films become a short marker. It also reads a source
  * cut short mid-syntax, as a list's excerpt is, without leaking a half image reference.
  */
-import { MEDIA_ADDRESS } from '@questa/contracts/rules';
+import { MEDIA_ADDRESS } from '@questa/contracts/rules/files';
 
 export interface PlainTextLabels {
   /** What an image shows as, from its alternative text (empty when it has none). */

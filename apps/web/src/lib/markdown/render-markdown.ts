@@ -6,7 +6,7 @@ import {
   type TokenizerAndRendererExtension,
   type Tokens,
 } from 'marked';
-import { MEDIA_ADDRESS } from '@questa/contracts/rules';
+import { MEDIA_ADDRESS } from '@questa/contracts/rules/files';
 import { mediaUrl } from './media-url';
 import 'katex/dist/katex.min.css';
 import './markdown.css';

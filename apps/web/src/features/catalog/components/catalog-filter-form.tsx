@@ -1,5 +1,5 @@
 import type { CatalogList } from '@questa/contracts';
-import { CATALOG_LIMITS, catalogSorts, type CatalogAccess } from '@questa/contracts/rules';
+import { CATALOG_LIMITS, catalogSorts, type CatalogAccess } from '@questa/contracts/rules/catalog';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

@@ -1,5 +1,5 @@
 import type { PracticeSession, PracticeSummary } from '@questa/contracts';
-import { verdictOf } from '@questa/contracts/rules';
+import { verdictOf } from '@questa/contracts/rules/verdict';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RichText } from '../../../components/answering/rich-text';

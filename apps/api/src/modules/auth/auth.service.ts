@@ -116,6 +116,17 @@ export function createAuthService(deps: {
     },
     { maxBatch: 500, name: 'session_lookups' },
   );
+  // Whose a session is, read again every few seconds per session: with many learners these
+  // reads arrive together as well.
+  const findUser = batchedWrites(
+    async (ids: readonly string[]) => {
+      const found = new Map(
+        (await deps.users.findByIds([...new Set(ids)])).map((user) => [user.id, user]),
+      );
+      return ids.map((id) => found.get(id));
+    },
+    { maxBatch: 500, name: 'session_users' },
+  );
 
   async function resolveEntry(cookieValue: string): Promise<CacheEntry | undefined> {
     const idHash = hashSessionId(cookieValue);
@@ -141,7 +152,7 @@ export function createAuthService(deps: {
       return hit;
     }
     lookups.miss();
-    const user = await deps.users.findById(session.userId);
+    const user = await findUser(session.userId);
     if (!user) return undefined;
     const entry: CacheEntry = { context: { idHash, session, user }, until: now + CACHE_MS };
     remember(idHash, entry);

@@ -28,7 +28,8 @@ const { version: lighthouseVersion } = createRequire(import.meta.url)(
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const cores = (value: number) => value.toFixed(2);
 
-async function answersSection(say: Say) {
+/** Exam answers saved per second over HTTP: `npm run bench -- answers` runs only this. */
+export async function answersSection(say: Say) {
   const { databaseUrl } = readTestSettings();
   if (!databaseUrl) {
     say(
@@ -44,7 +45,7 @@ async function answersSection(say: Say) {
     const range = (figure: Spread, digits = 0) =>
       `${figure.median.toFixed(digits)} (${figure.min.toFixed(digits)}–${figure.max.toFixed(digits)})`;
     say(
-      `Exam answers saved on PostgreSQL (${new URL(databaseUrl).host}): ${figures.learners} premium learners (${CROWD.toLocaleString('en')} in the run that says so), each in an exam of ${figures.questionsPerAttempt} questions; every request \`PUT /api/exams/:attemptId/responses/:position\` of a new answer for the next (attempt, position), acknowledged after its commit. The main API runs in its own processes (as apps/api/src/server.ts builds it, pool of ${figures.poolSize} each) on loopback; autocannon with ${figures.http[0]?.runs[0]?.connections ?? 100} connections in the bench process. Every setup's processes start first and are warmed up for ${figures.warmUpSeconds} s; then ${figures.rounds} rounds of ${figures.seconds} s per setup, the setups taking turns (A B, A B, …); each figure is the median of the rounds with their range. The rows below the line are single runs of new processes: more learners than sessions cached, and the exam service in the bench process without HTTP or sessions. Target: at least ${ANSWERS_TARGET.toLocaleString('en')} answers/s. API CPU per answer is the API processes' CPU time over the answers saved, which the rest of the machine's load ("other", in cores kept busy) moves far less than answers/s.`,
+      `Exam answers saved on PostgreSQL (${new URL(databaseUrl).host}): ${figures.learners} premium learners (${CROWD.toLocaleString('en')} in the run that says so), each in an exam of ${figures.questionsPerAttempt} questions; every request \`PUT /api/exams/:attemptId/responses/:position\` of a new answer for the next (attempt, position), acknowledged after its commit. The main API runs in its own processes (as apps/api/src/server.ts builds it, pool of ${figures.poolSize} each) on loopback; autocannon with ${figures.http[0]?.runs[0]?.connections ?? 100} connections in the bench process. Every setup's processes start first and are warmed up for ${figures.warmUpSeconds} s; then ${figures.rounds} rounds of ${figures.seconds} s per setup, the setups taking turns (A B, A B, …); each figure is the median of the rounds with their range. The last two rows are single runs of new processes: more learners than sessions cached, and the exam service in the bench process without HTTP or sessions. Target: at least ${ANSWERS_TARGET.toLocaleString('en')} answers/s. API CPU per answer is the API processes' CPU time over the answers saved, which the rest of the machine's load ("other", in cores kept busy) moves far less than answers/s.`,
     );
     say();
     say(
@@ -58,7 +59,7 @@ async function answersSection(say: Say) {
     }
     const row = (run: AnswerRun) =>
       say(
-        `| ${run.label} (single run) | ${Math.round(run.answersPerSecond)} | ${run.p50Ms.toFixed(0)} | ${run.p99Ms.toFixed(0)} | ${run.saved ? ((run.cores.api * run.seconds * 1000) / run.saved).toFixed(3) : '–'} | ${cores(run.cores.other)} | ${run.failed} |`,
+        `| ${run.label} | ${Math.round(run.answersPerSecond)} | ${run.p50Ms.toFixed(0)} | ${run.p99Ms.toFixed(0)} | ${run.saved ? ((run.cores.api * run.seconds * 1000) / run.saved).toFixed(3) : '–'} | ${cores(run.cores.other)} | ${run.failed} |`,
       );
     if (figures.crowd) row(figures.crowd);
     row(figures.service);

@@ -10,7 +10,7 @@ import { benchApiReference } from './api-reference';
 import { benchBilling } from './billing';
 import { benchClasses } from './classes';
 import { benchFormats } from './formats';
-import { benchLearning } from './learning';
+import { answersSection, benchLearning } from './learning';
 import { benchPlayerPage } from './player-page';
 import { benchLive, benchLiveBroadcast, benchLiveSpread } from './live';
 import { benchLiveClassroom } from './live-classroom';
@@ -27,7 +27,8 @@ const say = (line = '') => {
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
 // `-- player`, `-- billing`, `-- classes`, `-- formats`, `-- docs`) only those named.
-// `-- classroom` runs only the live classroom's swarm, the first part of `live`.
+// `-- classroom` runs only the live classroom's swarm, the first part of `live`; `-- answers` only
+// the exam answers, the first part of `learning`.
 const known = [
   'server',
   'learning',
@@ -38,6 +39,7 @@ const known = [
   'classes',
   'formats',
   'docs',
+  'answers',
 ] as const;
 // A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default.
 const args = process.argv.slice(2);
@@ -183,6 +185,7 @@ say(
 say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
+else if (parts.has('answers')) await answersSection(say);
 if (runs('player')) await benchPlayerPage(say);
 if (runs('formats')) await benchFormats(say);
 if (runs('docs')) await benchApiReference(say, { rounds: ROUNDS });

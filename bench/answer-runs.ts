@@ -131,7 +131,9 @@ export async function measureHttp(
   next: Rotation,
   options: { connections: number; seconds: number; warmUpSeconds: number; profileDir?: string },
 ): Promise<AnswerRun> {
-  await driveHttp(api.urls, next, { ...options, seconds: options.warmUpSeconds });
+  if (options.warmUpSeconds > 0) {
+    await driveHttp(api.urls, next, { ...options, seconds: options.warmUpSeconds });
+  }
   const waits = await startWaitSampler(databaseUrl, API_CONNECTIONS);
   if (options.profileDir) await api.profile('start');
   const cpu = startCpuMeter(api.pids);

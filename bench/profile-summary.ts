@@ -35,6 +35,10 @@ export interface ProfileShare {
 /**
  * Self time of every V8 CPU profile in `dir`, by package or source file and by function, as
  * shares of the time the process was not idle.
+ *
+ * Every sample counts the same. A sample's time delta also holds the time the process waited for
+ * a core: on a busy machine that lands on whatever ran when it was preempted, mostly a system call
+ * that woke another process (a socket write), and made writev look like half of the CPU.
  */
 export async function summarizeProfiles(dir: string, top = 12) {
   const byOwner = new Map<string, number>();
@@ -43,10 +47,11 @@ export async function summarizeProfiles(dir: string, top = 12) {
   for (const file of (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CpuProfile;
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-    profile.samples.forEach((id, index) => {
+    const deltas = [...profile.timeDeltas].sort((a, b) => a - b);
+    const micros = deltas[Math.floor(deltas.length / 2)] ?? 0;
+    profile.samples.forEach((id) => {
       const frame = nodes.get(id)!.callFrame;
       if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
-      const micros = profile.timeDeltas[index] ?? 0;
       busy += micros;
       const where = owner(frame.url);
       byOwner.set(where, (byOwner.get(where) ?? 0) + micros);

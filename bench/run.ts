@@ -11,7 +11,7 @@ import { benchBilling } from './billing';
 import { benchClasses } from './classes';
 import { benchCluster } from './cluster';
 import { benchFormats } from './formats';
-import { benchLearning } from './learning';
+import { answersSection, benchLearning } from './learning';
 import { benchPlayerPage } from './player-page';
 import { benchLive, benchLiveBroadcast, benchLiveSpread } from './live';
 import { benchLiveClassroom } from './live-classroom';
@@ -28,8 +28,9 @@ const say = (line = '') => {
 
 // `npm run bench` runs every part; `npm run bench -- learning` (or `-- server`, `-- live`,
 // `-- player`, `-- billing`, `-- classes`, `-- formats`, `-- docs`) only those named.
-// `-- classroom` runs only the live classroom's swarm, the first part of `live`; `-- cluster` a
-// mixed load through HAProxy on 1 and 3 API processes (with DATABASE_URL and HAProxy).
+// `-- classroom` runs only the live classroom's swarm, the first part of `live`; `-- answers` only
+// the exam answers, the first part of `learning`; `-- cluster` a mixed load through HAProxy on 1
+// and 3 API processes (with DATABASE_URL and HAProxy).
 const known = [
   'server',
   'learning',
@@ -41,6 +42,7 @@ const known = [
   'formats',
   'docs',
   'cluster',
+  'answers',
 ] as const;
 // A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default,
 // 500 in the cluster's mixed load.
@@ -188,6 +190,7 @@ say(
 say();
 if (runs('server')) await benchServer();
 if (runs('learning')) await benchLearning(say);
+else if (parts.has('answers')) await answersSection(say);
 if (runs('player')) await benchPlayerPage(say);
 if (runs('formats')) await benchFormats(say);
 if (runs('docs')) await benchApiReference(say, { rounds: ROUNDS });

@@ -79,10 +79,13 @@ export function createRootServer(options: RootServerOptions): FastifyInstance {
   addStrictTransport(app, options.hsts);
   if (options.logRequests) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.debug(
-        { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        `${request.method} ${redactUrl(request.url)}`,
-      );
+      // At the usual level the line is dropped: not worth building on every request.
+      if (request.log.level === 'debug' || request.log.level === 'trace') {
+        request.log.debug(
+          { status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          `${request.method} ${redactUrl(request.url)}`,
+        );
+      }
       done();
     });
   }

@@ -6,7 +6,8 @@ import { histogramMetric, sampledGauge } from '@questa/http-kit';
  * that arrives while nothing is being written goes on the next turn of the event loop, so a quiet
  * server adds next to no delay; a
  * busy one pays one statement per batch instead of one per item, which is what limits how many
- * writes a second one database connection takes.
+ * writes a second one database connection takes. Reads that nearly every request makes (its
+ * session, a live player's token) are batched the same way, one statement for many.
  *
  * `write` answers each batch with one result per item, in the items' order; if it throws, every
  * item of that batch fails with its error.

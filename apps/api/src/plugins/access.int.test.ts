@@ -105,6 +105,39 @@ describe('access to the main API', () => {
     expect(response.json()).toMatchObject({ code: 'unavailable' });
   });
 
+  it('checks each of the sessions that arrive together against the database', async () => {
+    const db = test.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
+    const learners = await Promise.all(
+      [1, 2, 3].map((n) =>
+        openTestSession(test.database, { sub: `crowd-${n}`, email: `crowd-${n}@questa.test` }),
+      ),
+    );
+    const cookies = [...learners.map((learner) => learner.cookieValue), 'A'.repeat(43)];
+    const resolveTogether = () =>
+      Promise.all([...cookies, cookies[0]!].map((cookie) => core.auth.resolve(cookie)));
+    expect((await resolveTogether()).map((context) => context?.user.sub)).toEqual([
+      'crowd-1',
+      'crowd-2',
+      'crowd-3',
+      undefined,
+      'crowd-1',
+    ]);
+
+    // Another process ends the second learner's sessions; this one still holds them in its cache.
+    await db
+      .updateTable('users')
+      .set((eb) => ({ session_generation: eb('session_generation', '+', 1) }))
+      .where('id', '=', learners[1]!.userId)
+      .execute();
+    expect((await resolveTogether()).map((context) => context?.user.sub)).toEqual([
+      'crowd-1',
+      undefined,
+      'crowd-3',
+      undefined,
+      'crowd-1',
+    ]);
+  });
+
   it('ends a session after 12 idle hours, or 30 days after it began', async () => {
     const db = test.database.kysely.withSchema(API_SCHEMA) as unknown as Kysely<ApiTables>;
     const sessions = createSessionRepository(db);

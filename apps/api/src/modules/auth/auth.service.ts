@@ -4,6 +4,7 @@ import type { SessionInfo } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { Principal } from '@questa/policy';
 import type { OidcClient } from '../../adapters/oidc-client';
+import { batchedWrites } from '../../db/batched-writes';
 import { newNonce, newPkceVerifier, newState } from '../../adapters/oidc-client';
 import { InvalidLogoutTokenError } from '../../adapters/logout-token';
 import type { QuestionDbClient } from '../../adapters/question-db-client';
@@ -101,13 +102,39 @@ export function createAuthService(deps: {
     cache.delete(idHash);
   }
 
+  // Every request's session is read from the database, so under load these reads are most of a
+  // request's round trips: the requests of one turn of the event loop share one statement.
+  const findSession = batchedWrites(
+    async (idHashes: readonly string[]) => {
+      const found = new Map(
+        (await deps.sessions.findMany([...new Set(idHashes)])).map((session) => [
+          session.idHash,
+          session,
+        ]),
+      );
+      return idHashes.map((idHash) => found.get(idHash));
+    },
+    { maxBatch: 500, name: 'session_lookups' },
+  );
+  // Whose a session is, read again every few seconds per session: with many learners these
+  // reads arrive together as well.
+  const findUser = batchedWrites(
+    async (ids: readonly string[]) => {
+      const found = new Map(
+        (await deps.users.findByIds([...new Set(ids)])).map((user) => [user.id, user]),
+      );
+      return ids.map((id) => found.get(id));
+    },
+    { maxBatch: 500, name: 'session_users' },
+  );
+
   async function resolveEntry(cookieValue: string): Promise<CacheEntry | undefined> {
     const idHash = hashSessionId(cookieValue);
     const now = Date.now();
     // The database decides on every request whether the session still counts: ending sessions
     // (a password changed, a role taken away) must reach every process at once, and processes
     // share no memory. Only what the session shows (the user, roles, memberships) is reused.
-    const session = await deps.sessions.find(idHash);
+    const session = await findSession(idHash);
     if (!session) {
       forget(idHash);
       return undefined;
@@ -125,7 +152,7 @@ export function createAuthService(deps: {
       return hit;
     }
     lookups.miss();
-    const user = await deps.users.findById(session.userId);
+    const user = await findUser(session.userId);
     if (!user) return undefined;
     const entry: CacheEntry = { context: { idHash, session, user }, until: now + CACHE_MS };
     remember(idHash, entry);

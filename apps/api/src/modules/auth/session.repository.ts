@@ -114,6 +114,22 @@ export function createSessionRepository(db: ApiDb) {
       return row && toSession(row);
     },
 
+    /**
+     * The sessions among `idHashes` that still count, in one statement: requests arriving together
+     * are checked together, so a busy process pays one round trip for many of them.
+     */
+    async findMany(idHashes: readonly string[]): Promise<StoredSession[]> {
+      if (idHashes.length === 0) return [];
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(sessionColumns)
+        .where('sessions.id_hash', 'in', [...idHashes])
+        .whereRef('sessions.generation', '=', 'users.session_generation')
+        .execute();
+      return rows.map(toSession);
+    },
+
     /** The user's sessions that still count: of the current generation, not idle or too old. */
     async listForUser(userId: string, idleMs: number): Promise<StoredSession[]> {
       const rows = await db

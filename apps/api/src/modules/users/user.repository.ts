@@ -150,6 +150,17 @@ export function createUserRepository(db: ApiDb) {
       return row && toUser(row);
     },
 
+    /** Those of `ids` that exist, in one statement, in no particular order. */
+    async findByIds(ids: readonly string[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('users')
+        .select(columns)
+        .where('id', 'in', [...ids])
+        .execute();
+      return rows.map(toUser);
+    },
+
     /**
      * Newest first, those whose email or name contains `q` when given; the cursor is the last id
      * of the previous page.

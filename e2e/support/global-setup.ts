@@ -1,5 +1,4 @@
 import type { TestProject } from 'vitest/node';
-import { passToChildProcesses } from '@questa/config';
 import { startQuesta, type RunningServer } from '@questa/gateway/testing';
 
 declare module 'vitest' {
@@ -13,10 +12,6 @@ declare module 'vitest' {
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject) {
-  // Every browser of the suite comes from one loopback address, where a school's would come from
-  // many: the per-address limit would count a whole class as one caller. The limits themselves are
-  // tested by the integration tests of both services.
-  passToChildProcesses({ RATE_LIMIT_PER_ADDRESS: '100000' });
   server = await startQuesta();
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { createServerDatabase } from '@questa/db/testing';
 import { startLoopbackBalancer } from './loopback-balancer';
 import { removeRedisKeys } from './redis-keys';
-import { freePort, spawnEntry, stopChild, waitForHealth } from './start-questa';
+import {
+  freePort,
+  ONE_ADDRESS_FOR_MANY,
+  spawnEntry,
+  stopChild,
+  waitForHealth,
+} from './start-questa';
 
 /** The machines' Redis (docs/architecture.md); a test that takes Redis away brings its own. */
 const MACHINE_REDIS = 'redis://127.0.0.1:6379';
@@ -88,6 +94,7 @@ export async function startDistributedQuesta(options: {
   });
 
   const shared = {
+    ...ONE_ADDRESS_FOR_MANY,
     ...options.env,
     DATABASE_URL: database.url,
     PUBLIC_URL: balancer.url,

@@ -73,6 +73,7 @@ export async function startQuesta(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'questa-e2e-')));
   const { child, output, exited } = spawnQuesta({
+    ...ONE_ADDRESS_FOR_MANY,
     ...options.env,
     PORT: String(port),
     QUESTA_DATA_DIR: dataDir,
@@ -118,3 +119,10 @@ export async function waitForHealth(
   child.kill('SIGKILL');
   throw new Error(`Questa did not become healthy in time:\n${output()}`);
 }
+
+/**
+ * A test's clients all come from loopback, where the people they stand for would come from many
+ * addresses: the per-address limit for anonymous calls would count them all as one caller. Tests
+ * of the limits themselves build the services with their own settings.
+ */
+export const ONE_ADDRESS_FOR_MANY: Record<string, string> = { RATE_LIMIT_PER_ADDRESS: '100000' };

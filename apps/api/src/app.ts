@@ -127,7 +127,10 @@ export interface ApiDeps {
   reminderSweepIntervalMs?: number;
   /** How often this process looks for live questions whose time is up (another's may have died). */
   liveSweepIntervalMs?: number;
-  /** How often this process says it is alive to the others (decision 0041). */
+  /**
+   * How often this process says it is alive to the others (decision 0041); 0 for a server built
+   * only to describe its routes, whose database holds no tables.
+   */
   liveHeartbeatMs?: number;
   /** How long a process may go unheard before its live connections are ended. */
   liveHeartbeatLapseMs?: number;
@@ -515,25 +518,29 @@ export const apiApp: FastifyPluginAsync<{ core: ApiCore }> = async (app, { core 
   });
   core.liveHooks.changed = channel.changed;
   core.liveHooks.opened = clock.opened;
-  const heartbeat = await startLiveHeartbeat({
-    connections: core.liveConnections,
-    processId: core.liveProcessId,
-    everyMs: deps.liveHeartbeatMs ?? HEARTBEAT_EVERY_MS,
-    lapseMs: deps.liveHeartbeatLapseMs ?? HEARTBEAT_LAPSE_MS,
-    held: channel.heldPlayers,
-    recordConnected: (playerId, roomId) => core.live.setConnected(playerId, roomId, true),
-    changed: (roomIds) => roomIds.forEach((roomId) => channel.changed(roomId, 'presence')),
-    log: app.log,
-  });
+  const heartbeat =
+    deps.liveHeartbeatMs === 0
+      ? undefined
+      : await startLiveHeartbeat({
+          connections: core.liveConnections,
+          processId: core.liveProcessId,
+          everyMs: deps.liveHeartbeatMs ?? HEARTBEAT_EVERY_MS,
+          lapseMs: deps.liveHeartbeatLapseMs ?? HEARTBEAT_LAPSE_MS,
+          held: channel.heldPlayers,
+          recordConnected: (playerId, roomId) => core.live.setConnected(playerId, roomId, true),
+          changed: (roomIds) => roomIds.forEach((roomId) => channel.changed(roomId, 'presence')),
+          log: app.log,
+        });
   app.addHook('onClose', () => core.ownerChanges.close());
   app.addHook('preClose', async () => {
     clock.stop();
     // This process's players count as away from now on, until they come back elsewhere; the
     // hosts hear it before the channel closes, as those who do not come back never say so.
-    const rooms = await heartbeat.stop().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'live connections not ended');
-      return [];
-    });
+    const rooms =
+      (await heartbeat?.stop().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'live connections not ended');
+        return [];
+      })) ?? [];
     await channel.sendHosts(rooms).catch(() => undefined);
     await channel.close();
   });

@@ -49,6 +49,7 @@ export async function openApiDocuments(): Promise<{ api: unknown; questionDb: un
     }),
     publicUrl: 'http://localhost:8080',
     secureCookies: false,
+    liveHeartbeatMs: 0,
   });
   try {
     const [apiDocument, questionDbDocument] = await Promise.all([

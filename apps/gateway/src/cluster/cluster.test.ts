@@ -116,9 +116,14 @@ describe.skipIf(skipped)('Questa as a cluster behind HAProxy', () => {
     const viewsBefore = player.seen.you.length;
     child.kill('SIGTERM');
 
-    // While it drains, the process says it is not ready, and HAProxy takes it out.
-    const notReady = await fetch(`http://127.0.0.1:${running.env.PORT}${running.readyPath}`);
-    expect(notReady.status).toBe(503);
+    // While it drains, the process says it is not ready (as soon as it has handled the signal,
+    // which a busy machine delays), and HAProxy takes it out.
+    await until(
+      async () =>
+        (await fetch(`http://127.0.0.1:${running.env.PORT}${running.readyPath}`)).status === 503,
+      `${holder} to say it is not ready`,
+      DRAIN_MS,
+    );
     await until(
       async () => (await cluster.serverStates())[holder] === 'DOWN',
       `HAProxy to take ${holder} out`,

@@ -7,7 +7,7 @@ import { startLoopbackBalancer } from './loopback-balancer';
 import { removeRedisKeys } from './redis-keys';
 import {
   freePort,
-  ONE_ADDRESS_FOR_MANY,
+  LIMITS_FOR_TEST_LOAD,
   spawnEntry,
   stopChild,
   waitForHealth,
@@ -94,7 +94,7 @@ export async function startDistributedQuesta(options: {
   });
 
   const shared = {
-    ...ONE_ADDRESS_FOR_MANY,
+    ...LIMITS_FOR_TEST_LOAD,
     ...options.env,
     DATABASE_URL: database.url,
     PUBLIC_URL: balancer.url,

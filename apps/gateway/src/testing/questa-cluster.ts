@@ -9,7 +9,7 @@ import { API_REPLICAS, type ClusterSettings } from '../cluster/plan';
 import { freePort } from '../cluster/processes';
 import { startCluster, type RunningCluster } from '../cluster/run-cluster';
 import { removeRedisKeys } from './redis-keys';
-import { ONE_ADDRESS_FOR_MANY } from './start-questa';
+import { LIMITS_FOR_TEST_LOAD } from './start-questa';
 
 /** The machine's Redis (docs/architecture.md); each run keeps its keys under a prefix of its own. */
 const MACHINE_REDIS = 'redis://127.0.0.1:6379';
@@ -95,7 +95,7 @@ export async function startQuestaCluster(options: {
       },
       haproxyPath,
       // An SMTP server of the developer's environment would take the mail tests read (empty is unset).
-      env: { SMTP_URL: '', ...ONE_ADDRESS_FOR_MANY, ...options.env },
+      env: { SMTP_URL: '', ...LIMITS_FOR_TEST_LOAD, ...options.env },
       onLine: (name, line) => lines.push(`${name} │ ${line}`),
       onUnexpectedExit: (name, code, signal) => unexpectedExits.push(`${name}: ${code ?? signal}`),
     });

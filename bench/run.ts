@@ -16,7 +16,7 @@ import { benchPlayerPage } from './player-page';
 import { benchLive, benchLiveBroadcast, benchLiveSpread } from './live';
 import { benchLiveClassroom } from './live-classroom';
 import { initialJavaScriptGzipBytes } from './bundle-size';
-import { benchQuestionDb } from './question-db';
+import { benchQuestionDb, QUESTION_DB_TOTAL } from './question-db';
 import { measureInRounds, median, type RoundsResult, type Spread } from './measure';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,9 +30,11 @@ const say = (line = '') => {
 // `-- player`, `-- billing`, `-- classes`, `-- formats`, `-- docs`) only those named.
 // `-- classroom` runs only the live classroom's swarm, the first part of `live`; `-- answers` only
 // the exam answers, the first part of `learning`; `-- cluster` a mixed load through HAProxy on 1
-// and 3 API processes (with DATABASE_URL and HAProxy).
+// and 3 API processes (with DATABASE_URL and HAProxy); `-- qdb` only the question database's
+// search, draw and import figures, part of `server`.
 const known = [
   'server',
+  'qdb',
   'learning',
   'live',
   'classroom',
@@ -44,11 +46,12 @@ const known = [
   'cluster',
   'answers',
 ] as const;
-// A number sets the live room's size (`npm run bench -- live 300`); 2,000 players by default,
-// 500 in the cluster's mixed load.
+// A number sets the live room's size (`npm run bench -- live 300`), 2,000 players by default,
+// 500 in the cluster's mixed load; with `qdb`, the question bank's (`npm run bench -- qdb 200000`),
+// a million questions by default.
 const args = process.argv.slice(2);
-const playersArg = args.find((arg) => /^\d+$/.test(arg));
-const livePlayers = Number(playersArg ?? 2000);
+const sizeArg = args.find((arg) => /^\d+$/.test(arg));
+const livePlayers = Number(sizeArg ?? 2000);
 const parts = new Set(args.filter((arg) => !/^\d+$/.test(arg)));
 for (const part of parts) {
   if (!known.includes(part as (typeof known)[number])) {
@@ -150,12 +153,18 @@ async function benchServer() {
   );
   say();
 
+  await questionDbFigures(QUESTION_DB_TOTAL);
+}
+
+async function questionDbFigures(total: number) {
   const settings = readTestSettings();
   if (settings.databaseUrl) {
-    console.log('Generating a 1,000,000-question bank on PostgreSQL; this takes a few minutes…');
-    const figures = await benchQuestionDb();
+    console.log(
+      `Generating a ${total.toLocaleString('en')}-question bank on PostgreSQL; this takes a few minutes…`,
+    );
+    const figures = await benchQuestionDb(total);
     say(
-      `Question database on PostgreSQL (${new URL(settings.databaseUrl).host}), one bank of ${figures.questions.toLocaleString('en')} published questions (generated in ${Math.round(figures.generateSeconds)} s); 100 sequential requests each after 5 warm-up ones, over HTTP on loopback:`,
+      `Question database on PostgreSQL (${new URL(settings.databaseUrl).host}), one bank of ${figures.questions.toLocaleString('en')} published questions, one in 50 with a passage in groups of 4 (generated in ${Math.round(figures.generateSeconds)} s); 100 sequential requests each after 5 warm-up ones, over HTTP on loopback:`,
     );
     say();
     say('| operation | matching questions | p50 ms | p95 ms |');
@@ -189,6 +198,7 @@ say(
 );
 say();
 if (runs('server')) await benchServer();
+else if (parts.has('qdb')) await questionDbFigures(sizeArg ? Number(sizeArg) : QUESTION_DB_TOTAL);
 if (runs('learning')) await benchLearning(say);
 else if (parts.has('answers')) await answersSection(say);
 if (runs('player')) await benchPlayerPage(say);
@@ -205,7 +215,7 @@ if (runs('live')) {
   await benchLiveSpread(say, { players: livePlayers, questions: 10, processes: 3 });
 }
 
-if (runs('cluster')) await benchCluster(say, { players: Number(playersArg ?? 500) });
+if (runs('cluster')) await benchCluster(say, { players: Number(sizeArg ?? 500) });
 
 await appendFile(path.join(here, 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('Appended to bench/RESULTS.md');

@@ -28,6 +28,8 @@ export interface QuestionDbTables {
     suspended_at: Generated<string | null>;
     /** Set while the workspace is scheduled for deletion: when the main API erases it. */
     deletion_due_at: Generated<string | null>;
+    /** How many questions the workspace holds; kept by triggers on `questions`. */
+    question_count: Generated<string>;
   };
   memberships: {
     client_id: string;

@@ -71,6 +71,24 @@ export function createBankRepository(db: QuestionDb) {
       };
     },
 
+    /**
+     * Who may use the bank and whether it is archived, when the tenant has such a bank: what a
+     * draw or an import needs to know, without counting the bank's questions as `find` does
+     * (a read of every question of a large bank).
+     */
+    async standing(
+      clientId: string,
+      bankId: string,
+    ): Promise<{ visibility: BankVisibility; archived: boolean } | undefined> {
+      const row = await db
+        .selectFrom('banks')
+        .select(['visibility', 'archived_at'])
+        .where('id', '=', bankId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      return row && { visibility: row.visibility, archived: row.archived_at !== null };
+    },
+
     /** The bank's visibility, when the tenant has such a bank. */
     async visibilityOf(clientId: string, bankId: string): Promise<BankVisibility | undefined> {
       const row = await db

@@ -80,21 +80,36 @@ export function createDrawRepository(db: QuestionDb) {
       }));
     },
 
-    /** The passage of each question that has one. */
+    /** Whether any passage belongs to the bank; a bank without one needs no group lookups. */
+    async hasPassages(bankId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('passages')
+        .select('id')
+        .where('bank_id', '=', bankId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The passage of each question that has one: an index-only read of the index that holds
+     * only questions with a passage (migration 0017), however large the bank.
+     */
     async passagesOf(questionIds: readonly string[]): Promise<Map<string, string>> {
       if (questionIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('questions')
-        .select(['id', 'passage_id'])
-        .where('id', 'in', [...new Set(questionIds)])
-        .where('passage_id', 'is not', null)
-        .execute();
-      return new Map(rows.map((row) => [row.id, row.passage_id!]));
+      const { rows } = await sql<{ id: string; passage_id: string }>`
+        select q.id, q.passage_id from ${questions} q
+        where q.id = any(${[...new Set(questionIds)]}::uuid[]) and q.passage_id is not null`.execute(
+        db,
+      );
+      return new Map(rows.map((row) => [row.id, row.passage_id]));
     },
 
     /**
      * The pool's published versions that refer to these passages, by passage, each group in
-     * authored order.
+     * authored order. Each passage is looked up on its own (its few questions through the
+     * passage index, then their versions by key): joined as sets, the planner may instead read
+     * the whole pool through a draw index to match them.
      */
     async members(
       pool: DrawPool,
@@ -109,11 +124,15 @@ export function createDrawRepository(db: QuestionDb) {
         passage_id: string;
         passage_position: number;
       }>`
-        select v.question_id, v.version, q.passage_id, q.passage_position
-        from ${questions} q
-        join ${versions} v on v.question_id = q.id
-        where q.passage_id = any(${passageIds}::uuid[]) and ${inPool(pool, excluded)}
-        order by q.passage_id, q.passage_position`.execute(db);
+        select m.question_id, m.version, p.passage_id, m.passage_position
+        from unnest(${passageIds}::uuid[]) as p (passage_id)
+        cross join lateral (
+          select v.question_id, v.version, q.passage_position
+          from ${questions} q
+          join ${versions} v on v.question_id = q.id
+          where q.passage_id = p.passage_id and ${inPool(pool, excluded)}
+        ) m
+        order by p.passage_id, m.passage_position`.execute(db);
       for (const row of rows) {
         const group = groups.get(row.passage_id) ?? [];
         group.push({

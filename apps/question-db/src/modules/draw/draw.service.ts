@@ -26,7 +26,7 @@ const breadth = (rule: DrawRequest['rules'][number]) =>
  */
 export function createDrawService(deps: {
   draws: DrawRepository;
-  banks: Pick<BankRepository, 'find'>;
+  banks: Pick<BankRepository, 'standing'>;
   catalog: Pick<CatalogRepository, 'isListed'>;
 }) {
   const { draws } = deps;
@@ -36,6 +36,8 @@ export function createDrawService(deps: {
     count: number,
     taken: Set<string>,
     random: () => number,
+    /** False when the bank has no passage, so no question can bring a group. */
+    grouped: boolean,
   ): Promise<DrawnVersion[]> {
     const picked: DrawnVersion[] = [];
     const takeOne = (candidate: DrawnVersion) => {
@@ -56,7 +58,9 @@ export function createDrawService(deps: {
     // See docs/decisions/0018-passages-are-their-own-items.md.
     const waiting = new Map<string, DrawnVersion[]>();
     const take = async (candidates: DrawnVersion[]) => {
-      const passageOf = await draws.passagesOf(candidates.map((c) => c.questionId));
+      const passageOf = grouped
+        ? await draws.passagesOf(candidates.map((c) => c.questionId))
+        : new Map<string, string>();
       const groups = await draws.members(pool, [...new Set(passageOf.values())], [...taken]);
       for (const candidate of candidates) {
         if (picked.length === count) return;
@@ -101,6 +105,7 @@ export function createDrawService(deps: {
     const random = seededRandom(request.seed);
     const taken = new Set(request.exclude);
     const found = new Map<number, DrawnVersion[]>();
+    const grouped = await draws.hasPassages(bankId);
     // Narrow rules draw first, so "8 from Algebra" cannot take the questions "2 from Algebra
     // at difficulty 3" needed; the answer still lists them in the order asked.
     const narrowestFirst = [...request.rules.entries()].sort(
@@ -113,7 +118,7 @@ export function createDrawService(deps: {
         difficulty: rule.difficulty,
         passageId: rule.passageId,
       };
-      found.set(index, await drawFrom(pool, rule.count, taken, random));
+      found.set(index, await drawFrom(pool, rule.count, taken, random, grouped));
     }
     // A passage whose questions more than one rule drew still shows once, with all of them.
     const picks = keepPassagesTogether(request.rules.flatMap((_, index) => found.get(index) ?? []));
@@ -146,9 +151,9 @@ export function createDrawService(deps: {
       bankId: string,
       request: DrawRequest,
     ): Promise<DrawResult> {
-      const bank = await deps.banks.find(clientId, bankId);
+      const bank = await deps.banks.standing(clientId, bankId);
       // An archived bank is kept for history only: nothing new is drawn from it.
-      if (!bank || bank.archivedAt || !mayReadBank(principal, clientId, bank.visibility)) {
+      if (!bank || bank.archived || !mayReadBank(principal, clientId, bank.visibility)) {
         throw noSuchBank();
       }
       return drawPublished(bankId, request);

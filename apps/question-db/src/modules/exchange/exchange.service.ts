@@ -68,7 +68,7 @@ export function createExchangeService(deps: {
       request: { format: ImportFormat; mode: 'all_or_nothing' | 'valid_only'; dryRun: boolean },
       body: Uint8Array,
     ): Promise<ImportReport> {
-      if (!(await deps.banks.find(clientId, bankId))) throw notFound();
+      if (!(await deps.banks.standing(clientId, bankId))) throw notFound();
       const parsed = await deps.parser.parse(request.format, body);
       const errors = [...parsed.errors];
       const warnings = [...parsed.warnings];

@@ -128,4 +128,31 @@ describe('free workspace limits', () => {
     expect((await write()).statusCode).toBe(201);
     expect((await write()).statusCode).toBe(409);
   });
+
+  it('counts questions out again when their bank is deleted, making room for new ones', async () => {
+    expect((await usage('gus', globex)).questions).toMatchObject({ used: 2, max: 2 });
+    const [bank] = (
+      await t.app.inject({ url: `${API}/clients/${globex}/banks`, headers: headers.gus })
+    ).json<{ banks: { id: string }[] }>().banks;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/clients/${globex}/banks/${bank!.id}`,
+      headers: headers.gus,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await usage('gus', globex)).questions).toMatchObject({ used: 0 });
+    // The other workspace's count is its own.
+    expect((await usage('olive')).questions).toMatchObject({ used: 0 });
+
+    const bankId = await t.createBank(globex, 'again', headers.gus!);
+    const gift = '::a::One? {T}\n\n::b::Two? {F}';
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `${API}/clients/${globex}/banks/${bankId}/import?format=gift`,
+      headers: { ...headers.gus, 'content-type': 'text/plain' },
+      payload: gift,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await usage('gus', globex)).questions).toMatchObject({ used: 2 });
+  });
 });

@@ -3,9 +3,12 @@ import type { QuestionStatus, QuestionSummary, QuestionType } from '@questa/cont
 import type { QuestionDb } from '../../db/tables';
 import { searchConfigOf, searchTextOf } from '../../db/search';
 
-/** How many of the newest questions a search reads before it turns to the word index. */
-const RECENT_SCAN = 20_000;
 import { isoTimestamp } from '../../db/timestamps';
+
+/** How many of the newest questions a search reads first, to judge how common its words are. */
+const RECENT_PROBE = 1_000;
+/** The most of the newest questions a search reads before it turns to the word index. */
+const RECENT_SCAN = 40_000;
 
 export interface QuestionFilters {
   clientId: string;
@@ -33,8 +36,17 @@ const headlineOptions = 'StartSel=«, StopSel=», MaxWords=35, MinWords=12, Shor
 
 export function createQuestionListRepository(db: QuestionDb) {
   function matching(filters: QuestionFilters) {
-    let query = db.selectFrom('questions as q').where('q.client_id', '=', filters.clientId);
-    if (filters.bankId !== undefined) query = query.where('q.bank_id', '=', filters.bankId);
+    let query = db.selectFrom('questions as q');
+    if (filters.bankId === undefined) {
+      query = query.where('q.client_id', '=', filters.clientId);
+    } else {
+      // Checked row by row rather than through an index: given the tenant as an index condition,
+      // the planner may walk the tenant's recency index and skip every newer question of its
+      // other banks, instead of walking the bank's own.
+      query = query
+        .where('q.bank_id', '=', filters.bankId)
+        .where(sql<boolean>`(q.client_id = ${filters.clientId}::uuid) is true`);
+    }
     if (filters.topic !== undefined) query = query.where('q.topic', '=', filters.topic);
     if (filters.type !== undefined) query = query.where('q.type', '=', filters.type);
     if (filters.types !== undefined) query = query.where('q.type', 'in', filters.types);
@@ -77,22 +89,20 @@ export function createQuestionListRepository(db: QuestionDb) {
 
   const rowQuery = (text: string) => sql`websearch_to_tsquery(q.search_config, ${text})`;
 
-  /**
-   * The newest `size` matches, newest first. Which index serves this best depends on how common
-   * the words are, and the planner guesses word frequencies poorly; so the order is fixed here.
-   * First the newest RECENT_SCAN questions are read through the recency index and tested: a
-   * common word fills the window there at a bounded cost. Only when it does not (a rare word,
-   * or one absent from recent questions) are all matches gathered through the GIN index and
-   * sorted, which is cheap precisely because they are few.
-   */
-  async function newestMatches(filters: QuestionFilters, search: SearchText, size: number) {
-    const recent = await db
+  /** The newest `size` matches among the newest `scanned` questions, newest first. */
+  const recentMatches = (
+    filters: QuestionFilters,
+    search: SearchText,
+    size: number,
+    scanned: number,
+  ) =>
+    db
       .with('recent', () =>
         matching(filters)
           .select(['q.id', 'q.updated_at', 'q.search_config', 'q.search_document'])
           .orderBy('q.updated_at', 'desc')
           .orderBy('q.id', 'desc')
-          .limit(RECENT_SCAN),
+          .limit(scanned),
       )
       .selectFrom('recent as q')
       .where(matchesText(search.configs, search.text))
@@ -101,7 +111,25 @@ export function createQuestionListRepository(db: QuestionDb) {
       .orderBy('q.id', 'desc')
       .limit(size)
       .execute();
-    if (recent.length === size) return recent;
+
+  /**
+   * The newest `size` matches, newest first. Which index serves this best depends on how common
+   * the words are, and the planner guesses word frequencies poorly; so the order is fixed here.
+   * The newest RECENT_PROBE questions are read through the recency index first: a very common
+   * word fills the window there. How many matched tells how far a walk down the recency index
+   * would go to fill it; if not past RECENT_SCAN, the walk goes on (a word in one question of a
+   * hundred reads some 20,000 recent rows, which sit together at the end of the table). Otherwise,
+   * a rare word above all, all matches are gathered through the GIN index and sorted, which is
+   * cheap precisely because they are few; walking first would read RECENT_SCAN rows for nothing.
+   */
+  async function newestMatches(filters: QuestionFilters, search: SearchText, size: number) {
+    const probed = await recentMatches(filters, search, size, RECENT_PROBE);
+    if (probed.length === size) return probed;
+    const rowsToFill = probed.length === 0 ? Infinity : (size * RECENT_PROBE) / probed.length;
+    if (rowsToFill <= RECENT_SCAN) {
+      const walked = await recentMatches(filters, search, size, RECENT_SCAN);
+      if (walked.length === size) return walked;
+    }
     return db
       .with(
         (cte) => cte('matches').materialized(),

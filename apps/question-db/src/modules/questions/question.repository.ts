@@ -6,7 +6,7 @@ import type {
   QuestionStatus,
   QuestionVersion,
 } from '@questa/contracts';
-import type { QuestionDb, QuestionDbTables } from '../../db/tables';
+import { QUESTION_DB_SCHEMA, type QuestionDb, type QuestionDbTables } from '../../db/tables';
 import { jsonb, searchConfigOf, searchDocumentOf } from '../../db/search';
 import { isoTimestamp } from '../../db/timestamps';
 
@@ -71,8 +71,12 @@ function toVersion(row: {
   };
 }
 
-// Statements the bulk insert sends at once: well under PostgreSQL's 65,535 parameters a statement.
-const insertChunk = 500;
+// Questions the bulk insert writes per statement. Each statement takes the chunk as one JSON
+// parameter, so its size is bounded by memory, not by PostgreSQL's 65,535 parameters.
+const insertChunk = 2000;
+
+const questionsTable = sql.table(`${QUESTION_DB_SCHEMA}.questions`);
+const versionsTable = sql.table(`${QUESTION_DB_SCHEMA}.question_versions`);
 
 function questionQueries(db: QuestionDb) {
   const contentColumns = (content: QuestionContent) => ({
@@ -84,8 +88,8 @@ function questionQueries(db: QuestionDb) {
 
   return {
     /**
-     * Adds questions to a bank, each with a first version in the given status, a few statements
-     * per 500 questions. Run it on a transaction's repository (see `inTransaction`): it writes
+     * Adds questions to a bank, each with a first version in the given status, one statement
+     * per 2,000 questions. Run it on a transaction's repository (see `inTransaction`): it writes
      * all or nothing, and the bank row stays share-locked, so a concurrent change of the bank's
      * language cannot leave these questions indexed in the old one. Returns the new ids in input
      * order, or undefined when the tenant has no such bank.
@@ -107,39 +111,35 @@ function questionQueries(db: QuestionDb) {
       const config = sql<string>`${bank.config}::regconfig`;
       const ids: string[] = [];
       for (let start = 0; start < questions.length; start += insertChunk) {
-        const chunk = questions
-          .slice(start, start + insertChunk)
-          .map((question) => ({ ...question, id: randomUUID() }));
-        await db
-          .insertInto('questions')
-          .values(
-            chunk.map(({ id, content, status }) => ({
-              id,
-              bank_id: bankId,
-              client_id: clientId,
-              current_version: 1,
-              published_version: status === 'published' ? 1 : null,
-              status,
-              ...contentColumns(content),
-              search_config: config,
-              search_document: searchDocumentOf(config, jsonb(content)),
-            })),
+        const chunk = questions.slice(start, start + insertChunk).map(({ content, status }) => ({
+          id: randomUUID(),
+          status,
+          content,
+          ...contentColumns(content),
+        }));
+        // One statement writes the chunk's questions and their first versions, the rows read
+        // from one JSON parameter: a VALUES list of a dozen parameters a row cost more to send,
+        // parse and plan than the rows cost to write.
+        await sql`
+          with chunk as (
+            select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r (
+              id uuid, status text, type text, topic text, tags text[], difficulty smallint,
+              content jsonb)
+          ), inserted as (
+            insert into ${questionsTable} (id, bank_id, client_id, current_version,
+              published_version, status, type, topic, tags, difficulty, search_config,
+              search_document)
+            select id, ${bankId}::uuid, ${clientId}::uuid, 1,
+              case when status = 'published' then 1 end, status, type, topic, tags, difficulty,
+              ${config}, ${searchDocumentOf(config, sql.ref('content'))}
+            from chunk
+            returning id
           )
-          .execute();
-        await db
-          .insertInto('question_versions')
-          .values(
-            chunk.map(({ id, content, status }) => ({
-              question_id: id,
-              bank_id: bankId,
-              version: 1,
-              status,
-              ...contentColumns(content),
-              content: jsonb(content),
-              author_id: authorId,
-            })),
-          )
-          .execute();
+          insert into ${versionsTable} (question_id, bank_id, version, status, type, topic, tags,
+            difficulty, content, author_id)
+          select id, ${bankId}::uuid, 1, status, type, topic, tags, difficulty, content,
+            ${authorId}
+          from chunk`.execute(db);
         ids.push(...chunk.map((question) => question.id));
       }
       return ids;

@@ -168,14 +168,14 @@ describe.skipIf(!browserAvailable)('a challenge assignment', () => {
 
   it('shows the challenge as a column of the teacher’s gradebook with the score', async () => {
     await teacher.goto(classUrl);
-    const grid = teacher.getByRole('table', { name: 'Results of each learner in each assignment' });
+    const grid = teacher.getByRole('grid', { name: 'Results of each learner in each assignment' });
     await grid.waitFor();
     const headers = await grid.getByRole('columnheader').allTextContents();
     const column = headers.findIndex((header) => header.includes(title));
     expect(column).toBeGreaterThan(0);
     const row = grid.getByRole('row').filter({ hasText: 'Lena Learner' }).first();
     // The first column is the learner's name, a row header rather than a cell.
-    const cell = row.getByRole('cell').nth(column - 1);
+    const cell = row.getByRole('gridcell').nth(column - 1);
     await expect.poll(async () => (await cell.textContent()) ?? '').toContain('100%');
     await shoot(teacher, 'challenge-gradebook-1280');
   });

@@ -155,7 +155,7 @@ describe.skipIf(unavailable)('the key flows through the cluster behind HAProxy',
     await signIn(teacher, cluster.url, 'teacher@questa.test');
     await teacher.getByRole('link', { name: 'Classes', exact: true }).click();
     await teacher.getByRole('link', { name: DEMO_CLASS }).click();
-    const grid = teacher.getByRole('table', { name: 'Results of each learner in each assignment' });
+    const grid = teacher.getByRole('grid', { name: 'Results of each learner in each assignment' });
     await grid.waitFor();
     const headers = await grid.getByRole('columnheader').allTextContents();
     const column = headers.findIndex((text) => text.includes('Capitals warm-up'));
@@ -164,7 +164,7 @@ describe.skipIf(unavailable)('the key flows through the cluster behind HAProxy',
     const cell = grid
       .getByRole('row')
       .filter({ hasText: 'Lena Learner' })
-      .getByRole('cell')
+      .getByRole('gridcell')
       .nth(column - 1);
     expect(await cell.getAttribute('data-state')).toBe('completed');
     expect(await cell.textContent()).toMatch(/\d+\s?%/);

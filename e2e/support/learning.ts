@@ -8,6 +8,8 @@ import { DEMO_PASSWORD } from './sign-in';
  * an answer of the question's own type goes through does.
  */
 export async function answerAnything(area: Locator) {
+  // Each question type's widget arrives as code of its own; until then a placeholder stands.
+  await area.locator('.answer-fields-loading').waitFor({ state: 'detached' });
   const keepOrder = area.getByRole('button', { name: 'Keep this order' });
   if (await keepOrder.count()) {
     await keepOrder.click();

@@ -5,6 +5,7 @@ import { signInOverHttp } from '@questa/gateway/testing';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
 import { callAs } from './support/learning';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
+import { publishTrueFalseBank } from './support/authoring';
 import { setDemoTenantRole } from './support/tenant-roles';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
@@ -52,39 +53,16 @@ describe.skipIf(!browserAvailable)('a challenge assignment', () => {
   beforeAll(async () => {
     // A bank of the demo workspace with two published questions, written by its author.
     await setDemoTenantRole(baseUrl, 'author@questa.test', 'owner');
-    const author = await signInOverHttp(baseUrl, 'author@questa.test', DEMO_PASSWORD);
-    const { tenants } = (await (
-      await callAs(baseUrl, author, 'GET', '/api/rooms/banks')
-    ).json()) as { tenants: { clientId: string; name: string }[] };
-    const clientId = tenants.find((tenant) => tenant.name === 'Questa Demo')!.clientId;
-    const qdb = (rest: string) => `/qdb/api/v1/clients/${clientId}${rest}`;
-    const bank = await callAs(baseUrl, author, 'POST', qdb('/banks'), {
-      slug: `challenge-rivers-${stamp}`,
-      title: bankTitle,
-      description: 'Two rivers for a challenge.',
-      language: 'en',
-      visibility: 'private',
-    });
-    expect(bank.status).toBe(201);
-    const bankId = ((await bank.json()) as { id: string }).id;
-    for (const { stem, answer } of questions) {
-      const created = await callAs(baseUrl, author, 'POST', qdb(`/banks/${bankId}/questions`), {
-        content: { type: 'true_false', stem, topic: 'Rivers', difficulty: 1, answer },
-      });
-      expect(created.status).toBe(201);
-      let question = (await created.json()) as { id: string; revision: number };
-      for (const action of ['submit', 'publish']) {
-        const moved = await callAs(
-          baseUrl,
-          author,
-          'POST',
-          qdb(`/questions/${question.id}/transitions`),
-          { action, expectedRevision: question.revision },
-        );
-        expect(moved.status).toBe(200);
-        question = (await moved.json()) as typeof question;
-      }
-    }
+    const { clientId } = await publishTrueFalseBank(
+      baseUrl,
+      {
+        slug: `challenge-rivers-${stamp}`,
+        title: bankTitle,
+        description: 'Two rivers for a challenge.',
+        topic: 'Rivers',
+      },
+      questions,
+    );
     const tess = await signInOverHttp(baseUrl, 'teacher@questa.test', DEMO_PASSWORD);
     const { classes } = (await (
       await callAs(baseUrl, tess, 'GET', `/api/teaching/clients/${clientId}/classes`)

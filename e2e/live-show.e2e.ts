@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { readTestSettings } from '@questa/config';
-import { signInOverHttp } from '@questa/gateway/testing';
 import { browserAvailable, launchBrowser, seriousAccessibilityViolations } from './support/browser';
-import { callAs } from './support/learning';
-import { DEMO_PASSWORD, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
+import { publishTrueFalseBank } from './support/authoring';
 import { setDemoTenantRole } from './support/tenant-roles';
 
 /** Screenshots for a person to look at, when SCREENSHOTS names a folder. */
@@ -44,39 +43,16 @@ describe.skipIf(!browserAvailable)('a live room on the big screen', () => {
   beforeAll(async () => {
     // The demo author writes and publishes a private bank the room is drawn from.
     await setDemoTenantRole(baseUrl, 'author@questa.test', 'owner');
-    const author = await signInOverHttp(baseUrl, 'author@questa.test', DEMO_PASSWORD);
-    const { tenants } = (await (
-      await callAs(baseUrl, author, 'GET', '/api/rooms/banks')
-    ).json()) as { tenants: { clientId: string; name: string }[] };
-    const clientId = tenants.find((tenant) => tenant.name === 'Questa Demo')!.clientId;
-    const qdb = (rest: string) => `/qdb/api/v1/clients/${clientId}${rest}`;
-    const bank = await callAs(baseUrl, author, 'POST', qdb('/banks'), {
-      slug: `rivers-show-${Date.now()}`,
-      title: bankTitle,
-      description: 'Two rivers for a live show.',
-      language: 'en',
-      visibility: 'private',
-    });
-    expect(bank.status).toBe(201);
-    const bankId = ((await bank.json()) as { id: string }).id;
-    for (const { stem, answer } of questions) {
-      const created = await callAs(baseUrl, author, 'POST', qdb(`/banks/${bankId}/questions`), {
-        content: { type: 'true_false', stem, topic: 'Rivers', difficulty: 1, answer },
-      });
-      expect(created.status).toBe(201);
-      let question = (await created.json()) as { id: string; revision: number };
-      for (const action of ['submit', 'publish']) {
-        const moved = await callAs(
-          baseUrl,
-          author,
-          'POST',
-          qdb(`/questions/${question.id}/transitions`),
-          { action, expectedRevision: question.revision },
-        );
-        expect(moved.status).toBe(200);
-        question = (await moved.json()) as typeof question;
-      }
-    }
+    await publishTrueFalseBank(
+      baseUrl,
+      {
+        slug: `rivers-show-${Date.now()}`,
+        title: bankTitle,
+        description: 'Two rivers for a live show.',
+        topic: 'Rivers',
+      },
+      questions,
+    );
     browser = await launchBrowser();
     host = await (await context({ viewport: { width: 1920, height: 1080 } })).newPage();
     await signIn(host, baseUrl, 'author@questa.test');

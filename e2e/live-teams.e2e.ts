@@ -135,8 +135,11 @@ describe.skipIf(!browserAvailable)('a live room in teams', () => {
     // The switch follows the room: it shows on once the server has made the teams.
     await host.getByRole('checkbox', { name: 'Play in teams' }).click();
     await host.getByText('Teams saved.').waitFor();
-    expect(await host.getByRole('checkbox', { name: 'Play in teams' }).isChecked()).toBe(true);
+    // The save is acknowledged first; the room's new view, teams and all, follows on the channel.
     await host.getByRole('region', { name: /Team Red/ }).waitFor();
+    await expect
+      .poll(() => host.getByRole('checkbox', { name: 'Play in teams' }).isChecked())
+      .toBe(true);
     await host.getByLabel('Talk time before answers').selectOption('5');
     await host.getByText('Teams saved.').waitFor();
     for (const [name, team] of [

@@ -108,6 +108,10 @@ export function counterMetric<Label extends string>(options: {
   );
 }
 
+/** What a sampled gauge's source answers: one value per set of labels. */
+type Samples<Label extends string> = [Partial<Record<Label, string>>, number][];
+type SampleSource<Label extends string> = () => Samples<Label> | Promise<Samples<Label>>;
+
 /**
  * A gauge read when Prometheus scrapes: each source adds its values (e.g. one per database pool
  * or per live channel of the process). `addSource` returns the function that removes it again.
@@ -118,11 +122,7 @@ export function sampledGauge<Label extends string>(options: {
   labelNames: readonly Label[];
 }) {
   return once(options.name, () => {
-    const sources = new Set<
-      () =>
-        | Promise<[Partial<Record<Label, string>>, number][]>
-        | [Partial<Record<Label, string>>, number][]
-    >();
+    const sources = new Set<SampleSource<Label>>();
     const gauge = new client.Gauge<Label>({
       ...options,
       registers: [metricsRegistry],
@@ -139,11 +139,7 @@ export function sampledGauge<Label extends string>(options: {
     });
     return {
       gauge,
-      addSource(
-        source: () =>
-          | Promise<[Partial<Record<Label, string>>, number][]>
-          | [Partial<Record<Label, string>>, number][],
-      ) {
+      addSource(source: SampleSource<Label>) {
         sources.add(source);
         return () => void sources.delete(source);
       },

@@ -174,3 +174,26 @@ describe.skipIf(!redisUp)('the live channel across API processes', () => {
     expect(client.connected).toBe(false);
   });
 });
+
+describe('a live channel whose Redis never answers', () => {
+  // Vitest reports a rejection nobody handled as an error of the run, so this test has nothing
+  // more to assert than that it closes.
+  it('closes without a rejection nobody handles', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const channel = createLiveChannel({
+      server,
+      path: '/api/live',
+      publicOrigin: ORIGIN,
+      live: roomsOf({ value: 1 }),
+      resolveSession: async () => undefined,
+      log: { warn: () => {}, error: () => {}, debug: () => {} } as never,
+      // Nothing listens on port 1: every connection to it is refused.
+      redis: { url: 'redis://127.0.0.1:1', streamName: 'questa:live:never' },
+    });
+    // Closed as it starts, while the adapter's subscriber is still connecting: the subscription
+    // it asked for, waiting for Redis, fails then.
+    await channel.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+});

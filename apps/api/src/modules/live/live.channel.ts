@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
@@ -99,6 +100,7 @@ export function createLiveChannel(options: {
   const redis = options.redis
     ? new Redis(options.redis.url, { lazyConnect: false, connectTimeout: 5000 })
     : undefined;
+  const adapterClients = redis && watchAdapterClients(redis, log);
   if (redis) {
     redis.on('error', (error: unknown) =>
       log.warn({ err: error }, 'live channel: Redis unavailable'),
@@ -361,10 +363,12 @@ export function createLiveChannel(options: {
       // process still running, and finds its room there (Redis carries rooms across processes).
       io.engine.close();
       if (redis) {
-        // The adapter first: it says goodbye to the other processes and stops its heartbeat and
-        // its stream reader; then the client goes, once what it still sends is answered.
+        // The adapter first: it says goodbye to the other processes and stops its heartbeat; then
+        // the client goes, once what it still sends is answered, and the clients the adapter
+        // opened, which it would leave to end by themselves.
         await io.of('/').adapter.close();
         await redis.quit().catch(() => redis.disconnect());
+        await adapterClients?.end();
       }
     },
   };
@@ -388,4 +392,61 @@ function notePublishFailures(redis: Redis, log: FastifyBaseLogger) {
       return sent;
     },
   });
+}
+
+interface AdapterClients {
+  /** Closes every client the adapter opened; resolves once their connections are gone. */
+  end(): Promise<void>;
+}
+
+/**
+ * The adapter opens clients of its own from the one it is given (its stream reader and its
+ * subscriber) and leaves them to themselves. Its subscriber subscribes once, at start, without
+ * awaiting it: with Redis away the command waits, and fails when ioredis gives up on it (about a
+ * minute on) or when the channel closes first, a rejection nobody handles, which ends a Node
+ * process. Its reader stops only once a read comes back, so with Redis away it goes on
+ * reconnecting for a minute after the channel has closed. Here a failed subscription is noted and
+ * made again once Redis answers (ioredis renews only the subscriptions it made), and closing the
+ * channel ends every client the adapter opened.
+ */
+function watchAdapterClients(redis: Redis, log: FastifyBaseLogger): AdapterClients {
+  const opened: Redis[] = [];
+  const duplicate = redis.duplicate.bind(redis);
+  Object.assign(redis, {
+    duplicate: (...args: Parameters<Redis['duplicate']>) => {
+      const client = duplicate(...args);
+      opened.push(client);
+      const subscribe = client.subscribe.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      const subscribeAgainOnFailure = (...args: unknown[]) => {
+        const sent = subscribe(...args);
+        sent.catch((error: unknown) => {
+          // Ended: the channel is closing, and nothing is left to hear.
+          if (client.status === 'end') return;
+          log.warn(
+            { err: error },
+            'live channel: not subscribed to the other API processes; trying again when Redis answers',
+          );
+          client.once('ready', () => void subscribeAgainOnFailure(...args));
+        });
+        return sent;
+      };
+      Object.assign(client, { subscribe: subscribeAgainOnFailure });
+      return client;
+    },
+  });
+  return {
+    async end() {
+      await Promise.all(
+        opened.map(async (client) => {
+          // A client with a socket open or opening says `end` once it has closed; one waiting to
+          // reconnect just stops waiting.
+          const closing = ['connecting', 'connect', 'ready'].includes(client.status)
+            ? once(client, 'end')
+            : undefined;
+          client.disconnect();
+          await closing;
+        }),
+      );
+    },
+  };
 }

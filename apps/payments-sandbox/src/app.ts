@@ -32,7 +32,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscription.routes'
 import { createSubscriptionService } from './modules/subscriptions/subscription.service';
 import { DEFAULT_RETRY_DELAYS_MS, startWebhookSender } from './modules/webhooks/webhook-sender';
 import { loadStylesheet } from './pages/assets';
-import { acceptFormPosts } from '@questa/http-kit';
+import { acceptFormPosts, healthRoute, httpKit } from '@questa/http-kit';
 import { messagePage, sendPage, type PageContext } from './pages/layout';
 import { pageErrorHandler } from './pages/page-errors';
 import { sandboxDb } from './sandbox-db';
@@ -171,17 +171,11 @@ export const paymentsSandboxApp: FastifyPluginAsync<PaymentsSandboxDeps> = async
   // interface, keep Stripe's edge (secret key, error envelope) in a scope of their own.
   await app.register(
     async (pages) => {
-      pages.get('/health', async (_request, reply) => {
-        try {
-          await deps.database.ping(1000);
-          return { status: 'ok', service: 'payments-sandbox', database: 'up' };
-        } catch {
-          return reply.code(503).header('retry-after', '5').send({
-            status: 'unavailable',
-            service: 'payments-sandbox',
-            database: 'down',
-          });
-        }
+      // Questa's health routes, answered as every other service answers them; the hosted pages
+      // keep answering addresses nobody serves under the prefix.
+      await pages.register(async (health) => {
+        await health.register(httpKit, { notFound: false });
+        healthRoute(health, 'payments-sandbox', deps.database);
       });
       await pages.register(
         async (control) => {

@@ -16,6 +16,12 @@ import { addApiResponseHeaders } from './response-headers';
 export interface HttpKitOptions {
   /** Where the page shown to a browser navigation sends the person next. */
   pages?: ProblemPageLinks;
+  /**
+   * Whether addresses no route claims are answered here with a `not_found` problem (the default).
+   * Fastify keeps one such handler per prefix, so a scope sharing its prefix with pages that answer
+   * their own (the payment sandbox's health routes beside its hosted pages) leaves it to them.
+   */
+  notFound?: boolean;
 }
 
 /**
@@ -128,9 +134,13 @@ export const httpKit = fp(
       });
     });
 
-    app.setNotFoundHandler({}, (request, reply) =>
-      sendProblem(request, reply, 'not_found', { detail: `Nothing is served at ${request.url}.` }),
-    );
+    if (options.notFound !== false) {
+      app.setNotFoundHandler({}, (request, reply) =>
+        sendProblem(request, reply, 'not_found', {
+          detail: `Nothing is served at ${request.url}.`,
+        }),
+      );
+    }
   },
   { name: 'questa-http-kit' },
 );

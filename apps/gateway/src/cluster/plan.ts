@@ -129,7 +129,7 @@ export function clusterProcesses(settings: ClusterSettings): ClusterProcess[] {
       'payments-sandbox',
       'payments-sandbox',
       'apps/payments-sandbox/src/server.ts',
-      '/sandbox-pay/health',
+      '/sandbox-pay/health/ready',
       {
         ...common,
         ...stripeKeys,

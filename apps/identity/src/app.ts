@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Database } from '@questa/db';
-import { createRootServer, healthRoute, httpKit } from '@questa/http-kit';
+import {
+  createRequestLimiter,
+  createRootServer,
+  healthRoute,
+  httpKit,
+  type RateLimitStore,
+} from '@questa/http-kit';
 import { identityDb } from './identity-db';
 import { createAccountRepository } from './modules/accounts/account.repository';
 import { accountAdminRoutes } from './modules/accounts/account-admin.routes';
@@ -17,7 +23,6 @@ import { providerRoutes } from './modules/oidc/provider.routes';
 import { createBackChannelLogout } from './modules/oidc/back-channel-logout';
 import { createBackChannelLogoutRepository } from './modules/oidc/back-channel-logout.repository';
 import { providerViews } from './modules/oidc/provider-views';
-import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 import { createAccountThrottle } from './modules/rate-limit/account-throttle';
 import {
   createDatabaseThrottleStore,
@@ -28,7 +33,7 @@ import { loadAssets } from './pages/assets';
 import { createCsrf } from './pages/csrf';
 import { pageErrorHandler } from './pages/error-page';
 import { acceptFormPosts } from '@questa/http-kit';
-import type { PageKit } from './pages/page-kit';
+import { ATTEMPT_WINDOW_MS, type PageKit } from './pages/page-kit';
 
 export { IDENTITY_SCHEMA } from './identity-db';
 export const IDENTITY_PREFIX = '/idp';
@@ -47,7 +52,12 @@ export interface IdentityDeps {
   /** Lifetime of access tokens, user and service alike; ten minutes unless a test shortens it. */
   accessTokenTtlSeconds?: number;
   mail: MailTransport;
-  rateLimiter: RateLimiter;
+  /**
+   * Where attempts per client address are counted (decision 0042): Redis shared by every
+   * provider process when REDIS_URL is set, else this process's memory; and how long an attempt
+   * waits for it before going through uncounted.
+   */
+  rateLimits: { store: RateLimitStore; timeoutMs: number };
   /** Failed sign-ins per account: Redis when configured, else the provider's own tables. */
   accountThrottleStore?: AccountThrottleStore;
   secureCookies: boolean;
@@ -143,7 +153,12 @@ export const identityApp: FastifyPluginAsync<IdentityDeps> = async (app, deps) =
   const kit: PageKit = {
     context,
     csrf: createCsrf({ keys: cookieKeys, secure: deps.secureCookies, path: mountPath }),
-    rateLimiter: deps.rateLimiter,
+    rateLimiter: createRequestLimiter({
+      store: deps.rateLimits.store,
+      windowMs: ATTEMPT_WINDOW_MS,
+      timeoutMs: deps.rateLimits.timeoutMs,
+      log: app.log,
+    }),
     mountPath,
     signInUrl,
   };

@@ -1,9 +1,8 @@
 import type { QuestaConfig } from '@questa/config';
 import type { Database } from '@questa/db';
 import { mailTransportFromConfig } from '@questa/mail';
+import { createRateLimitStore } from '@questa/http-kit';
 import type { IdentityDeps } from './app';
-import { createMemoryRateLimiter } from './modules/rate-limit/rate-limiter';
-import { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
 import { createRedisThrottleStore } from './modules/rate-limit/account-throttle-store';
 
 /**
@@ -16,12 +15,12 @@ export function identityDepsFromConfig(
   clientSecret: string,
 ): IdentityDeps & { close(): Promise<void> } {
   const mail = mailTransportFromConfig(config);
-  const rateLimiter = config.redisUrl
-    ? createRedisRateLimiter({
-        redis: config.redisUrl,
-        keyPrefix: `${config.redisKeyPrefix}identity:rate:`,
-      })
-    : createMemoryRateLimiter();
+  // Counted in Redis when there is one, so every provider process counts the same attempts.
+  const rateLimitStore = createRateLimitStore({
+    redisUrl: config.redisUrl,
+    keyPrefix: `${config.redisKeyPrefix}identity:rate:`,
+    timeoutMs: config.rateLimits.redisTimeoutMs,
+  });
   // Without Redis, failed sign-ins per account are counted in the database (the default).
   const accountThrottleStore = config.redisUrl
     ? createRedisThrottleStore({
@@ -52,12 +51,12 @@ export function identityDepsFromConfig(
     rolesClaim: config.oidc.rolesClaim,
     accessTokenTtlSeconds: config.oidc.accessTokenTtlSeconds,
     mail,
-    rateLimiter,
+    rateLimits: { store: rateLimitStore, timeoutMs: config.rateLimits.redisTimeoutMs },
     ...(accountThrottleStore && { accountThrottleStore }),
     secureCookies: config.secureCookies,
     async close() {
       mail.close?.();
-      await rateLimiter.close();
+      await rateLimitStore.close();
       await accountThrottleStore?.close();
     },
   };

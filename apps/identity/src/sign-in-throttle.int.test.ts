@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
+import { createRedisRateLimitStore } from '@questa/http-kit';
 import type { MailMessage } from '@questa/mail';
 import { buildApp } from './app';
 import { identityDb } from './identity-db';
 import { createAccountRepository } from './modules/accounts/account.repository';
 import { hashPassword } from './modules/accounts/password';
 import { createRedisThrottleStore } from './modules/rate-limit/account-throttle-store';
-import { createRedisRateLimiter } from './modules/rate-limit/redis-rate-limiter';
 import { formFor, type Browser } from './testing/browser';
 import {
   ISSUER,
@@ -189,12 +189,15 @@ describe('sign-in throttling', () => {
   });
 
   it('answers a sign-in with a 503 page while the Redis its limits live in is away', async () => {
-    // A port nothing listens on: the stores fail fast, as they are set up to.
+    // A port nothing listens on: the stores fail fast, as they are set up to. The limits per
+    // address let the attempt through uncounted, as every request limit does (decision 0042);
+    // the count per account cannot be skipped, so sign-in waits for Redis.
     const away = 'redis://127.0.0.1:9';
+    const store = createRedisRateLimitStore({ url: away, keyPrefix: 'away:', timeoutMs: 250 });
     const limited = await buildApp(
       testDeps(test.database, {
         mail,
-        rateLimiter: createRedisRateLimiter({ redis: away }),
+        rateLimits: { store, timeoutMs: 250 },
         accountThrottleStore: createRedisThrottleStore({ redis: away, keyPrefix: 'away:' }),
       }),
     );
@@ -209,6 +212,7 @@ describe('sign-in throttling', () => {
       expect(response.body).toContain('Sign-in is unavailable');
     } finally {
       await limited.close();
+      await store.close();
     }
   });
 });

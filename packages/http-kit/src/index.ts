@@ -31,6 +31,7 @@ export {
   type RateLimitCaller,
   type RateLimitDecision,
   type RateLimitsOptions,
+  type RequestLimiter,
 } from './rate-limit';
 export {
   createMemoryRateLimitStore,

@@ -9,6 +9,8 @@ export interface WindowCount {
 /** Counts requests per key in fixed windows: in one process's memory, or in Redis for all. */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The current window's count without adding to it: 0 (and no time left) when none runs. */
+  peek(key: string): Promise<WindowCount>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,12 @@ export function createMemoryRateLimitStore(
       window.count += 1;
       return { count: window.count, msLeft: window.endsAt - at };
     },
+    async peek(key) {
+      const at = now();
+      const window = windows.get(key);
+      if (!window || window.endsAt <= at) return { count: 0, msLeft: 0 };
+      return { count: window.count, msLeft: window.endsAt - at };
+    },
     async close() {
       windows.clear();
     },
@@ -57,7 +65,17 @@ if left < 0 then
 end
 return {count, left}`;
 
+// A key without expiry has lost its window's end; the next hit starts one, so it counts as none.
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+local left = redis.call('PTTL', KEYS[1])
+if not count or left < 0 then
+  return {0, 0}
+end
+return {tonumber(count), left}`;
+
 type HitCommand = (key: string, windowMs: number) => Promise<[number, number]>;
+type PeekCommand = (key: string) => Promise<[number, number]>;
 
 /** Counters in Redis under `keyPrefix`, shared by every process that uses the same Redis. */
 export function createRedisRateLimitStore(options: {
@@ -81,10 +99,17 @@ export function createRedisRateLimitStore(options: {
   // events would repeat it for every reconnection.
   redis.on('error', () => {});
   redis.defineCommand('questaRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-  const hit = (redis as unknown as { questaRateHit: HitCommand }).questaRateHit.bind(redis);
+  redis.defineCommand('questaRatePeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
+  const commands = redis as unknown as { questaRateHit: HitCommand; questaRatePeek: PeekCommand };
+  const hit = commands.questaRateHit.bind(redis);
+  const peek = commands.questaRatePeek.bind(redis);
   return {
     async hit(key, windowMs) {
       const [count, msLeft] = await hit(key, windowMs);
+      return { count, msLeft };
+    },
+    async peek(key) {
+      const [count, msLeft] = await peek(key);
       return { count, msLeft };
     },
     async close() {

@@ -53,6 +53,7 @@ describe('the request limiter', () => {
     };
     const hanging: RateLimitStore = {
       hit: () => new Promise(() => {}),
+      peek: () => new Promise(() => {}),
       close: async () => {},
     };
     const limiter = createRequestLimiter({ store: hanging, windowMs: 60_000, timeoutMs: 50, log });
@@ -61,13 +62,42 @@ describe('the request limiter', () => {
     expect(await limiter.take({ key: 'k', limit: 1 })).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(1000);
 
+    expect(await limiter.peek({ key: 'k', limit: 1 })).toBeUndefined();
+
     const failing: RateLimitStore = {
       hit: () => Promise.reject(new Error('down')),
+      peek: () => Promise.reject(new Error('down')),
       close: async () => {},
     };
     const other = createRequestLimiter({ store: failing, windowMs: 60_000, timeoutMs: 50, log });
     expect(await other.take({ key: 'k', limit: 1 })).toBeUndefined();
+    expect(await other.peek({ key: 'k', limit: 1 })).toBeUndefined();
     expect(warnings).toHaveLength(2);
+  });
+
+  it('looks without counting: a peek says whether one more would be within the limit', async () => {
+    let now = 1_000_000;
+    const limiter = createRequestLimiter({
+      store: createMemoryRateLimitStore({ now: () => now }),
+      windowMs: 60_000,
+      timeoutMs: 100,
+    });
+    const caller = { key: 'ip:10.0.0.1', limit: 2 };
+    for (let look = 0; look < 5; look++) {
+      expect(await limiter.peek(caller)).toMatchObject({ allowed: true, remaining: 2 });
+    }
+    await limiter.take(caller);
+    expect(await limiter.peek(caller)).toMatchObject({ allowed: true, remaining: 1 });
+    await limiter.take(caller);
+    now += 20_000;
+    expect(await limiter.peek(caller)).toEqual({
+      allowed: false,
+      limit: 2,
+      remaining: 0,
+      resetSeconds: 40,
+    });
+    now += 40_000;
+    expect(await limiter.peek(caller)).toMatchObject({ allowed: true, remaining: 2 });
   });
 });
 
@@ -125,6 +155,13 @@ describe.skipIf(!redisUp)('counters in Redis', () => {
     expect(third.msLeft).toBeLessThanOrEqual(60_000);
     expect(await redis.get(`${keyPrefix}ip:10.0.0.1`)).toBe('3');
     expect(await redis.pttl(`${keyPrefix}ip:10.0.0.1`)).toBeGreaterThan(55_000);
+
+    // A look from either process sees the same window and adds nothing to it.
+    const seen = await second.peek('ip:10.0.0.1');
+    expect(seen.count).toBe(3);
+    expect(seen.msLeft).toBeGreaterThan(55_000);
+    expect((await first.peek('ip:10.0.0.1')).count).toBe(3);
+    expect(await first.peek('ip:10.0.0.9')).toEqual({ count: 0, msLeft: 0 });
   });
 });
 

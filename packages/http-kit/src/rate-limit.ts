@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { counterMetric } from './metrics';
 import { HttpProblem } from './problem';
-import type { RateLimitStore } from './rate-limit-store';
+import type { RateLimitStore, WindowCount } from './rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,49 +48,64 @@ export function createRequestLimiter(options: {
   // The outage is logged when it starts and when it ends, not once per request.
   let failing = false;
 
-  async function hitWithin(key: string) {
+  /** The store's answer within `timeoutMs`, or undefined when it fails or is late. */
+  async function answerWithin(asked: Promise<WindowCount>): Promise<WindowCount | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('rate-limit store timed out')), timeoutMs);
     });
-    const counted = store.hit(key, windowMs);
-    // A hit that fails after the wait has ended has nobody left to tell.
-    counted.catch(() => {});
+    // An answer that fails after the wait has ended has nobody left to tell.
+    asked.catch(() => {});
+    let answer: WindowCount;
     try {
-      return await Promise.race([counted, late]);
+      answer = await Promise.race([asked, late]);
+    } catch (error) {
+      if (!failing) {
+        failing = true;
+        log?.warn({ err: error }, 'rate limits not applied: their store does not answer');
+      }
+      return undefined;
     } finally {
       clearTimeout(timer);
     }
+    if (failing) {
+      failing = false;
+      log?.info('rate limits applied again: their store answers');
+    }
+    return answer;
   }
 
+  const decision = (caller: RateLimitCaller, window: WindowCount, allowed: boolean) => ({
+    allowed,
+    limit: caller.limit,
+    remaining: Math.max(0, caller.limit - window.count),
+    resetSeconds: Math.max(1, Math.ceil(window.msLeft / 1000)),
+  });
+
   return {
+    /** Counts one request of the caller's and says whether it is within the limit. */
     async take(caller: RateLimitCaller): Promise<RateLimitDecision | undefined> {
-      let counted;
-      try {
-        counted = await hitWithin(caller.key);
-      } catch (error) {
+      const counted = await answerWithin(store.hit(caller.key, windowMs));
+      if (!counted) {
         outcomes.labels({ outcome: 'uncounted' }).inc();
-        if (!failing) {
-          failing = true;
-          log?.warn({ err: error }, 'rate limits not applied: their store does not answer');
-        }
         return undefined;
-      }
-      if (failing) {
-        failing = false;
-        log?.info('rate limits applied again: their store answers');
       }
       const allowed = counted.count <= caller.limit;
       outcomes.labels({ outcome: allowed ? 'allowed' : 'limited' }).inc();
-      return {
-        allowed,
-        limit: caller.limit,
-        remaining: Math.max(0, caller.limit - counted.count),
-        resetSeconds: Math.max(1, Math.ceil(counted.msLeft / 1000)),
-      };
+      return decision(caller, counted, allowed);
+    },
+    /**
+     * Whether one more would be within the limit, without counting this look: for what is
+     * counted only once it has happened (a failed sign-in) but must be refused before it is tried.
+     */
+    async peek(caller: RateLimitCaller): Promise<RateLimitDecision | undefined> {
+      const window = await answerWithin(store.peek(caller.key));
+      return window && decision(caller, window, window.count < caller.limit);
     },
   };
 }
+
+export type RequestLimiter = ReturnType<typeof createRequestLimiter>;
 
 export interface RateLimitsOptions {
   store: RateLimitStore;

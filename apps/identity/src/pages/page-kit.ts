@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { html } from '@questa/http-kit';
-import type { RateLimitRule, RateLimiter } from '../modules/rate-limit/rate-limiter';
+import { html, type RequestLimiter } from '@questa/http-kit';
 import type { Csrf } from './csrf';
 import { sendPage, type PageContext } from './layout';
 import { messagesOf } from './locale';
@@ -11,49 +10,53 @@ import { messagePage } from './message-page';
 export interface PageKit {
   context: PageContext;
   csrf: Csrf;
-  rateLimiter: RateLimiter;
+  /** Counts attempts per client address in windows of ATTEMPT_WINDOW_MS (decision 0042). */
+  rateLimiter: RequestLimiter;
   /** Where the pages live, e.g. `/idp`. */
   mountPath: string;
   /** Starts a fresh sign-in through Questa's main API. */
   signInUrl: string;
 }
 
-/** Attempts per client address at the forms that check a password (changing it). */
-export const SIGN_IN_RULE: RateLimitRule = { limit: 10, windowMs: 60_000 };
+/** The window every limit below counts in: attempts per client address a minute. */
+export const ATTEMPT_WINDOW_MS = 60_000;
+/** Attempts at the forms that check a password (changing it). */
+export const SIGN_IN_LIMIT = 10;
 /**
  * The sign-in page counts per address what only guessing produces, failed attempts, so a school
  * of many learners behind one address does not shut itself out at the start of a lesson; every
  * attempt is still capped, higher, because each costs a password hash. Guessing at one account
  * from many addresses is slowed per account (ACCOUNT_THROTTLE).
  */
-export const SIGN_IN_FAILURE_RULE: RateLimitRule = { limit: 30, windowMs: 60_000 };
-export const SIGN_IN_ATTEMPT_RULE: RateLimitRule = { limit: 300, windowMs: 60_000 };
+export const SIGN_IN_FAILURE_LIMIT = 30;
+export const SIGN_IN_ATTEMPT_LIMIT = 300;
 /** Forms that send mail: the same budget, counted separately. */
-export const MAIL_RULE: RateLimitRule = { limit: 10, windowMs: 60_000 };
+export const MAIL_LIMIT = 10;
 
 /**
- * Counts one attempt; when over the limit, answers 429 with Retry-After and a page saying when to
- * try again, and returns false.
+ * Counts one attempt (or, with `count: false`, only looks); when over the limit, answers 429 with
+ * Retry-After and a page saying when to try again, and returns false. While the limits' store
+ * does not answer, attempts go through uncounted, as every request limit of Questa's does.
  */
 export async function withinLimit(
   kit: PageKit,
   request: FastifyRequest,
   reply: FastifyReply,
   scope: string,
-  rule: RateLimitRule,
+  limit: number,
   retryHref: string,
   options: { count: boolean } = { count: true },
 ): Promise<boolean> {
-  const key = `${scope}:${request.ip}`;
+  const caller = { key: `${scope}:${request.ip}`, limit };
   const decision = options.count
-    ? await kit.rateLimiter.hit(key, rule)
-    : await kit.rateLimiter.peek(key, rule);
-  if (decision.allowed) return true;
-  const seconds = decision.retryAfterSeconds;
+    ? await kit.rateLimiter.take(caller)
+    : await kit.rateLimiter.peek(caller);
+  if (!decision || decision.allowed) return true;
+  const seconds = decision.resetSeconds;
   const t = messagesOf(request);
   await sendTooMany(kit, reply, seconds, {
     title: t.tooManyAttempts.title,
-    lead: t.tooManyAttempts.lead(rule.limit, seconds),
+    lead: t.tooManyAttempts.lead(limit, seconds),
     action: { label: t.tooManyAttempts.action, href: retryHref },
     lang: t.lang,
   });

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { migrate, type Database } from '@questa/db';
+import { createMemoryRateLimitStore } from '@questa/http-kit';
 import { buildApp, IDENTITY_SCHEMA, identityMigrations, type IdentityDeps } from '../app';
 import type { SignInFailedEvent } from '../modules/accounts/account.service';
 import type { MailMessage, MailTransport } from '@questa/mail';
-import { createMemoryRateLimiter } from '../modules/rate-limit/rate-limiter';
 import { Browser, formFor } from './browser';
 
 export const ORIGIN = 'http://localhost:8080';
@@ -45,7 +45,7 @@ export function testDeps(
     audience: AUDIENCE,
     rolesClaim: 'roles',
     mail: memoryMail(),
-    rateLimiter: createMemoryRateLimiter(),
+    rateLimits: { store: createMemoryRateLimitStore(), timeoutMs: 250 },
     secureCookies: false,
     onAuditEvent: async (event) => {
       audit.push(event);

@@ -4,8 +4,8 @@ import { sendPage } from '../../pages/layout';
 import { messagesOf, withLocale } from '../../pages/locale';
 import {
   csrfChecked,
-  MAIL_RULE,
-  SIGN_IN_RULE,
+  MAIL_LIMIT,
+  SIGN_IN_LIMIT,
   sendAccountThrottled,
   withinLimit,
   type PageKit,
@@ -63,7 +63,7 @@ export function accountRoutes(kit: PageKit, accounts: AccountService, throttle: 
         ? `${mountPath}/interaction/${fromInteraction}?screen=signup`
         : `${mountPath}/signup`;
       if (!(await csrfChecked(kit, request, reply, formValue(body, 'csrf'), formHref))) return;
-      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, formHref))) return;
+      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_LIMIT, formHref))) return;
 
       const input = {
         displayName: formValue(body, 'displayName'),
@@ -104,7 +104,7 @@ export function accountRoutes(kit: PageKit, accounts: AccountService, throttle: 
       if (!(await csrfChecked(kit, request, reply, formValue(request.body, 'csrf'), signInUrl))) {
         return;
       }
-      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, signInUrl))) return;
+      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_LIMIT, signInUrl))) return;
       const t = messagesOf(request);
       await accounts.resendVerification(email, t.lang);
       return sendPage(
@@ -145,7 +145,7 @@ export function accountRoutes(kit: PageKit, accounts: AccountService, throttle: 
       if (!(await csrfChecked(kit, request, reply, formValue(request.body, 'csrf'), resetHref))) {
         return;
       }
-      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_RULE, resetHref))) return;
+      if (!(await withinLimit(kit, request, reply, 'mail', MAIL_LIMIT, resetHref))) return;
       const email = normalizeEmail(formValue(request.body, 'email'));
       const t = messagesOf(request);
       if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
@@ -237,7 +237,7 @@ export function accountRoutes(kit: PageKit, accounts: AccountService, throttle: 
       if (!(await csrfChecked(kit, request, reply, formValue(body, 'csrf'), formHref))) return;
       // Guessing the current password here is guessing it at sign-in: the same budget applies,
       // counted separately (as for the mail forms), so signing in again afterwards is not refused.
-      if (!(await withinLimit(kit, request, reply, 'password', SIGN_IN_RULE, formHref))) return;
+      if (!(await withinLimit(kit, request, reply, 'password', SIGN_IN_LIMIT, formHref))) return;
       const email = normalizeEmail(formValue(body, 'email'));
       // And per account, from whatever address: this form checks a password as sign-in does.
       const wait = await throttle.waitSeconds(request, email);

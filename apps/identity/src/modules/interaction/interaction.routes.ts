@@ -4,8 +4,8 @@ import { formValue } from '@questa/http-kit';
 import { sendPage } from '../../pages/layout';
 import { messagesOf } from '../../pages/locale';
 import {
-  SIGN_IN_ATTEMPT_RULE,
-  SIGN_IN_FAILURE_RULE,
+  SIGN_IN_ATTEMPT_LIMIT,
+  SIGN_IN_FAILURE_LIMIT,
   sendAccountThrottled,
   withinLimit,
   type PageKit,
@@ -96,10 +96,10 @@ export function interactionRoutes(
 
     app.post('/interaction/:uid/login', publicRoute, async (request: UidRequest, reply) => {
       const retryHref = `${mountPath}/interaction/${request.params.uid}`;
-      const limited = (scope: string, rule: typeof SIGN_IN_FAILURE_RULE, count: boolean) =>
-        withinLimit(kit, request, reply, scope, rule, retryHref, { count });
-      if (!(await limited('sign-in', SIGN_IN_ATTEMPT_RULE, true))) return;
-      if (!(await limited('sign-in-failed', SIGN_IN_FAILURE_RULE, false))) return;
+      const limited = (scope: string, limit: number, count: boolean) =>
+        withinLimit(kit, request, reply, scope, limit, retryHref, { count });
+      if (!(await limited('sign-in', SIGN_IN_ATTEMPT_LIMIT, true))) return;
+      if (!(await limited('sign-in-failed', SIGN_IN_FAILURE_LIMIT, false))) return;
       const interaction = await findInteraction(request, reply);
       if (!interaction) return expired(request, reply);
       const t = messagesOf(request, interaction.params.ui_locales);
@@ -118,7 +118,10 @@ export function interactionRoutes(
         });
       }
       if (result.status === 'wrong_credentials') {
-        await kit.rateLimiter.hit(`sign-in-failed:${request.ip}`, SIGN_IN_FAILURE_RULE);
+        await kit.rateLimiter.take({
+          key: `sign-in-failed:${request.ip}`,
+          limit: SIGN_IN_FAILURE_LIMIT,
+        });
         await throttle.failed(email, t.lang);
       }
       return sendPage(

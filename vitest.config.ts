@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vitest/config';
 // Relative with extensions: config loaders bundle relative imports only, and natively need extensions.
 import { loadScaledTimeout, readTestSettings } from './packages/config/src/index.ts';
@@ -12,9 +13,16 @@ const serverTests = [
   'apps/api/src/**/*.test.ts',
   'apps/question-db/src/**/*.test.ts',
   'apps/identity/src/**/*.test.ts',
-  'apps/gateway/src/**/*.test.ts',
+  'apps/gateway/src/**/*.int.test.ts',
   'apps/payments-sandbox/src/**/*.test.ts',
 ];
+/**
+ * The gateway's other tests start Questa's real processes (and some a PostgreSQL, a Redis or
+ * HAProxy of their own) and time how they recover from faults: they run one at a time, after
+ * everything else, so that what they time is Questa and not a neighbouring test.
+ */
+const processTests = ['apps/gateway/src/**/*.test.ts'];
+const processTestsExclude = ['apps/gateway/src/**/*.int.test.ts'];
 
 /**
  * A locale file cut for a page (`en.json?page=app-first`, cut by apps/web/vite.config.ts) is the
@@ -35,6 +43,9 @@ const wholeCatalogues: Plugin = {
 // PostgreSQL server when DATABASE_URL names one, so both engines stay supported.
 export default defineConfig({
   test: {
+    // Most files wait on a database, a socket or a child process as much as on the CPU: even on
+    // two cores, two files side by side finish the suite far sooner than one (the default there).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [wholeCatalogues],
@@ -69,6 +80,17 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        test: {
+          name: 'processes',
+          include: processTests,
+          exclude: processTestsExclude,
+          env: { QUESTA_TEST_ENGINE: 'pglite' },
+          maxWorkers: 1,
+          testTimeout: 30_000,
+          hookTimeout,
+        },
+      },
     ],
   },
 });

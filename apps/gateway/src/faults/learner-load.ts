@@ -222,3 +222,19 @@ export function recoveryMs(
   }
   return latest - since;
 }
+
+/**
+ * The outcomes since `since` counted by kind and status (with the code of a refusal), e.g.
+ * `exam.answer 200×12, exam.answer 503 unavailable×3`: what a fault test reports when the load
+ * does not come back, so a failure on a busy CI machine says which requests were stuck and how.
+ */
+export function describeOutcomes(outcomes: readonly Outcome[], since: number): string {
+  const counts = new Map<string, number>();
+  for (const outcome of outcomes) {
+    if (outcome.startedAt < since) continue;
+    const key = `${outcome.kind} ${outcome.status}${outcome.code ? ` ${outcome.code}` : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([key, count]) => `${key}×${count}`);
+  return parts.length === 0 ? 'no requests sent' : parts.join(', ');
+}

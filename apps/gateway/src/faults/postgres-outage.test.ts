@@ -9,7 +9,7 @@ import {
   type DistributedQuesta,
   type PrivateRedis,
 } from '../testing';
-import { outcomesBetween, recoveryMs, startLearnerLoad } from './learner-load';
+import { describeOutcomes, outcomesBetween, recoveryMs, startLearnerLoad } from './learner-load';
 import { demoBankId, premiumLearners } from './premium-learners';
 import {
   privatePostgresUnavailable,
@@ -91,8 +91,9 @@ describe.skipIf(missing)('PostgreSQL stopped for 10 s under load', () => {
       backAt = Date.now();
       await until(
         () => recoveryMs(load.outcomes, backAt, ['exam.answer', 'exam.start', 'catalog']),
-        'requests to succeed again',
-        60_000,
+        () =>
+          `requests to succeed again; since PostgreSQL came back: ${describeOutcomes(load.outcomes, backAt)}`,
+        loadScaledTimeout(60_000),
       );
       // A little more load after recovery: nothing may fail from here on.
       const settled = load.acked.length;

@@ -58,18 +58,21 @@ export function connectLive(
 /**
  * Resolves with what `read` returns (or resolves to) once that is something, checking every 50 ms; fails
  * naming `what` after `timeoutMs`, which is a busy machine's worst case, not an expected time.
+ * `what` may be a function, so a failure can say what the test saw at the moment it gave up.
  */
 export async function until<T>(
   read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  what: string,
+  what: string | (() => string),
   timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const described = typeof what === 'string' ? what : what();
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${described}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

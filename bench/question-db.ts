@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { readTestSettings } from '@questa/config';
 import { sql, type Kysely } from '@questa/db';
+import { keptServerDatabase } from '@questa/db/testing';
 import { questionContent, type QuestionContent } from '@questa/contracts';
 import { bearer, startTestQuestionDb, type TestQuestionDb } from '@questa/question-db/testing';
 import { serializeQuestions } from '@questa/question-formats';
@@ -7,7 +9,8 @@ import { median } from './measure';
 
 export interface QuestionDbFigures {
   questions: number;
-  generateSeconds: number;
+  /** Seconds the bank took to generate; null when a kept database already held it. */
+  generateSeconds: number | null;
   search: { term: string; matches: number; p50: number; p95: number }[];
   draw: { p50: number; p95: number };
   giftImport: { questions: number; medianMs: number };
@@ -124,8 +127,44 @@ export async function generate(
     set passage_id = groups.id, passage_position = chosen.n % 4 + 1
     from chosen join groups on groups.g = chosen.n / 4
     where q.id = chosen.id`.execute(db);
-  await sql`analyze question_db.questions`.execute(db);
-  await sql`analyze question_db.question_versions`.execute(db);
+  await settle(db);
+}
+
+/**
+ * Vacuums and analyses the question tables. A bank this size gets its visibility map set (and
+ * its word index's pending entries merged) by autovacuum soon after the inserts, and a run that
+ * measured before or during that vacuum would measure the vacuum, not the reads.
+ */
+async function settle(db: Kysely<unknown>) {
+  await sql`vacuum (analyze) question_db.questions`.execute(db);
+  await sql`vacuum (analyze) question_db.question_versions`.execute(db);
+}
+
+const SEEDED_SLUG = 'million';
+const IMPORT_SLUG = 'gift-import-';
+
+/**
+ * The bench's tenant and bank when the database holds them whole (`total` questions, one in 50
+ * with a passage, as `generate` writes them), the banks earlier runs imported into removed and
+ * the tables vacuumed as after generating.
+ */
+async function seededBank(qdb: TestQuestionDb, total: number) {
+  const db = qdb.db as unknown as Kysely<unknown>;
+  const { rows } = await sql<{ client_id: string; bank_id: string; n: string; grouped: string }>`
+    select b.client_id, b.id as bank_id, count(q.id) as n, count(q.passage_id) as grouped
+    from question_db.clients c
+    join question_db.banks b on b.client_id = c.id and b.slug = ${SEEDED_SLUG}
+    left join question_db.questions q on q.bank_id = b.id
+    where c.slug = 'bench'
+    group by b.client_id, b.id`.execute(db);
+  const row = rows[0];
+  if (!row || Number(row.n) !== total || Number(row.grouped) !== Math.floor(total / 50 / 4) * 4) {
+    return undefined;
+  }
+  await sql`delete from question_db.banks
+    where client_id = ${row.client_id}::uuid and starts_with(slug, ${IMPORT_SLUG})`.execute(db);
+  await settle(db);
+  return { clientId: row.client_id, bankId: row.bank_id };
 }
 
 export function giftFile(count: number): Uint8Array {
@@ -148,17 +187,39 @@ export function giftFile(count: number): Uint8Array {
   return serializeQuestions('gift', contents).body;
 }
 
-/** Search, draw and import figures for the question database on a bank of `total` questions. */
-export async function benchQuestionDb(total = QUESTION_DB_TOTAL): Promise<QuestionDbFigures> {
-  const qdb = await startTestQuestionDb();
+/**
+ * Search, draw and import figures for the question database on a bank of `total` questions.
+ * With `keep`, the bank lives in a database named after its size that stays on the server after
+ * the run: a later run with `keep` migrates it and measures the same rows again instead of
+ * generating them (what it imported is removed first), so a change is measured before and after
+ * on one data set. A database that does not hold the whole bank is dropped and generated again.
+ */
+export async function benchQuestionDb(
+  total = QUESTION_DB_TOTAL,
+  options: { keep?: boolean } = {},
+): Promise<QuestionDbFigures> {
+  const adminUrl = readTestSettings().databaseUrl;
+  if (options.keep && !adminUrl) throw new Error('Keeping the bench database needs DATABASE_URL.');
+  const keptName = `questa_bench_qdb_${total}`;
+  let kept = options.keep ? await keptServerDatabase(adminUrl!, keptName) : undefined;
+  let qdb = await startTestQuestionDb(kept ? { database: kept } : {});
+  const reused = kept?.fresh === false ? await seededBank(qdb, total) : undefined;
+  if (kept && !kept.fresh && !reused) {
+    await qdb.close();
+    await kept.drop();
+    kept = await keptServerDatabase(adminUrl!, keptName);
+    qdb = await startTestQuestionDb({ database: kept });
+  }
   try {
     const owner = 'bench-owner';
     // The bench's workspace holds far more than a free one may.
-    const clientId = await qdb.createTenant(
-      'bench',
-      { [owner]: 'owner' },
-      { limits: { banks: 100, questions: total * 2 } },
-    );
+    const clientId =
+      reused?.clientId ??
+      (await qdb.createTenant(
+        'bench',
+        { [owner]: 'owner' },
+        { limits: { banks: 100, questions: total * 2 } },
+      ));
     const token = await qdb.issuer.sign(
       { sub: owner },
       { expiresAt: Math.floor(Date.now() / 1000) + 7200 },
@@ -184,10 +245,14 @@ export async function benchQuestionDb(total = QUESTION_DB_TOTAL): Promise<Questi
         ).json()) as { id: string }
       ).id;
 
-    const bankId = await createBank('million');
-    const started = performance.now();
-    await generate(qdb, clientId, bankId, total);
-    const generateSeconds = (performance.now() - started) / 1000;
+    let generateSeconds: number | null = null;
+    let bankId = reused?.bankId;
+    if (bankId === undefined) {
+      bankId = await createBank(SEEDED_SLUG);
+      const started = performance.now();
+      await generate(qdb, clientId, bankId, total);
+      generateSeconds = (performance.now() - started) / 1000;
+    }
 
     const timed = async (run: () => Promise<unknown>, times: number) => {
       for (let i = 0; i < 5; i++) await run(); // warm caches and plans
@@ -230,7 +295,7 @@ export async function benchQuestionDb(total = QUESTION_DB_TOTAL): Promise<Questi
     const file = giftFile(10_000);
     const importTimes: number[] = [];
     for (let run = 0; run < 3; run++) {
-      const target = await createBank(`gift-import-${run}`);
+      const target = await createBank(`${IMPORT_SLUG}${run}`);
       const begin = performance.now();
       await call(`/banks/${target}/import?format=gift&mode=all_or_nothing`, {
         method: 'POST',

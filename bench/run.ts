@@ -48,11 +48,14 @@ const known = [
 ] as const;
 // A number sets the live room's size (`npm run bench -- live 300`), 2,000 players by default,
 // 500 in the cluster's mixed load; with `qdb`, the question bank's (`npm run bench -- qdb 200000`),
-// a million questions by default.
+// a million questions by default. `--keep` keeps the question bank's database on the PostgreSQL
+// server for the next run with `--keep`, which measures it again instead of generating it
+// (`npm run bench -- qdb 200000 --keep`; see `benchQuestionDb`).
 const args = process.argv.slice(2);
 const sizeArg = args.find((arg) => /^\d+$/.test(arg));
 const livePlayers = Number(sizeArg ?? 2000);
-const parts = new Set(args.filter((arg) => !/^\d+$/.test(arg)));
+const keepQuestionDb = args.includes('--keep');
+const parts = new Set(args.filter((arg) => !/^\d+$/.test(arg) && arg !== '--keep'));
 for (const part of parts) {
   if (!known.includes(part as (typeof known)[number])) {
     throw new Error(`Unknown bench part "${part}"; the parts are ${known.join(', ')}.`);
@@ -160,11 +163,17 @@ async function questionDbFigures(total: number) {
   const settings = readTestSettings();
   if (settings.databaseUrl) {
     console.log(
-      `Generating a ${total.toLocaleString('en')}-question bank on PostgreSQL; this takes a few minutes…`,
+      keepQuestionDb
+        ? `Measuring a kept ${total.toLocaleString('en')}-question bank on PostgreSQL, generated first if missing…`
+        : `Generating a ${total.toLocaleString('en')}-question bank on PostgreSQL; this takes a few minutes…`,
     );
-    const figures = await benchQuestionDb(total);
+    const figures = await benchQuestionDb(total, { keep: keepQuestionDb });
+    const generated =
+      figures.generateSeconds === null
+        ? 'kept from an earlier run'
+        : `generated in ${Math.round(figures.generateSeconds)} s`;
     say(
-      `Question database on PostgreSQL (${new URL(settings.databaseUrl).host}), one bank of ${figures.questions.toLocaleString('en')} published questions, one in 50 with a passage in groups of 4 (generated in ${Math.round(figures.generateSeconds)} s); 100 sequential requests each after 5 warm-up ones, over HTTP on loopback:`,
+      `Question database on PostgreSQL (${new URL(settings.databaseUrl).host}), one bank of ${figures.questions.toLocaleString('en')} published questions, one in 50 with a passage in groups of 4 (${generated}); 100 sequential requests each after 5 warm-up ones, over HTTP on loopback:`,
     );
     say();
     say('| operation | matching questions | p50 ms | p95 ms |');

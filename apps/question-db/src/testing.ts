@@ -156,9 +156,11 @@ export async function startTestQuestionDb(
     importParser?: ImportParser;
     /** Unset: nobody is limited. */
     rateLimits?: QuestionDbDeps['rateLimits'];
+    /** A throwaway database unless given; migrated either way, and disposed of by `close`. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestQuestionDb> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   await migrate(database.database, QUESTION_DB_SCHEMA, questionDbMigrations);
   const issuer = await startTestIssuer();
   const mediaStore =

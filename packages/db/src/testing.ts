@@ -58,3 +58,46 @@ export async function createServerDatabase(
     drop: () => asAdmin(`drop database if exists ${name} with (force)`),
   };
 }
+
+/**
+ * A database of the given name on the PostgreSQL server that `adminUrl` names, created when
+ * missing and left in place by `dispose`, for a bench that seeds a large data set once and
+ * measures it again after a change. `fresh` says whether it was just created; `drop` removes it.
+ */
+export async function keptServerDatabase(
+  adminUrl: string,
+  name: string,
+): Promise<TestDatabase & { fresh: boolean; drop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid database name ${name}`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  let fresh = false;
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`create database ${name}`);
+      fresh = true;
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
+  return {
+    database,
+    url: url.toString(),
+    fresh,
+    dispose: () => database.close(),
+    async drop() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

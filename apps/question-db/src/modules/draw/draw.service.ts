@@ -1,20 +1,38 @@
 import type { z } from 'zod';
-import type { drawRequest, drawResult } from '@questa/contracts';
+import type { drawRequest, drawResult, DrawnPassage } from '@questa/contracts';
 import { keepPassagesTogether } from '@questa/contracts';
 import { HttpProblem } from '@questa/http-kit';
 import type { Principal } from '@questa/policy';
 import { mayReadBank, noSuchBank } from '../banks/bank-access';
 import type { BankRepository } from '../banks/bank.repository';
 import type { CatalogRepository } from '../catalog/catalog.repository';
-import type { DrawPool, DrawRepository, DrawnVersion } from './draw.repository';
+import type {
+  DrawCandidate,
+  DrawFound,
+  DrawLookup,
+  DrawPool,
+  DrawRepository,
+  DrawnVersion,
+} from './draw.repository';
 import { seededRandom } from './seeded-random';
 
 type DrawRequest = z.infer<typeof drawRequest>;
 type DrawResult = z.infer<typeof drawResult>;
+type DrawnPassages = Map<string, DrawnPassage>;
 
 /** How many of the filters a rule leaves open: 0 for topic and difficulty, 2 for neither. */
 const breadth = (rule: DrawRequest['rules'][number]) =>
   Number(rule.topic === undefined) + Number(rule.difficulty === undefined);
+
+/** A rule with its pool and, unless it reads one passage, the random numbers it draws with. */
+interface RulePlan {
+  index: number;
+  count: number;
+  pool: DrawPool;
+  lookup: DrawLookup;
+  /** Where a sweep starts if the probes leave the rule short. */
+  start?: number;
+}
 
 /**
  * Draws without reading the pool: each version carries a random sample key, and every probe
@@ -23,6 +41,9 @@ const breadth = (rule: DrawRequest['rules'][number]) =>
  * make up for repeats, and a sweep from one more random point (wrapping round) takes what a
  * small pool has left. Sorting the pool by random() would read every published question of the
  * bank on every draw.
+ *
+ * Every rule's probes go to the database in one statement, which also brings each candidate's
+ * content, passage and group (decision 0046); rules are then filled one after another in memory.
  */
 export function createDrawService(deps: {
   draws: DrawRepository;
@@ -31,24 +52,60 @@ export function createDrawService(deps: {
 }) {
   const { draws } = deps;
 
-  async function drawFrom(
-    pool: DrawPool,
-    count: number,
+  /** Adds the passages a later lookup found to those the draw knows. */
+  const remember = (passages: DrawnPassages, more: DrawnPassages) => {
+    for (const [id, passage] of more) passages.set(id, passage);
+  };
+
+  /**
+   * The rule's probes as if they had been made when its turn came: a probe that found a question
+   * an earlier rule has since taken is made again, excluding what is taken now, so the draw is
+   * the one that probing rule by rule would give.
+   */
+  async function probed(
+    plan: RulePlan,
+    found: DrawFound,
     taken: Set<string>,
-    random: () => number,
-    /** False when the bank has no passage, so no question can bring a group. */
-    grouped: boolean,
+    passages: DrawnPassages,
+  ): Promise<DrawFound> {
+    if (!('points' in plan.lookup.source)) return found;
+    const { points } = plan.lookup.source;
+    const collided = found.candidates.filter((candidate) => taken.has(candidate.questionId));
+    if (collided.length === 0) return found;
+    const again = await draws.find(
+      [{ pool: plan.pool, source: { points: collided.map((c) => points[c.position - 1]!) } }],
+      [...taken],
+    );
+    remember(passages, again.passages);
+    const redone = again.found[0]!;
+    // Positions count from 1 in each statement; put the new candidates back in their points'.
+    const replacements: DrawCandidate[] = redone.candidates.map((candidate) => ({
+      ...candidate,
+      position: collided[candidate.position - 1]!.position,
+    }));
+    const kept = found.candidates.filter((candidate) => !taken.has(candidate.questionId));
+    return {
+      candidates: [...kept, ...replacements].sort((a, b) => a.position - b.position),
+      groups: new Map([...found.groups, ...redone.groups]),
+    };
+  }
+
+  async function fill(
+    plan: RulePlan,
+    first: DrawFound,
+    taken: Set<string>,
+    passages: DrawnPassages,
   ): Promise<DrawnVersion[]> {
+    const { count, pool } = plan;
     const picked: DrawnVersion[] = [];
     const takeOne = (candidate: DrawnVersion) => {
       if (picked.length === count || taken.has(candidate.questionId)) return;
       taken.add(candidate.questionId);
       picked.push(candidate);
     };
-    if (pool.passageId !== undefined) {
+    if ('passage' in plan.lookup.source) {
       // One passage's questions come in their authored order, not at random.
-      const group = await draws.members(pool, [pool.passageId], [...taken]);
-      for (const member of group.get(pool.passageId) ?? []) takeOne(member);
+      for (const { position: _position, ...member } of first.candidates) takeOne(member);
       return picked;
     }
     // A question that refers to a passage brings its group, in authored order. A group that fits
@@ -57,38 +114,34 @@ export function createDrawService(deps: {
     // passage).
     // See docs/decisions/0018-passages-are-their-own-items.md.
     const waiting = new Map<string, DrawnVersion[]>();
-    const take = async (candidates: DrawnVersion[]) => {
-      const passageOf = grouped
-        ? await draws.passagesOf(candidates.map((c) => c.questionId))
-        : new Map<string, string>();
-      const groups = await draws.members(pool, [...new Set(passageOf.values())], [...taken]);
-      for (const candidate of candidates) {
+    const take = ({ candidates, groups }: DrawFound) => {
+      for (const { position: _position, ...candidate } of candidates) {
         if (picked.length === count) return;
-        const passageId = passageOf.get(candidate.questionId);
-        if (passageId === undefined) {
-          takeOne({ ...candidate, passageId: null });
+        if (candidate.passageId === null) {
+          takeOne(candidate);
           continue;
         }
-        const group = (groups.get(passageId) ?? []).filter((m) => !taken.has(m.questionId));
+        const group = (groups.get(candidate.passageId) ?? []).filter(
+          (m) => !taken.has(m.questionId),
+        );
         if (group.length === 0) continue;
         // A group larger than the whole rule is cut short whenever it comes; waiting would
         // only put it behind every other question (practice draws one at a time).
         if (group.length <= count - picked.length || group.length > count) group.forEach(takeOne);
-        else waiting.set(passageId, group);
+        else waiting.set(candidate.passageId, group);
       }
     };
-    const points = Array.from({ length: Math.ceil(count * 1.25) + 2 }, random);
-    await take(await draws.probe(pool, points, [...taken]));
+    take(await probed(plan, first, taken, passages));
     // Each sweep takes or sets waiting every question it returns, so this ends.
-    const start = random();
     while (picked.length < count) {
       const waitingIds = [...waiting.values()].flat().map((member) => member.questionId);
-      const swept = await draws.sweep(pool, start, count - picked.length, [
-        ...taken,
-        ...waitingIds,
-      ]);
-      if (swept.length === 0) break;
-      await take(swept);
+      const swept = await draws.find(
+        [{ pool, source: { sweep: { start: plan.start!, count: count - picked.length } } }],
+        [...taken, ...waitingIds],
+      );
+      remember(passages, swept.passages);
+      if (swept.found[0]!.candidates.length === 0) break;
+      take(swept.found[0]!);
     }
     for (const group of waiting.values()) {
       if (group.some((member) => taken.has(member.questionId))) continue;
@@ -103,22 +156,29 @@ export function createDrawService(deps: {
    */
   async function drawPublished(bankId: string, request: DrawRequest): Promise<DrawResult> {
     const random = seededRandom(request.seed);
+    // Narrow rules draw first, so "8 from Algebra" cannot take the questions "2 from Algebra
+    // at difficulty 3" needed; the answer still lists them in the order asked. Their random
+    // numbers are taken in that order too: each rule's points, then its sweep's start.
+    const plans = [...request.rules.entries()]
+      .sort(([, a], [, b]) => breadth(a) - breadth(b))
+      .map(([index, rule]): RulePlan => {
+        const pool = { bankId, topic: rule.topic, difficulty: rule.difficulty };
+        const base = { index, count: rule.count, pool };
+        if (rule.passageId !== undefined) {
+          return { ...base, lookup: { pool, source: { passage: rule.passageId } } };
+        }
+        const points = Array.from({ length: Math.ceil(rule.count * 1.25) + 2 }, random);
+        return { ...base, lookup: { pool, source: { points } }, start: random() };
+      });
+    const first = await draws.find(
+      plans.map((plan) => plan.lookup),
+      request.exclude,
+    );
+    const passages = first.passages;
     const taken = new Set(request.exclude);
     const found = new Map<number, DrawnVersion[]>();
-    const grouped = await draws.hasPassages(bankId);
-    // Narrow rules draw first, so "8 from Algebra" cannot take the questions "2 from Algebra
-    // at difficulty 3" needed; the answer still lists them in the order asked.
-    const narrowestFirst = [...request.rules.entries()].sort(
-      ([, a], [, b]) => breadth(a) - breadth(b),
-    );
-    for (const [index, rule] of narrowestFirst) {
-      const pool = {
-        bankId,
-        topic: rule.topic,
-        difficulty: rule.difficulty,
-        passageId: rule.passageId,
-      };
-      found.set(index, await drawFrom(pool, rule.count, taken, random, grouped));
+    for (const [position, plan] of plans.entries()) {
+      found.set(plan.index, await fill(plan, first.found[position]!, taken, passages));
     }
     // A passage whose questions more than one rule drew still shows once, with all of them.
     const picks = keepPassagesTogether(request.rules.flatMap((_, index) => found.get(index) ?? []));
@@ -126,19 +186,16 @@ export function createDrawService(deps: {
       const count = found.get(index)?.length ?? 0;
       return count < rule.count ? [{ rule: index, wanted: rule.count, found: count }] : [];
     });
-
-    const passageIds = picks.flatMap((pick) => (pick.passageId ? [pick.passageId] : []));
-    const [contents, passages] = await Promise.all([
-      draws.contents(picks),
-      draws.passages(passageIds),
-    ]);
+    const passageIds = new Set(picks.flatMap((pick) => (pick.passageId ? [pick.passageId] : [])));
     return {
-      questions: picks.flatMap(({ questionId, version, passageId, passagePosition }) => {
-        const content = contents.get(questionId);
-        if (!content) return [];
-        return [{ questionId, version, content, passageId: passageId ?? null, passagePosition }];
-      }),
-      passages,
+      questions: picks.map(({ questionId, version, content, passageId, passagePosition }) => ({
+        questionId,
+        version,
+        content,
+        passageId,
+        passagePosition,
+      })),
+      passages: [...passageIds].flatMap((id) => passages.get(id) ?? []),
       shortfalls,
     };
   }

@@ -89,7 +89,23 @@ export function createQuestionListRepository(db: QuestionDb) {
 
   const rowQuery = (text: string) => sql`websearch_to_tsquery(q.search_config, ${text})`;
 
-  /** The newest `size` matches among the newest `scanned` questions, newest first. */
+  /**
+   * How well the question matches, by its own configuration's query: one constant query per
+   * configuration in use, parsed once per statement rather than once per row.
+   */
+  const rankOf = (search: SearchText) =>
+    sql<number>`ts_rank(q.search_document, case ${sql.join(
+      search.configs.map(
+        (config) =>
+          sql`when q.search_config = ${config}::regconfig then websearch_to_tsquery(${config}::regconfig, ${search.text})`,
+      ),
+      sql` `,
+    )} end)`;
+
+  /**
+   * The newest `size` matches among the newest `scanned` questions, newest first, with their
+   * rank. A bank's walk reads only its recency index, which carries the words (migration 0018).
+   */
   const recentMatches = (
     filters: QuestionFilters,
     search: SearchText,
@@ -106,21 +122,22 @@ export function createQuestionListRepository(db: QuestionDb) {
       )
       .selectFrom('recent as q')
       .where(matchesText(search.configs, search.text))
-      .select(['q.id', 'q.updated_at'])
+      .select(['q.id', 'q.updated_at', rankOf(search).as('rank')])
       .orderBy('q.updated_at', 'desc')
       .orderBy('q.id', 'desc')
       .limit(size)
       .execute();
 
   /**
-   * The newest `size` matches, newest first. Which index serves this best depends on how common
-   * the words are, and the planner guesses word frequencies poorly; so the order is fixed here.
-   * The newest RECENT_PROBE questions are read through the recency index first: a very common
-   * word fills the window there. How many matched tells how far a walk down the recency index
-   * would go to fill it; if not past RECENT_SCAN, the walk goes on (a word in one question of a
-   * hundred reads some 20,000 recent rows, which sit together at the end of the table). Otherwise,
-   * a rare word above all, all matches are gathered through the GIN index and sorted, which is
-   * cheap precisely because they are few; walking first would read RECENT_SCAN rows for nothing.
+   * The newest `size` matches with their rank, newest first. Which index serves this best
+   * depends on how common the words are, and the planner guesses word frequencies poorly; so the
+   * order is fixed here. The newest RECENT_PROBE questions are read through the recency index
+   * first: a very common word fills the window there. How many matched tells how far a walk
+   * down the recency index would go to fill it; if not past RECENT_SCAN, the walk goes on (a word
+   * in one question of a hundred reads some 20,000 recent rows, from the index alone in a bank).
+   * Otherwise, a rare word above all, all matches are gathered through the GIN index and sorted,
+   * which is cheap precisely because they are few; walking first would read RECENT_SCAN rows for
+   * nothing.
    */
   async function newestMatches(filters: QuestionFilters, search: SearchText, size: number) {
     const probed = await recentMatches(filters, search, size, RECENT_PROBE);
@@ -136,13 +153,20 @@ export function createQuestionListRepository(db: QuestionDb) {
         () =>
           matching(filters)
             .where(matchesText(search.configs, search.text))
-            .select(['q.id', 'q.updated_at']),
+            .select(['q.id', 'q.updated_at', 'q.search_config', 'q.search_document']),
       )
-      .selectFrom('matches')
-      .select(['id', 'updated_at'])
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(size)
+      .with('newest', (qb) =>
+        qb
+          .selectFrom('matches')
+          .selectAll()
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size),
+      )
+      .selectFrom('newest as q')
+      .select(['q.id', 'q.updated_at', rankOf(search).as('rank')])
+      .orderBy('q.updated_at', 'desc')
+      .orderBy('q.id', 'desc')
       .execute();
   }
 
@@ -238,27 +262,12 @@ export function createQuestionListRepository(db: QuestionDb) {
       size: number,
     ): Promise<{ ids: string[]; oldest: RecencyKey | undefined }> {
       const candidates = await newestMatches(filters, search, size);
-      if (candidates.length === 0) return { ids: [], oldest: undefined };
-      const rows = await db
-        .selectFrom('questions as q')
-        .select([
-          'q.id',
-          'q.updated_at',
-          sql<number>`ts_rank(q.search_document, ${rowQuery(search.text)})`.as('rank'),
-        ])
-        .where(
-          'q.id',
-          'in',
-          candidates.map((candidate) => candidate.id),
-        )
-        .orderBy('rank', 'desc')
-        .orderBy('q.updated_at', 'desc')
-        .orderBy('q.id', 'desc')
-        .execute();
-      const oldest = candidates[candidates.length - 1]!;
+      const oldest = candidates.at(-1);
+      // Newest first already, so a stable sort by rank leaves ties newest first.
+      const ranked = [...candidates].sort((a, b) => Number(b.rank) - Number(a.rank));
       return {
-        ids: rows.map((row) => row.id),
-        oldest: { updatedAt: oldest.updated_at, id: oldest.id },
+        ids: ranked.map((row) => row.id),
+        oldest: oldest && { updatedAt: oldest.updated_at, id: oldest.id },
       };
     },
 

@@ -207,7 +207,12 @@ describe.skipIf(unavailable)('the key flows through the cluster behind HAProxy',
     await host.getByLabel('Questions', { exact: true }).fill('1');
     await host.getByLabel('Seconds per question').fill('30');
     await host.getByRole('button', { name: 'Open room' }).click();
-    await host.waitForURL(/\/host\/[0-9a-f-]{36}$/);
+    // Opening a room crosses HAProxy, an API process and the question database; on a loaded CI
+    // machine that can outlast the default wait, and a failure should say what the host saw.
+    await host.waitForURL(/\/host\/[0-9a-f-]{36}$/, { timeout: 90_000 }).catch(async (error) => {
+      const alerts = await host.getByRole('alert').allTextContents();
+      throw new Error(`${String(error)}\nThe host saw at ${host.url()}: ${alerts.join(' | ')}`);
+    });
     const code = (await host.locator('#live-code').textContent())!.trim();
 
     // A guest on a phone types the code; the signed-in learner opens the link.

@@ -141,6 +141,10 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // The pool listens for that only while a client is idle. A client a transaction holds between
+  // two statements emits the same `error` when its server goes away, and unheard it would end
+  // the process; the statement that uses the client next fails and reports it instead.
+  pool.on('connect', (client) => client.on('error', ignoreLostConnection));
   const onWait = options.onConnectionWait;
   // Kysely asks the pool for a connection per query and per transaction: timing that ask is the
   // pool's wait, which is what grows first when the pool is too small for the load.
@@ -196,6 +200,8 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     },
   };
 }
+
+function ignoreLostConnection(): void {}
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

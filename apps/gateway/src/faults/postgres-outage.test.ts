@@ -115,6 +115,12 @@ describe.skipIf(missing)('PostgreSQL stopped for 10 s under load', () => {
       })),
     )}`;
 
+    // No process went down: checked first, since a process that exits also fails the requests it
+    // was answering (502 from the balancer), and its output says why.
+    for (const process of [...questa.apis, questa.questionDb, questa.identity]) {
+      expect(process.running(), `${process.name}:\n${process.output()}`).toBe(true);
+    }
+
     // Every failure is a prompt 503 `unavailable` with Retry-After, and only while it lasted.
     for (const failure of failures) {
       expect(failure, report).toMatchObject({ status: 503, code: 'unavailable' });
@@ -127,11 +133,6 @@ describe.skipIf(missing)('PostgreSQL stopped for 10 s under load', () => {
       expect(outcome.endedAt - outcome.startedAt, report).toBeLessThan(REQUEST_LIMIT_MS);
     }
     expect(recovered, report).toBeLessThan(loadScaledTimeout(5_000));
-
-    // No process went down.
-    for (const process of [...questa.apis, questa.questionDb, questa.identity]) {
-      expect(process.running(), `${process.name}:\n${process.output()}`).toBe(true);
-    }
 
     // Every acknowledged answer, before, during or after, is in its attempt.
     const call = questaHttp(questa.url);

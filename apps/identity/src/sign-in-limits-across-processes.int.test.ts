@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_REDIS_URL, redisAnswers } from '@questa/http-kit/testing';
 import { loadConfig } from '@questa/config';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { buildApp } from './app';
@@ -20,16 +21,9 @@ import {
   testDeps,
 } from './testing/identity-fixture';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = MACHINE_REDIS_URL;
 
-const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-probe.on('error', () => {});
-const redisUp = await probe
-  .connect()
-  .then(() => probe.ping())
-  .then(() => true)
-  .catch(() => false);
-probe.disconnect();
+const redisUp = await redisAnswers(REDIS_URL);
 if (!redisUp) console.warn(`No Redis at ${REDIS_URL}: the shared sign-in limits test is skipped.`);
 
 // The machines run Redis at 127.0.0.1:6379; without it this part cannot run here.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_REDIS_URL, redisAnswers } from './testing';
 import { createRequestLimiter } from './rate-limit';
 import {
   createMemoryRateLimitStore,
@@ -9,7 +10,7 @@ import {
   type RateLimitStore,
 } from './rate-limit-store';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = MACHINE_REDIS_URL;
 
 describe('the request limiter', () => {
   it('allows the limit within a window, then refuses until the window ends', async () => {
@@ -101,14 +102,7 @@ describe('the request limiter', () => {
   });
 });
 
-const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-probe.on('error', () => {});
-const redisUp = await probe
-  .connect()
-  .then(() => probe.ping())
-  .then(() => true)
-  .catch(() => false);
-probe.disconnect();
+const redisUp = await redisAnswers(REDIS_URL);
 if (!redisUp) console.warn(`Skipping the Redis rate-limit tests: no Redis at ${REDIS_URL}.`);
 
 /** A store fails at once until its connection is up (it never queues); wait for that. */

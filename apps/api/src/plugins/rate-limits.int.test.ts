@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_REDIS_URL, redisAnswers } from '@questa/http-kit/testing';
 import type { RateLimitSettings } from '@questa/config';
 import { migrate } from '@questa/db';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
@@ -11,7 +12,7 @@ import { API_PREFIX, apiApp, createApiCore } from '../app';
 import { API_SCHEMA, apiMigrations } from '../db/tables';
 import { openTestSession, TEST_ORIGIN, unreachableOidcClient } from '../testing';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = MACHINE_REDIS_URL;
 const settings: RateLimitSettings = {
   windowMs: 60_000,
   perSession: 4,
@@ -138,14 +139,7 @@ describe('request limits of the main API', () => {
   });
 });
 
-const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-probe.on('error', () => {});
-const redisUp = await probe
-  .connect()
-  .then(() => probe.ping())
-  .then(() => true)
-  .catch(() => false);
-probe.disconnect();
+const redisUp = await redisAnswers(REDIS_URL);
 if (!redisUp) console.warn(`Skipping the shared rate-limit test: no Redis at ${REDIS_URL}.`);
 
 // The machines run Redis at 127.0.0.1:6379; without it this part cannot run here.

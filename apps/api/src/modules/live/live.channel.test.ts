@@ -3,29 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_REDIS_URL, redisAnswers } from '@questa/http-kit/testing';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { LivePlayerView, LiveRoomView } from '@questa/contracts';
 import { createLiveChannel, type LiveChannel } from './live.channel';
 import type { LiveService } from './live.service';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = MACHINE_REDIS_URL;
 const ORIGIN = 'http://questa.test';
 
-const redisUp = await (async () => {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
+const redisUp = await redisAnswers(REDIS_URL);
 if (!redisUp)
   console.warn(`No Redis at ${REDIS_URL}: the cross-process live channel test is skipped.`);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_REDIS_URL, redisAnswers } from '@questa/http-kit/testing';
 import { createTestDatabase, type TestDatabase } from '@questa/db/testing';
 import { identityDb } from '../../identity-db';
 import { migrateIdentity } from '../../testing/identity-fixture';
@@ -10,7 +11,7 @@ import {
   type AccountThrottleStore,
 } from './account-throttle-store';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = MACHINE_REDIS_URL;
 const DAY = 24 * 60 * 60_000;
 
 /** Two stores on the same backing are two identity processes: they must see one count. */
@@ -65,16 +66,7 @@ describe('failed sign-ins per account in the database', () => {
   });
 });
 
-const probe = new Redis(REDIS_URL, {
-  lazyConnect: true,
-  maxRetriesPerRequest: 0,
-  connectTimeout: 1000,
-});
-const redisUp = await probe
-  .connect()
-  .then(() => true)
-  .catch(() => false);
-probe.disconnect();
+const redisUp = await redisAnswers(REDIS_URL);
 
 // The machines run Redis at 127.0.0.1:6379; without it this part cannot run here.
 describe.skipIf(!redisUp)('failed sign-ins per account in Redis', () => {

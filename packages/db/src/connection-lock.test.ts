@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Database } from './connection';
 import { ConnectionWaitTimeoutError } from './connection-lock';
 import { isUnavailableError } from './errors';
+import { newPgliteCluster } from './testing';
 
 describe('the embedded database’s one connection', () => {
   // A short limit where a time-out is the point; the default elsewhere, so a busy machine
@@ -16,7 +17,7 @@ describe('the embedded database’s one connection', () => {
       connectionWaitMs: 300,
       onConnectionWaitTimeout: (error) => timeouts.push(error),
     });
-    database = await openDatabase({});
+    database = await openDatabase({ startFrom: await newPgliteCluster() });
   });
   afterAll(async () => {
     await impatient?.close();

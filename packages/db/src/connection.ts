@@ -10,6 +10,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; absent means an in-memory PGlite (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this copy of a data folder (`dumpDataDir`) instead of making
+   * a new cluster, which takes seconds of CPU: tests start every fresh database from one copy.
+   */
+  startFrom?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   onPoolError?: (error: Error) => void;
@@ -80,6 +85,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const { dataDir } = options;
   const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
     parsers: { [TIMESTAMPTZ]: asText, [TIMESTAMP]: asText, [INT8]: asText },
+    ...(!dataDir && options.startFrom && { loadDataDir: options.startFrom }),
   });
   const lock = new ConnectionLock(
     options.connectionWaitMs ?? DEFAULT_CONNECTION_WAIT_MS,

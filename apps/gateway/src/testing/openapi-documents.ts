@@ -8,6 +8,7 @@ import {
   createOidcClient,
 } from '@questa/api';
 import { openDatabase } from '@questa/db';
+import { newPgliteCluster } from '@questa/db/testing';
 import {
   buildApp as buildQuestionDb,
   createFileMediaStore,
@@ -22,7 +23,7 @@ const nowhere = 'http://127.0.0.1:9';
  * documents come from the routes alone, so no database content and no other service is needed.
  */
 export async function openApiDocuments(): Promise<{ api: unknown; questionDb: unknown }> {
-  const database = await openDatabase({});
+  const database = await openDatabase({ startFrom: await newPgliteCluster() });
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'questa-openapi-'));
   const questionDb = await buildQuestionDb({
     database,

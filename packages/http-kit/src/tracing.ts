@@ -77,9 +77,18 @@ export function startTracing(options: { endpoint: string; serviceName: string })
   return provider;
 }
 
-/** Sends what spans are still buffered; a stopping process calls it before it exits. */
+/**
+ * Sends what spans are still buffered and stops tracing: a stopping process calls it before it
+ * exits, and a test that traced leaves nothing behind for the next one in the same process.
+ */
 export async function stopTracing() {
-  await provider?.shutdown().catch(() => undefined);
+  const stopping = provider;
+  provider = undefined;
+  manager = undefined;
+  await stopping?.shutdown().catch(() => undefined);
+  trace.disable();
+  propagation.disable();
+  context.disable();
 }
 
 const spans = new WeakMap<FastifyRequest, Span>();

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { readTestSettings } from '@questa/config';
 import { openDatabase, type Database } from './connection';
@@ -20,9 +20,6 @@ describe('a connection lost while a transaction holds it', () => {
   beforeAll(async () => {
     test = await createTestDatabase();
     process.on('uncaughtException', record);
-  });
-  afterEach(() => {
-    uncaught.length = 0;
   });
   afterAll(async () => {
     process.off('uncaughtException', record);
